@@ -1,0 +1,62 @@
+// The API contract shared by server and web (BLUEPRINT section 3): every business answer is this envelope.
+export const API_STATUS = {
+  /** success; the message may be shown */
+  ok: 0,
+  /** a refused operation; the message is shown as an error */
+  refused: 1,
+  /** a warning the caller must show in a dialog */
+  warning: -1,
+  /** a conflict: stale version or a task already handled */
+  conflict: 409,
+} as const;
+
+export type ApiStatus = (typeof API_STATUS)[keyof typeof API_STATUS];
+
+export type Envelope<T = unknown> = {
+  status: number;
+  msg: string;
+  data: T;
+};
+
+/** The header that carries an anonymous pre-login session (SH-7.3). */
+export const SESSION_ID_HEADER = 'session-id';
+
+/** Client time-outs (spec 000 section 9, 001 section 9). */
+export const TIMEOUTS = {
+  defaultMs: 30_000,
+  transferMs: 36_000_000,
+  signatureAndSubmitMs: 120_000,
+  inputVehicleDataMs: 60_000,
+} as const;
+
+/** Session user data (spec 000 section 3): what POST /api/app/userinfo answers. */
+export type SessionUser = {
+  id: number;
+  username: string;
+  nickname: string | null;
+  mobile: string | null;
+  companyId: number | null;
+  companyName: string | null;
+  identityType: number;
+  examineStatus: number | null;
+  idType: number;
+  manager: boolean;
+  validated: boolean;
+  authStatus: number;
+  companyAuthStatus: number;
+  mainOperatorAuth: boolean;
+  prompt: boolean;
+  setupPassword: boolean;
+  /** a phone change waiting for confirmation (gate 4) */
+  pendingPhone: string | null;
+  /** identities this operator may switch to */
+  identities: { id: number; identityType: number; companyName: string | null }[];
+};
+
+/** What POST /api/login answers (spec 000 section 3). */
+export type LoginResult = {
+  access_token: string;
+  expires_in: number;
+  created_at: number;
+  identityType: number;
+};
