@@ -60,3 +60,9 @@ export type LoginResult = {
   created_at: number;
   identityType: number;
 };
+
+/** Project-level permission of a company: the asset types it may use per project business type. */
+export type ProjectPermission = { businessType: string; projectAssetType: string[] };
+
+/** What GET /api/app/user/role/permissions answers (spec 000 section 6). */
+export type PermissionsResult = { permission: string[]; permissionProject: ProjectPermission[] };

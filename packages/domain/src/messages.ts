@@ -28,7 +28,13 @@ export const MSG = {
   passwordRequired: '请输入密码',
   accountLocked: '登录失败次数过多，账号已锁定，请稍后再试',
   accountDisabled: '账号已停用，请联系交易所',
+  accountWithoutCompany: '该账号未关联任何机构，请联系交易所',
   healthOk: '服务正常',
+
+  // web shell
+  pageLoadFailed: '页面加载失败，请刷新后重试',
+  pageNotFound: '页面不存在或暂未开放',
+  notOpenYet: '暂未开放',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -70,7 +70,8 @@ export const DEFAULT_ROLE_CODES: Record<IdentityName | 'agent', readonly Permiss
   ),
   agent: [
     ...STANDARD_CODES.filter(
-      (c) => !['GJS_PROJECT_EVALUATION_LT', 'GJS_TASK_TODO_EVALUATION', 'GJS_TASK_DONE_EVALUATION'].includes(c),
+      (c) =>
+        !['GJS_PROJECT_EVALUATION_LT', 'GJS_TASK_TODO_EVALUATION', 'GJS_TASK_DONE_EVALUATION'].includes(c),
     ),
     ...AGENT_CODES,
   ],
@@ -101,7 +102,20 @@ export const DEFAULT_ROLE_CODES: Record<IdentityName | 'agent', readonly Permiss
     'GKS_OPERATOR_LT',
     'GJS_WORKLOG_LT',
   ],
-  land: ['GJS_INDEX', 'GJS_PROJECT_LT', 'GJS_ASSETS_LT', 'GJS_SYSTEM_MANAGE', 'GJS_ORG_INFO', 'GJS_WORKLOG_LT'],
+  land: [
+    'GJS_INDEX',
+    'GJS_PROJECT_LT',
+    'GJS_ASSETS_LT',
+    'GJS_SYSTEM_MANAGE',
+    'GJS_ORG_INFO',
+    'GJS_WORKLOG_LT',
+  ],
   admin: ADMIN_CODES,
-  opsAdmin: ['GJS_INDEX_ADMIN', 'GJS_SYSTEM_ADMIN', 'GJS_SYSTEM_DICT_ADMIN', 'GJS_SYSTEM_SMS_ADMIN', 'GJS_WORKLOG_LT_ADMIN'],
+  opsAdmin: [
+    'GJS_INDEX_ADMIN',
+    'GJS_SYSTEM_ADMIN',
+    'GJS_SYSTEM_DICT_ADMIN',
+    'GJS_SYSTEM_SMS_ADMIN',
+    'GJS_WORKLOG_LT_ADMIN',
+  ],
 };

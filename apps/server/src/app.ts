@@ -1,0 +1,111 @@
+// Builds the Fastify application from its dependencies. Nothing here reads the environment or opens a database:
+// main.ts does that for production, the test harness for tests. Plugins load external -> platform -> modules.
+import { randomBytes } from 'node:crypto';
+import type { Writable } from 'node:stream';
+import { MSG } from '@cqjy/domain';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Db, DbDriver } from './db/client.ts';
+import { createAuditService } from './modules/audit/service.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createAuthService } from './modules/auth/service.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+import { createUsersService } from './modules/users/service.ts';
+import { registerAuth } from './platform/auth.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
+import { registerErrorHandler } from './platform/error-handler.ts';
+import { AppError } from './platform/errors.ts';
+import { createLogger } from './platform/logger.ts';
+import { registerSecurity } from './platform/security.ts';
+import { registerStaticWeb } from './platform/static-web.ts';
+
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  /** defaults to the driver the configuration selects */
+  driver?: DbDriver;
+  logger?: Logger;
+  /** where log lines go when no logger is given (tests capture them) */
+  logStream?: Writable;
+  clock?: Clock;
+};
+
+/** Short enough to read out over the phone, long enough to be unique in the logs of a day. */
+function generateRequestId(): string {
+  return randomBytes(6).toString('hex');
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const loggerInstance: FastifyBaseLogger = deps.logger ?? createLogger(config, deps.logStream);
+  const app = Fastify({
+    loggerInstance,
+    genReqId: generateRequestId,
+    requestIdHeader: false,
+    trustProxy: config.isBehindProxy,
+  });
+
+  // external
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerEmptyJsonBody(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await registerSecurity(app);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(429, MSG.tooManyRequests, 429),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: '产权交易机构服务中台 API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // platform
+  registerErrorHandler(app);
+  const audit = createAuditService({ clock });
+  const users = createUsersService({ db });
+  const auth = createAuthService({ db, config, clock, users, audit });
+  registerAuth(app, { resolveSession: auth.resolveSession });
+  await registerStaticWeb(app, config.webDist);
+
+  // modules
+  await app.register(healthRoutes, {
+    db,
+    driver: deps.driver ?? (config.databaseUrl === undefined ? 'pglite' : 'pg'),
+  });
+  await app.register(authRoutes, { auth, config });
+  await app.register(usersRoutes, { users });
+
+  return app;
+}
+
+/**
+ * Calls without a payload (logout, userinfo) may still be sent with a JSON content type; Fastify would refuse
+ * the empty body, so it is read as no body instead. Non-empty bodies keep the default (prototype-safe) parser.
+ */
+function registerEmptyJsonBody(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    void parseJson(request, text, done);
+  });
+}

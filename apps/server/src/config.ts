@@ -1,0 +1,121 @@
+// The only place that reads the environment. Everything else receives the frozen Config object, so tests can
+// build any configuration without touching process.env.
+import { isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** The repository root: relative paths in the environment are resolved against it, never against cwd. */
+export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+// An empty variable (`FOO=`) means "not set", as it does in most deployment tools.
+const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
+const integerWithDefault = (fallback: number, min: number) =>
+  z.preprocess(
+    (value) => (value === '' || value === undefined ? fallback : value),
+    z.coerce.number().int().min(min),
+  );
+const booleanWithDefault = (fallback: boolean) =>
+  z.preprocess(
+    (value) => (value === '' || value === undefined ? fallback : value),
+    z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]),
+  );
+
+const ZEnv = z.object({
+  PORT: integerWithDefault(8080, 0),
+  HOST: optionalText.transform((v) => v ?? '0.0.0.0'),
+  DATA_DIR: optionalText.transform((v) => v ?? './data'),
+  DATABASE_URL: optionalText,
+  STORAGE_DIR: optionalText,
+  NODE_ENV: z.preprocess(
+    (value) => (value === '' || value === undefined ? 'development' : value),
+    z.enum(['development', 'production', 'test']),
+  ),
+  CAPTCHA_FIXED: optionalText,
+  OTP_FIXED: optionalText,
+  SESSION_TTL_S: integerWithDefault(7200, 1),
+  DEMO_PASSWORD: optionalText.transform((v) => v ?? 'Demo@2026'),
+  ADMIN_PASSWORD: optionalText,
+  LOG_LEVEL: z.preprocess(
+    (value) => (value === '' || value === undefined ? 'info' : value),
+    z.enum(LOG_LEVELS),
+  ),
+  WEB_DIST: optionalText,
+  LOGIN_MAX_FAILURES: integerWithDefault(5, 1),
+  LOGIN_LOCK_MINUTES: integerWithDefault(30, 1),
+  LOGIN_RATE_MAX: integerWithDefault(20, 1),
+  CAPTCHA_RATE_MAX: integerWithDefault(60, 1),
+  TRUST_PROXY: booleanWithDefault(false),
+});
+
+export type Config = Readonly<{
+  port: number;
+  host: string;
+  dataDir: string;
+  /** when absent the embedded PGlite database in `${dataDir}/pg` is used */
+  databaseUrl: string | undefined;
+  storageDir: string;
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  captchaFixed: string | undefined;
+  otpFixed: string | undefined;
+  sessionTtlS: number;
+  demoPassword: string;
+  adminPassword: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  webDist: string;
+  loginMaxFailures: number;
+  loginLockMinutes: number;
+  /** login attempts per IP per minute */
+  loginRateMax: number;
+  /** captcha images per IP per minute */
+  captchaRateMax: number;
+  /** honour X-Forwarded-For when the server runs behind a load balancer */
+  isBehindProxy: boolean;
+}>;
+
+function resolveFromRoot(path: string): string {
+  return isAbsolute(path) ? path : resolve(REPO_ROOT, path);
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`环境变量配置有误：${describeIssues(parsed.error)}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  // Fixed codes make sign-in guessable; they exist for tests and demos only.
+  if (isProduction && e.CAPTCHA_FIXED !== undefined) {
+    throw new Error('生产环境不允许设置 CAPTCHA_FIXED');
+  }
+  if (isProduction && e.OTP_FIXED !== undefined) {
+    throw new Error('生产环境不允许设置 OTP_FIXED');
+  }
+  const dataDir = resolveFromRoot(e.DATA_DIR);
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    storageDir: e.STORAGE_DIR === undefined ? join(dataDir, 'files') : resolveFromRoot(e.STORAGE_DIR),
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    captchaFixed: e.CAPTCHA_FIXED,
+    otpFixed: e.OTP_FIXED,
+    sessionTtlS: e.SESSION_TTL_S,
+    demoPassword: e.DEMO_PASSWORD,
+    adminPassword: e.ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    webDist: resolveFromRoot(e.WEB_DIST ?? 'apps/web/dist'),
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginLockMinutes: e.LOGIN_LOCK_MINUTES,
+    loginRateMax: e.LOGIN_RATE_MAX,
+    captchaRateMax: e.CAPTCHA_RATE_MAX,
+    isBehindProxy: e.TRUST_PROXY,
+  });
+}

@@ -1,0 +1,4 @@
+// Every module's tables in one place: drizzle-kit reads this file, and the Db type carries it.
+export * from '../modules/users/tables.ts';
+export * from '../modules/auth/tables.ts';
+export * from '../modules/audit/tables.ts';

@@ -1,0 +1,318 @@
+// First data of an empty database. Outside production: the demo companies and accounts of the README (every
+// identity, fully onboarded, plus gate1..gate8 stopped at each onboarding gate). In production: only an initial
+// administrator. Both are skipped as soon as any user exists, so restarts never duplicate anything.
+import {
+  DEFAULT_ROLE_CODES,
+  IDENTITY,
+  IDENTITY_LABELS,
+  type IdentityName,
+  type ProjectPermission,
+} from '@cqjy/domain';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../config.ts';
+import { companies, operators, roles, users } from '../modules/users/tables.ts';
+import { hashPassword } from '../platform/passwords.ts';
+import type { Db } from './client.ts';
+import { composeCreditCode } from './credit-code.ts';
+
+type RoleKey = IdentityName | 'agent';
+
+type CompanySeed = {
+  key: string;
+  name: string;
+  identity: IdentityName;
+  isAgent?: boolean;
+  examineStatus?: number | null;
+  /** region and organisation serial of a generated credit code; none for a real company filled in later */
+  creditCode?: { region: string; serial: string };
+};
+
+type UserSeed = {
+  username: string;
+  nickname: string;
+  mobile: string | null;
+  company: string;
+  role: RoleKey;
+  idType?: number;
+  setupPassword?: boolean;
+  pendingPhone?: string | null;
+  authStatus?: number;
+  prompt?: boolean;
+  mainOperatorAuth?: boolean;
+};
+
+export type SeedOutcome = { isSeeded: boolean; users: number };
+
+const ROLE_NAMES: Record<RoleKey, string> = {
+  ...(Object.fromEntries(
+    Object.entries(IDENTITY_LABELS).map(([name, label]) => [name, `${label}默认角色`]),
+  ) as Record<IdentityName, string>),
+  agent: '代理会员默认角色',
+};
+
+/** Every project business type '1'..'11' with asset types '1' and '2' (refined by the project modules). */
+export const DEMO_PROJECT_PERMISSIONS: ProjectPermission[] = Array.from({ length: 11 }, (_, i) => ({
+  businessType: String(i + 1),
+  projectAssetType: ['1', '2'],
+}));
+
+const DEMO_COMPANIES: CompanySeed[] = [
+  {
+    key: 'exchange',
+    name: '示范产权交易所',
+    identity: 'admin',
+    creditCode: { region: '110000', serial: '10000001' },
+  },
+  {
+    key: 'ops',
+    name: '示范产权交易所运维中心',
+    identity: 'opsAdmin',
+    creditCode: { region: '110000', serial: '10000002' },
+  },
+  {
+    key: 'transferor',
+    name: '北京示范国有资产经营有限公司',
+    identity: 'transferor',
+    examineStatus: 3,
+    creditCode: { region: '110105', serial: '20000001' },
+  },
+  {
+    key: 'transferor2',
+    name: '华北示范实业集团有限公司',
+    identity: 'transferor',
+    examineStatus: 3,
+    creditCode: { region: '130100', serial: '20000002' },
+  },
+  {
+    key: 'member',
+    name: '示范产权经纪有限公司',
+    identity: 'member',
+    creditCode: { region: '110108', serial: '30000001' },
+  },
+  {
+    key: 'agent',
+    name: '示范综合服务代理有限公司',
+    identity: 'member',
+    isAgent: true,
+    creditCode: { region: '110108', serial: '30000002' },
+  },
+  {
+    key: 'assessment',
+    name: '示范资产评估有限公司',
+    identity: 'assessment',
+    creditCode: { region: '110102', serial: '40000001' },
+  },
+  {
+    key: 'disassembly',
+    name: '示范报废机动车回收拆解有限公司',
+    identity: 'disassembly',
+    creditCode: { region: '110112', serial: '50000001' },
+  },
+  {
+    key: 'land',
+    name: '示范土地储备中心',
+    identity: 'land',
+    creditCode: { region: '110000', serial: '60000001' },
+  },
+];
+
+const DEMO_USERS: UserSeed[] = [
+  {
+    username: 'transferor',
+    nickname: '转让方演示',
+    mobile: '13800000001',
+    company: 'transferor',
+    role: 'transferor',
+  },
+  {
+    username: 'transferor2',
+    nickname: '转让方演示二',
+    mobile: '13800000002',
+    company: 'transferor2',
+    role: 'transferor',
+  },
+  { username: 'member', nickname: '会员演示', mobile: '13800000003', company: 'member', role: 'member' },
+  { username: 'agent', nickname: '代理会员演示', mobile: '13800000004', company: 'agent', role: 'agent' },
+  {
+    username: 'assessment',
+    nickname: '评估机构演示',
+    mobile: '13800000005',
+    company: 'assessment',
+    role: 'assessment',
+  },
+  {
+    username: 'disassembly',
+    nickname: '拆解企业演示',
+    mobile: '13800000006',
+    company: 'disassembly',
+    role: 'disassembly',
+  },
+  { username: 'land', nickname: '土地资产管理演示', mobile: '13800000007', company: 'land', role: 'land' },
+  { username: 'admin', nickname: '交易所管理员', mobile: '13800000008', company: 'exchange', role: 'admin' },
+  { username: 'opsadmin', nickname: '运维管理员', mobile: '13800000009', company: 'ops', role: 'opsAdmin' },
+];
+
+const GATE_NUMERALS = ['一', '二', '三', '四', '五', '六', '七', '八'];
+
+/**
+ * gateN stops at onboarding gate N of spec 000 section 4 and passes every gate before it. Gate 1 lives on the
+ * company (account-opening review), so each gate user has a company of its own.
+ */
+function buildGateSeeds(): { companies: CompanySeed[]; users: UserSeed[] } {
+  const gateCompanies: CompanySeed[] = GATE_NUMERALS.map((numeral, i) => {
+    const n = i + 1;
+    const isLand = n === 8;
+    return {
+      key: `gate${n}`,
+      name: isLand ? `示范引导${numeral}号土地储备中心` : `示范引导${numeral}号实业有限公司`,
+      identity: isLand ? 'land' : 'transferor',
+      examineStatus: isLand ? null : n === 1 ? 1 : 3,
+      creditCode: { region: '110105', serial: String(70000000 + n) },
+    };
+  });
+  const gateUsers: UserSeed[] = GATE_NUMERALS.map((numeral, i) => {
+    const n = i + 1;
+    return {
+      username: `gate${n}`,
+      nickname: `引导演示${numeral}`,
+      mobile: `138000001${String(n).padStart(2, '0')}`,
+      company: `gate${n}`,
+      role: n === 8 ? 'land' : 'transferor',
+      idType: n === 2 ? 1 : 0,
+      setupPassword: n !== 3,
+      pendingPhone: n === 4 ? `139000001${String(n).padStart(2, '0')}` : null,
+      authStatus: n === 5 ? 2 : 1,
+      prompt: n === 6,
+      mainOperatorAuth: n !== 7,
+    };
+  });
+  return { companies: gateCompanies, users: gateUsers };
+}
+
+async function hasAnyUser(db: Db): Promise<boolean> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return (rows[0]?.n ?? 0) > 0;
+}
+
+/** The built-in roles (company_id null), one per identity plus the agent member; answers their ids by key. */
+async function insertBuiltinRoles(tx: Db): Promise<Map<RoleKey, number>> {
+  const keys = Object.keys(DEFAULT_ROLE_CODES) as RoleKey[];
+  const rows = await tx
+    .insert(roles)
+    .values(
+      keys.map((key) => ({ companyId: null, name: ROLE_NAMES[key], codes: [...DEFAULT_ROLE_CODES[key]] })),
+    )
+    .returning({ id: roles.id, name: roles.name });
+  const byName = new Map(rows.map((r) => [r.name, r.id]));
+  return new Map(keys.map((key) => [key, byName.get(ROLE_NAMES[key]) ?? 0]));
+}
+
+async function insertCompanies(tx: Db, seeds: CompanySeed[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const seed of seeds) {
+    const rows = await tx
+      .insert(companies)
+      .values({
+        name: seed.name,
+        identityType: IDENTITY[seed.identity],
+        creditCode:
+          seed.creditCode === undefined
+            ? null
+            : composeCreditCode(seed.creditCode.region, seed.creditCode.serial),
+        isAgent: seed.isAgent ?? false,
+        examineStatus: seed.examineStatus ?? null,
+        companyAuthStatus: 1,
+        projectPermissions: DEMO_PROJECT_PERMISSIONS,
+      })
+      .returning({ id: companies.id });
+    ids.set(seed.key, rows[0]?.id ?? 0);
+  }
+  return ids;
+}
+
+async function insertOnboardedUser(
+  tx: Db,
+  seed: UserSeed,
+  refs: { passwordHash: string; companyId: number; roleId: number },
+): Promise<void> {
+  const rows = await tx
+    .insert(users)
+    .values({
+      username: seed.username,
+      nickname: seed.nickname,
+      mobile: seed.mobile,
+      passwordHash: refs.passwordHash,
+      idType: seed.idType ?? 0,
+      authStatus: seed.authStatus ?? 1,
+      validated: true,
+      setupPassword: seed.setupPassword ?? true,
+      pendingPhone: seed.pendingPhone ?? null,
+    })
+    .returning({ id: users.id });
+  await tx.insert(operators).values({
+    userId: rows[0]?.id ?? 0,
+    companyId: refs.companyId,
+    roleId: refs.roleId,
+    manager: true,
+    mainOperatorAuth: seed.mainOperatorAuth ?? true,
+    prompt: seed.prompt ?? false,
+    isDefault: true,
+  });
+}
+
+async function insertUsers(
+  tx: Db,
+  seeds: UserSeed[],
+  refs: { passwordHash: string; companyIds: Map<string, number>; roleIds: Map<RoleKey, number> },
+): Promise<void> {
+  for (const seed of seeds) {
+    await insertOnboardedUser(tx, seed, {
+      passwordHash: refs.passwordHash,
+      companyId: refs.companyIds.get(seed.company) ?? 0,
+      roleId: refs.roleIds.get(seed.role) ?? 0,
+    });
+  }
+}
+
+/** Demo companies and accounts (password DEMO_PASSWORD); skipped when any user exists. */
+export async function seedDemo(db: Db, config: Pick<Config, 'demoPassword'>): Promise<SeedOutcome> {
+  if (await hasAnyUser(db)) return { isSeeded: false, users: 0 };
+  // One hash for every demo account: they share the password anyway, and hashing is the slow part of seeding.
+  const passwordHash = await hashPassword(config.demoPassword);
+  const gates = buildGateSeeds();
+  const allUsers = [...DEMO_USERS, ...gates.users];
+  await db.transaction(async (tx) => {
+    const roleIds = await insertBuiltinRoles(tx);
+    const companyIds = await insertCompanies(tx, [...DEMO_COMPANIES, ...gates.companies]);
+    await insertUsers(tx, allUsers, { passwordHash, companyIds, roleIds });
+  });
+  return { isSeeded: true, users: allUsers.length };
+}
+
+/** Production: the built-in roles and one administrator, from ADMIN_PASSWORD; skipped when any user exists. */
+export async function seedProduction(db: Db, config: Pick<Config, 'adminPassword'>): Promise<SeedOutcome> {
+  if (await hasAnyUser(db)) return { isSeeded: false, users: 0 };
+  if (config.adminPassword === undefined || config.adminPassword.length < 8) {
+    throw new Error('数据库中还没有任何账号：首次以生产模式启动时须设置 ADMIN_PASSWORD（至少 8 位）');
+  }
+  const passwordHash = await hashPassword(config.adminPassword);
+  await db.transaction(async (tx) => {
+    const roleIds = await insertBuiltinRoles(tx);
+    const companyIds = await insertCompanies(tx, [
+      { key: 'exchange', name: '产权交易所', identity: 'admin' },
+    ]);
+    await insertUsers(
+      tx,
+      [{ username: 'admin', nickname: '交易所管理员', mobile: null, company: 'exchange', role: 'admin' }],
+      { passwordHash, companyIds, roleIds },
+    );
+  });
+  return { isSeeded: true, users: 1 };
+}
+
+export async function seedDatabase(
+  db: Db,
+  config: Pick<Config, 'isProduction' | 'demoPassword' | 'adminPassword'>,
+): Promise<SeedOutcome> {
+  return config.isProduction ? seedProduction(db, config) : seedDemo(db, config);
+}

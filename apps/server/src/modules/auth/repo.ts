@@ -1,0 +1,61 @@
+// Queries on sessions and captcha_challenges.
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { captchaChallenges, sessions } from './tables.ts';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
+  const rows = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+  return rows[0];
+}
+
+export async function insertSession(db: Db, row: typeof sessions.$inferInsert): Promise<SessionRow> {
+  const rows = await db.insert(sessions).values(row).returning();
+  const inserted = rows[0];
+  if (inserted === undefined) throw new Error('session insert returned no row');
+  return inserted;
+}
+
+/** Revokes a live session; false when it was already revoked. */
+export async function revokeSession(db: Db, sessionId: number, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** A new captcha replaces the previous one of the session. */
+export async function putCaptcha(
+  db: Db,
+  row: { sessionId: number; answerHash: string; expiresAt: Date; createdAt: Date },
+): Promise<void> {
+  await db
+    .insert(captchaChallenges)
+    .values({ ...row, usedAt: null })
+    .onConflictDoUpdate({
+      target: captchaChallenges.sessionId,
+      set: { answerHash: row.answerHash, expiresAt: row.expiresAt, createdAt: row.createdAt, usedAt: null },
+    });
+}
+
+/**
+ * Marks the session's captcha used and answers its hash, in one statement, when it is unused and unexpired.
+ * Whatever the answer turns out to be, the challenge cannot be tried again.
+ */
+export async function consumeCaptcha(db: Db, sessionId: number, now: Date): Promise<string | undefined> {
+  const rows = await db
+    .update(captchaChallenges)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(captchaChallenges.sessionId, sessionId),
+        isNull(captchaChallenges.usedAt),
+        gt(captchaChallenges.expiresAt, now),
+      ),
+    )
+    .returning({ answerHash: captchaChallenges.answerHash });
+  return rows[0]?.answerHash;
+}

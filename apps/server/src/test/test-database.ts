@@ -1,0 +1,18 @@
+// How the test run's template database is shared between vitest's global setup and the test files.
+export type TestDatabaseTemplate =
+  { kind: 'pglite'; dumpPath: string } | { kind: 'pg'; adminUrl: string; template: string };
+
+declare module 'vitest' {
+  // Declaration merging needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  export interface ProvidedContext {
+    testDatabase: TestDatabaseTemplate;
+  }
+}
+
+/** The URL of another database on the same server. */
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}

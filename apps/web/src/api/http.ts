@@ -1,0 +1,254 @@
+// THE one HTTP client of the portal (spec 000 section 7). Every call goes through `request`, so the bearer token,
+// the time-outs, the session-id capture and the whole error catalogue (spec 000 section 8) live in one place.
+import { MSG } from '@cqjy/domain/messages';
+import { SESSION_ID_HEADER, TIMEOUTS } from '@cqjy/domain/api';
+import type { Envelope } from '@cqjy/domain/api';
+import { clearSession, getSession, setToken } from '../app/session-store.ts';
+import { notify } from './notify.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type RequestOptions = {
+  method?: HttpMethod;
+  /** Query string parameters; nested objects become key[sub] (SH-7.2). */
+  params?: Record<string, unknown>;
+  /** The body: sent as JSON, or as-is for FormData and Blob. */
+  data?: unknown;
+  timeoutMs?: number;
+  responseType?: 'json' | 'blob';
+  /** Store the session-id response header as the token (captcha, send-otp, validate-otp: SH-7.3). */
+  captureSessionId?: boolean;
+  /** Reports nothing to the user; the caller handles every failure (used by logout, which must never nag). */
+  isSilent?: boolean;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
+
+export type HttpErrorKind = 'status' | 'network' | 'timeout' | 'aborted';
+
+/** A call that produced no usable HTTP 200: a status, a failed connection, a time-out or a cancellation. */
+export class HttpError extends Error {
+  readonly kind: HttpErrorKind;
+  readonly httpStatus: number | null;
+  readonly url: string;
+
+  constructor(kind: HttpErrorKind, url: string, httpStatus: number | null, message: string) {
+    super(message);
+    this.name = 'HttpError';
+    this.kind = kind;
+    this.url = url;
+    this.httpStatus = httpStatus;
+  }
+}
+
+/** A business refusal: HTTP 200 with a nonzero envelope status (1 refused, -1 warning, 409 conflict). */
+export class ApiError<T = unknown> extends Error {
+  readonly status: number;
+  readonly msg: string;
+  readonly data: T;
+
+  constructor(envelope: Envelope<T>) {
+    super(envelope.msg);
+    this.name = 'ApiError';
+    this.status = envelope.status;
+    this.msg = envelope.msg;
+    this.data = envelope.data;
+  }
+}
+
+export type Navigate = (path: string) => void;
+
+let navigateTo: Navigate = (path) => {
+  window.location.hash = `#${path}`;
+};
+
+/** The app hands in the router's navigate so the 401 flow moves without a full reload. */
+export function setNavigate(navigate: Navigate): void {
+  navigateTo = navigate;
+}
+
+const LOGIN_PATH = '/api/login';
+const MOBILE_LOGIN_PATH = '/api/mobile/login';
+const LOGOUT_PATH = '/api/logout';
+// The server-side validation probe fails by design while a form is half filled; the catalogue keeps it quiet.
+const QUIET_NETWORK_PATH = '/api/validate';
+const ERROR_TOAST_SECONDS = 5;
+
+/** SH-7.2: {a: {b: 1}, c: [1, 2]} -> "a[b]=1&c[0]=1&c[1]=2"; undefined is left out, null is sent empty. */
+export function serializeParams(params: Record<string, unknown>): string {
+  const parts: string[] = [];
+  const append = (key: string, value: unknown): void => {
+    if (value === undefined) return;
+    if (value === null) {
+      parts.push(`${key}=`);
+    } else if (value instanceof Date) {
+      parts.push(`${key}=${encodeURIComponent(value.toISOString())}`);
+    } else if (Array.isArray(value)) {
+      value.forEach((item, index) => append(`${key}[${index}]`, item));
+    } else if (typeof value === 'object') {
+      for (const [sub, item] of Object.entries(value as Record<string, unknown>)) {
+        append(`${key}[${encodeURIComponent(sub)}]`, item);
+      }
+    } else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      parts.push(`${key}=${encodeURIComponent(String(value))}`);
+    }
+  };
+  for (const [key, value] of Object.entries(params)) append(encodeURIComponent(key), value);
+  return parts.join('&');
+}
+
+function buildUrl(url: string, params: Record<string, unknown> | undefined): string {
+  if (!params) return url;
+  const query = serializeParams(params);
+  if (query === '') return url;
+  return url + (url.includes('?') ? '&' : '?') + query;
+}
+
+function pathOf(url: string): string {
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+function buildBody(data: unknown, headers: Headers): BodyInit | undefined {
+  if (data === undefined) return undefined;
+  if (data instanceof FormData || data instanceof Blob || data instanceof URLSearchParams) return data;
+  headers.set('Content-Type', 'application/json');
+  return JSON.stringify(data);
+}
+
+let isSessionDialogOpen = false;
+
+/** SH-8.1: one dialog at a time, however many calls fail with 401 while it is open. */
+async function askToSignInAgain(): Promise<void> {
+  if (isSessionDialogOpen) return;
+  isSessionDialogOpen = true;
+  try {
+    const isConfirmed = await notify.confirm({
+      title: MSG.sessionExpiredTitle,
+      content: MSG.sessionExpiredConfirm,
+      okText: MSG.relogin,
+      cancelText: MSG.cancel,
+    });
+    if (!isConfirmed) return;
+    await request(LOGOUT_PATH, { method: 'POST', isSilent: true }).catch(() => undefined);
+    clearSession();
+    navigateTo('/login');
+  } finally {
+    isSessionDialogOpen = false;
+  }
+}
+
+function reportHttpStatus(path: string, httpStatus: number): void {
+  if (httpStatus === 401) {
+    if (path === LOGIN_PATH) {
+      notify.error(MSG.loginFailed);
+    } else if (path === MOBILE_LOGIN_PATH) {
+      notify.error(MSG.mobileLoginFailed);
+    } else {
+      void askToSignInAgain();
+    }
+    return;
+  }
+  notify.error(MSG.commError, ERROR_TOAST_SECONDS);
+}
+
+export async function request<T = Envelope>(url: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const fullUrl = buildUrl(url, options.params);
+  const path = pathOf(url);
+  const headers = new Headers(options.headers);
+  const token = getSession().token;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const body = buildBody(options.data, headers);
+
+  const controller = new AbortController();
+  let isTimedOut = false;
+  const timer = setTimeout(() => {
+    isTimedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? TIMEOUTS.defaultMs);
+  const onCallerAbort = (): void => controller.abort();
+  if (options.signal?.aborted) controller.abort();
+  options.signal?.addEventListener('abort', onCallerAbort);
+
+  try {
+    let response: Response;
+    try {
+      response = await fetch(fullUrl, { method, headers, body, signal: controller.signal });
+    } catch (cause) {
+      if (isTimedOut) {
+        if (!options.isSilent) notify.error(MSG.timeout, ERROR_TOAST_SECONDS);
+        throw new HttpError('timeout', url, null, MSG.timeout);
+      }
+      if (controller.signal.aborted) {
+        throw new HttpError('aborted', url, null, 'aborted');
+      }
+      if (!options.isSilent && path !== QUIET_NETWORK_PATH) notify.error(MSG.commError, ERROR_TOAST_SECONDS);
+      throw new HttpError('network', url, null, cause instanceof Error ? cause.message : MSG.commError);
+    }
+
+    if (response.status !== 200) {
+      if (!options.isSilent) reportHttpStatus(path, response.status);
+      throw new HttpError('status', url, response.status, `HTTP ${response.status}`);
+    }
+
+    if (options.captureSessionId) {
+      const sessionId = response.headers.get(SESSION_ID_HEADER);
+      if (sessionId) setToken(sessionId);
+    }
+
+    try {
+      if (options.responseType === 'blob') return (await response.blob()) as T;
+      return (await response.json()) as T;
+    } catch (cause) {
+      if (isTimedOut) {
+        if (!options.isSilent) notify.error(MSG.timeout, ERROR_TOAST_SECONDS);
+        throw new HttpError('timeout', url, null, MSG.timeout);
+      }
+      if (controller.signal.aborted) throw new HttpError('aborted', url, null, 'aborted');
+      // A 200 whose body is not what was asked for is a broken exchange with the server, not a business answer.
+      if (!options.isSilent) notify.error(MSG.commError, ERROR_TOAST_SECONDS);
+      throw new HttpError('network', url, 200, cause instanceof Error ? cause.message : MSG.commError);
+    }
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+type CallOptions = Omit<RequestOptions, 'method' | 'params' | 'data'>;
+
+export const http = {
+  get: <T = Envelope>(url: string, params?: Record<string, unknown>, options?: CallOptions): Promise<T> =>
+    request<T>(url, { ...options, method: 'GET', params }),
+  post: <T = Envelope>(url: string, data?: unknown, options?: CallOptions): Promise<T> =>
+    request<T>(url, { ...options, method: 'POST', data }),
+  /** Form posts of files get the long transfer time-out (SH-7.1). */
+  upload: <T = Envelope>(url: string, form: FormData, options?: CallOptions): Promise<T> =>
+    request<T>(url, { timeoutMs: TIMEOUTS.transferMs, ...options, method: 'POST', data: form }),
+  download: (url: string, params?: Record<string, unknown>, options?: CallOptions): Promise<Blob> =>
+    request<Blob>(url, {
+      timeoutMs: TIMEOUTS.transferMs,
+      ...options,
+      method: 'GET',
+      params,
+      responseType: 'blob',
+    }),
+};
+
+export type UnwrapOptions = {
+  /** Show the server's message as a success toast when status is 0. */
+  showSuccess?: boolean;
+  /** Show the server's message as an error on a nonzero status (default true); dialog callers turn it off. */
+  showError?: boolean;
+};
+
+/** SH-8.8: status 0 gives the data; any other status shows msg and throws an ApiError the caller may inspect. */
+export function unwrap<T>(envelope: Envelope<T>, options: UnwrapOptions = {}): T {
+  if (envelope.status === 0) {
+    if (options.showSuccess && envelope.msg) notify.success(envelope.msg);
+    return envelope.data;
+  }
+  if (options.showError !== false && envelope.msg) notify.error(envelope.msg);
+  throw new ApiError(envelope);
+}

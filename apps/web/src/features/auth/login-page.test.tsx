@@ -1,0 +1,231 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MSG } from '@cqjy/domain/messages';
+import { setNotifier } from '../../api/notify.ts';
+import { createQueryClient } from '../../app/query-client.ts';
+import { clearSession, getSession } from '../../app/session-store.ts';
+import { envelope, jsonResponse, stubFetch } from '../../test/fake-fetch.ts';
+import type { FetchCall } from '../../test/fake-fetch.ts';
+import { createFakeNotifier } from '../../test/fake-notifier.ts';
+import type { FakeNotifier } from '../../test/fake-notifier.ts';
+import { LoginPage } from './login-page.tsx';
+
+const nowSeconds = Math.floor(Date.now() / 1000);
+const user = {
+  id: 1,
+  username: 'transferor',
+  nickname: '张经理',
+  mobile: '13800000000',
+  companyId: 10,
+  companyName: '示例国有资产经营有限公司',
+  identityType: 1,
+  examineStatus: 3,
+  idType: 0,
+  manager: true,
+  validated: true,
+  authStatus: 1,
+  companyAuthStatus: 1,
+  mainOperatorAuth: true,
+  prompt: false,
+  setupPassword: true,
+  pendingPhone: null,
+  identities: [],
+};
+
+let notifier: FakeNotifier;
+let captchaCount = 0;
+const createObjectURL = vi.fn((_blob: Blob) => `blob:captcha-${captchaCount}`);
+const revokeObjectURL = vi.fn((_url: string) => {});
+
+function captchaResponse(): Response {
+  captchaCount += 1;
+  return new Response('<svg/>', {
+    status: 200,
+    headers: { 'Content-Type': 'image/svg+xml', 'session-id': `anon-${captchaCount}` },
+  });
+}
+
+type LoginAnswer = (call: FetchCall) => Response;
+
+function serve(onLogin: LoginAnswer): FetchCall[] {
+  return stubFetch((call) => {
+    const path = call.url.split('?')[0];
+    if (path === '/api/login/captcha') return captchaResponse();
+    if (path === '/api/login') return onLogin(call);
+    if (path === '/api/app/userinfo') return jsonResponse(envelope(user));
+    if (path === '/api/app/user/role/permissions') {
+      return call.url.includes('actualProjectData=1')
+        ? jsonResponse(
+            envelope({
+              permission: ['GJS_INDEX'],
+              permissionProject: [{ businessType: '5', projectAssetType: ['1'] }],
+            }),
+          )
+        : jsonResponse(envelope({ permission: ['GJS_INDEX', 'GJS_PROJECT_LT'], permissionProject: [] }));
+    }
+    return jsonResponse(envelope(null), { status: 404 });
+  }).calls;
+}
+
+function renderLogin() {
+  const router = createMemoryRouter(
+    [
+      { path: '/login', Component: LoginPage },
+      { path: '/index/home', element: <p>home page</p> },
+      { path: '/index/project', element: <p>project page</p> },
+    ],
+    { initialEntries: ['/login'] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+function fillAndSubmit(values: { username: string; password: string; captcha: string }): void {
+  fireEvent.change(screen.getByPlaceholderText('用户名'), { target: { value: values.username } });
+  fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: values.password } });
+  fireEvent.change(screen.getByPlaceholderText('验证码'), { target: { value: values.captcha } });
+  fireEvent.click(screen.getByRole('button', { name: '登录' }));
+}
+
+beforeEach(() => {
+  clearSession();
+  captchaCount = 0;
+  notifier = createFakeNotifier();
+  setNotifier(notifier);
+  Object.assign(URL, { createObjectURL, revokeObjectURL });
+  createObjectURL.mockClear();
+  revokeObjectURL.mockClear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setNotifier(null);
+});
+
+describe('LoginPage', () => {
+  it('renders its fields and loads a captcha whose session id becomes the token', async () => {
+    serve(() => jsonResponse(envelope(null)));
+    renderLogin();
+    expect(screen.getByRole('heading', { name: '产权交易机构服务中台' })).toBeTruthy();
+    expect(screen.getByPlaceholderText('用户名').id).toBe('username');
+    expect(screen.getByPlaceholderText('密码').getAttribute('type')).toBe('password');
+    expect(screen.getByPlaceholderText('验证码').id).toBe('captcha');
+    const image = await screen.findByAltText('验证码');
+    expect(image.getAttribute('src')).toBe('blob:captcha-1');
+    expect(getSession().token).toBe('anon-1');
+  });
+
+  it('shows 请输入用户名, 请输入密码 and 请输入验证码 when submitted empty, and calls nothing', async () => {
+    const calls = serve(() => jsonResponse(envelope(null)));
+    renderLogin();
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByText(MSG.usernameRequired)).toBeTruthy();
+    expect(await screen.findByText(MSG.passwordRequired)).toBeTruthy();
+    expect(await screen.findByText(MSG.captchaRequired)).toBeTruthy();
+    expect(calls.some((call) => call.url === '/api/login')).toBe(false);
+  });
+
+  it('signs in: stores the token, loads the user and both permission lists, and opens the first tab', async () => {
+    const calls = serve(() =>
+      jsonResponse(
+        envelope(
+          { access_token: 'access-1', expires_in: 7200, created_at: nowSeconds, identityType: 1 },
+          0,
+          '登录成功',
+        ),
+      ),
+    );
+    const router = renderLogin();
+    await screen.findByAltText('验证码');
+    fillAndSubmit({ username: 'transferor', password: 'Demo@2026', captcha: '1234' });
+    expect(await screen.findByText('home page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/index/home');
+
+    const login = calls.find((call) => call.url === '/api/login');
+    expect(login?.headers.get('Authorization')).toBe('Bearer anon-1');
+    expect(JSON.parse(String(login?.body))).toEqual({
+      username: 'transferor',
+      password: 'Demo@2026',
+      captcha: '1234',
+    });
+    const permissionUrls = calls
+      .map((call) => call.url)
+      .filter((url) => url.startsWith('/api/app/user/role/permissions'));
+    expect(permissionUrls).toEqual([
+      '/api/app/user/role/permissions',
+      '/api/app/user/role/permissions?actualProjectData=1',
+    ]);
+    expect(calls.find((call) => call.url === '/api/app/userinfo')?.headers.get('Authorization')).toBe(
+      'Bearer access-1',
+    );
+
+    const session = getSession();
+    expect(session.token).toBe('access-1');
+    expect(session.identityType).toBe(1);
+    expect(session.loginInfo?.expires_in).toBe(7200);
+    expect(session.userInfo?.companyName).toBe(user.companyName);
+    expect(session.userInfo?.permission).toEqual(['GJS_INDEX', 'GJS_PROJECT_LT']);
+    expect(session.userInfo?.permissionProject).toEqual([{ businessType: '5', projectAssetType: ['1'] }]);
+    expect(window.localStorage.getItem('cqjy.token')).toBe('access-1');
+  });
+
+  it('opens the identity first tab: an admin lands on /index/project', async () => {
+    serve(() =>
+      jsonResponse(
+        envelope({ access_token: 'a', expires_in: 60, created_at: nowSeconds, identityType: 999 }),
+      ),
+    );
+    const router = renderLogin();
+    await screen.findByAltText('验证码');
+    fillAndSubmit({ username: 'admin', password: 'x', captcha: '1' });
+    expect(await screen.findByText('project page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/index/project');
+  });
+
+  it('on status 1 shows the message and fetches a new captcha, revoking the old picture', async () => {
+    serve(() => jsonResponse(envelope(null, 1, MSG.captchaWrong)));
+    renderLogin();
+    await screen.findByAltText('验证码');
+    fillAndSubmit({ username: 'transferor', password: 'Demo@2026', captcha: '0000' });
+    await waitFor(() => expect(screen.getByAltText('验证码').getAttribute('src')).toBe('blob:captcha-2'));
+    expect(notifier.error).toHaveBeenCalledWith(MSG.captchaWrong);
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:captcha-1');
+    expect(getSession().token).toBe('anon-2');
+    expect(getSession().loginInfo).toBeNull();
+    expect(screen.getByPlaceholderText<HTMLInputElement>('验证码').value).toBe('');
+  });
+
+  it('on HTTP 401 shows 用户名或密码错误！ and refreshes the captcha', async () => {
+    serve(() => jsonResponse(envelope(null), { status: 401 }));
+    renderLogin();
+    await screen.findByAltText('验证码');
+    fillAndSubmit({ username: 'transferor', password: 'wrong', captcha: '1234' });
+    await waitFor(() => expect(screen.getByAltText('验证码').getAttribute('src')).toBe('blob:captcha-2'));
+    expect(notifier.error).toHaveBeenCalledWith('用户名或密码错误！');
+    expect(notifier.confirm).not.toHaveBeenCalled();
+  });
+
+  it('fetches a new captcha when the picture is clicked', async () => {
+    serve(() => jsonResponse(envelope(null)));
+    renderLogin();
+    fireEvent.click(await screen.findByAltText('验证码'));
+    await waitFor(() => expect(screen.getByAltText('验证码').getAttribute('src')).toBe('blob:captcha-2'));
+    expect(getSession().token).toBe('anon-2');
+  });
+
+  it('fetches a new captcha when the session is cleared under it (a confirmed 401 dialog)', async () => {
+    serve(() => jsonResponse(envelope(null)));
+    renderLogin();
+    await screen.findByAltText('验证码');
+    expect(getSession().token).toBe('anon-1');
+    act(() => clearSession());
+    await waitFor(() => expect(screen.getByAltText('验证码').getAttribute('src')).toBe('blob:captcha-2'));
+    expect(getSession().token).toBe('anon-2');
+  });
+});

@@ -1,0 +1,81 @@
+// The JavaScript (gzip) that /login and /index/home load, and their Lighthouse performance scores with the
+// desktop and mobile presets, in Debian Chromium against the production build.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium } from 'playwright-core';
+import { startServer } from './lib.ts';
+
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+const captcha = '1357';
+const password = process.env.DEMO_PASSWORD ?? 'Demo@2026';
+
+const server = await startServer(8292, { NODE_ENV: 'test', CAPTCHA_FIXED: captcha });
+const profile = mkdtempSync(join(tmpdir(), 'cqjy-bench-chrome-'));
+
+async function measureScripts(path: string, signedIn: boolean): Promise<{ files: number; gzipKb: number }> {
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromePath,
+    args: chromeFlags.slice(1),
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const scripts = new Map<string, number>();
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    void res.body().then((body) => scripts.set(res.url(), gzipSync(body).length));
+  });
+  if (signedIn) {
+    await page.goto(`${server.url}/#/login`);
+    await page.getByPlaceholder('用户名').fill('transferor');
+    await page.getByPlaceholder('密码').fill(password);
+    await page.getByPlaceholder('验证码').fill(captcha);
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.waitForURL(/#\/index\/home/);
+    scripts.clear();
+    await page.goto('about:blank');
+  }
+  await page.goto(`${server.url}/#${path}`, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(500);
+  await context.close();
+  const total = [...scripts.values()].reduce((a, b) => a + b, 0);
+  return { files: scripts.size, gzipKb: Math.round((total / 1024) * 10) / 10 };
+}
+
+async function lighthouseScore(path: string, preset: 'desktop' | 'mobile'): Promise<number> {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags, userDataDir: profile });
+  try {
+    const result = await lighthouse(
+      `${server.url}/#${path}`,
+      { port: chrome.port, onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error' },
+      preset === 'desktop' ? desktopConfig : undefined,
+    );
+    return Math.round((result?.lhr.categories.performance?.score ?? 0) * 100);
+  } finally {
+    chrome.kill();
+  }
+}
+
+try {
+  const rows = [];
+  for (const [path, signedIn] of [
+    ['/login', false],
+    ['/index/home', true],
+  ] as const) {
+    const js = await measureScripts(path, signedIn);
+    rows.push({
+      page: path,
+      'js files': js.files,
+      'js gzip KB': js.gzipKb,
+      'lighthouse desktop': await lighthouseScore(path, 'desktop'),
+      'lighthouse mobile': await lighthouseScore(path, 'mobile'),
+    });
+  }
+  console.table(rows);
+} finally {
+  await server.stop();
+}

@@ -1,0 +1,146 @@
+// One lint setup for every workspace. Besides correctness it enforces the walls of the architecture:
+// domain stays pure, server modules and web features stay apart, process.env is read in one file only.
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+
+const listDirs = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const serverModules = listDirs('./apps/server/src/modules');
+const webFeatures = listDirs('./apps/web/src/features');
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'apps/server/drizzle/**',
+      'e2e/artifacts/**',
+      'e2e/test-results/**',
+      'bench/results/**',
+    ],
+  },
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', '*.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/ignore': ['node_modules'] },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      // React Router redirects are thrown Responses.
+      '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'lib', name: 'Response' }] }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: '环境变量只在 apps/server/src/config.ts 中读取' },
+      ],
+    },
+  },
+  {
+    // packages/domain is pure: no Node, no React, no app code.
+    files: ['packages/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            'node:*',
+            'react',
+            'react-*',
+            'antd',
+            'antd/*',
+            '@cqjy/server*',
+            '@cqjy/web*',
+            'fastify*',
+            'drizzle-orm*',
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The web app never reaches the server or a database; features talk to each other only through index.ts.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['@cqjy/server*', 'drizzle-orm*', 'pg', 'node:*'] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...webFeatures.map((name) => ({
+              target: `./apps/web/src/features/${name}`,
+              from: './apps/web/src/features',
+              except: [
+                `./${name}`,
+                ...webFeatures.flatMap((other) => [`./${other}/index.ts`, `./${other}/index.tsx`]),
+              ],
+              message: '功能模块之间只能通过 index.ts 引用',
+            })),
+            {
+              target: './apps/web/src/components',
+              from: './apps/web/src/features',
+              message: '公共组件不能依赖功能模块',
+            },
+            {
+              target: './apps/web/src/api',
+              from: './apps/web/src/features',
+              message: 'api 层不能依赖功能模块',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A server module owns its tables and queries: others go through its service.
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['@cqjy/web*', 'react', 'antd'] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: serverModules.map((name) => ({
+            target: `./apps/server/src/modules/!(${name})/**`,
+            from: `./apps/server/src/modules/${name}/repo.ts`,
+            message: '模块的数据访问只能通过其 service 调用',
+          })),
+        },
+      ],
+    },
+  },
+  {
+    // The config file, the test harness, scripts, e2e and bench read the environment.
+    files: [
+      'apps/server/src/config.ts',
+      'apps/server/src/test/**',
+      'apps/server/vitest.config.ts',
+      'scripts/**',
+      'e2e/**',
+      'bench/**',
+      '*.config.{js,ts}',
+    ],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+);
