@@ -2,3 +2,5 @@
 export const E2E_CAPTCHA = '2468';
 export const E2E_OTP = '123456';
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo@2026';
+/** The portal started with SESSION_TTL_S=2. */
+export const SHORT_SESSION_PORT = Number(process.env.E2E_SHORT_SESSION_PORT ?? 8182);

@@ -2,11 +2,21 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { E2E_CAPTCHA, E2E_OTP } from './env.ts';
+import { E2E_CAPTCHA, E2E_OTP, SHORT_SESSION_PORT } from './env.ts';
 
 // e2e runs the production build against a fresh embedded database in a temporary directory.
 const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = mkdtempSync(join(tmpdir(), 'cqjy-e2e-'));
+const shortSessionDataDir = mkdtempSync(join(tmpdir(), 'cqjy-e2e-ttl-'));
+
+const serverEnv = (env: Record<string, string>) => ({
+  HOST: '127.0.0.1',
+  NODE_ENV: 'test',
+  CAPTCHA_FIXED: E2E_CAPTCHA,
+  OTP_FIXED: E2E_OTP,
+  LOG_LEVEL: 'warn',
+  ...env,
+});
 
 export default defineConfig({
   testDir: './specs',
@@ -27,21 +37,25 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
     },
   },
-  webServer: {
-    command: 'node ../apps/server/src/main.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      CAPTCHA_FIXED: E2E_CAPTCHA,
-      OTP_FIXED: E2E_OTP,
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'node ../apps/server/src/main.ts',
+      url: `http://127.0.0.1:${port}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: serverEnv({ PORT: String(port), DATA_DIR: dataDir }),
     },
-  },
+    {
+      // A second portal whose sessions last 2 seconds, so that expiry can be seen (SH-4.2).
+      command: 'node ../apps/server/src/main.ts',
+      url: `http://127.0.0.1:${SHORT_SESSION_PORT}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: serverEnv({ PORT: String(SHORT_SESSION_PORT), DATA_DIR: shortSessionDataDir, SESSION_TTL_S: '2' }),
+    },
+  ],
 });

@@ -15,6 +15,12 @@ import { createAuditService } from './modules/audit/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { homepageRoutes } from './modules/homepage/routes.ts';
+import { createHomepageService } from './modules/homepage/service.ts';
+import { otpRoutes } from './modules/otp/routes.ts';
+import { createOtpService } from './modules/otp/service.ts';
+import { smsRoutes } from './modules/sms/routes.ts';
+import { createSmsService } from './modules/sms/service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { registerAuth } from './platform/auth.ts';
@@ -23,6 +29,7 @@ import { registerErrorHandler } from './platform/error-handler.ts';
 import { AppError } from './platform/errors.ts';
 import { createLogger } from './platform/logger.ts';
 import { registerSecurity } from './platform/security.ts';
+import { LogSmsProvider, type SmsProvider } from './platform/sms.ts';
 import { registerStaticWeb } from './platform/static-web.ts';
 
 export type AppDeps = {
@@ -34,6 +41,8 @@ export type AppDeps = {
   /** where log lines go when no logger is given (tests capture them) */
   logStream?: Writable;
   clock?: Clock;
+  /** delivers outbox messages; defaults to the log provider (no carrier) */
+  smsProvider?: SmsProvider;
 };
 
 /** Short enough to read out over the phone, long enough to be unique in the logs of a day. */
@@ -77,8 +86,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // platform
   registerErrorHandler(app);
   const audit = createAuditService({ clock });
-  const users = createUsersService({ db });
-  const auth = createAuthService({ db, config, clock, users, audit });
+  const users = createUsersService({ db, audit });
+  const sms = createSmsService({
+    db,
+    clock,
+    audit,
+    provider: deps.smsProvider ?? new LogSmsProvider(loggerInstance),
+    log: loggerInstance,
+  });
+  const otp = createOtpService({ db, clock, config, sms });
+  const auth = createAuthService({ db, config, clock, users, audit, otp });
+  const homepage = createHomepageService();
   registerAuth(app, { resolveSession: auth.resolveSession });
   await registerStaticWeb(app, config.webDist);
 
@@ -88,7 +106,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     driver: deps.driver ?? (config.databaseUrl === undefined ? 'pglite' : 'pg'),
   });
   await app.register(authRoutes, { auth, config });
-  await app.register(usersRoutes, { users });
+  await app.register(usersRoutes, { users, auth });
+  await app.register(otpRoutes, { otp, auth, users, config });
+  await app.register(smsRoutes, { sms });
+  await app.register(homepageRoutes, { homepage });
 
   return app;
 }

@@ -16,6 +16,8 @@ describe('config', () => {
       loginLockMinutes: 30,
       databaseUrl: undefined,
       captchaFixed: undefined,
+      otpFixed: undefined,
+      otpRateMax: 10,
     });
     expect(config.dataDir).toBe(join(REPO_ROOT, 'data'));
     expect(config.storageDir).toBe(join(REPO_ROOT, 'data', 'files'));
@@ -46,6 +48,15 @@ describe('config', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_FIXED: '1234' })).toThrow(/CAPTCHA_FIXED/);
     expect(() => loadConfig({ NODE_ENV: 'production', OTP_FIXED: '123456' })).toThrow(/OTP_FIXED/);
     expect(loadConfig({ NODE_ENV: 'production' }).isProduction).toBe(true);
+  });
+
+  it('accepts only a six-digit OTP_FIXED', () => {
+    expect(loadConfig({ OTP_FIXED: '123456', OTP_RATE_MAX: '3' })).toMatchObject({
+      otpFixed: '123456',
+      otpRateMax: 3,
+    });
+    expect(() => loadConfig({ OTP_FIXED: '1234' })).toThrow(/OTP_FIXED/);
+    expect(() => loadConfig({ OTP_FIXED: 'abcdef' })).toThrow(/OTP_FIXED/);
   });
 
   it('refuses malformed values', () => {

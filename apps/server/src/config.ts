@@ -1,6 +1,7 @@
 // The only place that reads the environment. Everything else receives the frozen Config object, so tests can
 // build any configuration without touching process.env.
 import { isAbsolute, join, resolve } from 'node:path';
+import { isOtpFormat } from '@cqjy/domain';
 import { z } from 'zod';
 
 /** The repository root: relative paths in the environment are resolved against it, never against cwd. */
@@ -45,6 +46,7 @@ const ZEnv = z.object({
   LOGIN_LOCK_MINUTES: integerWithDefault(30, 1),
   LOGIN_RATE_MAX: integerWithDefault(20, 1),
   CAPTCHA_RATE_MAX: integerWithDefault(60, 1),
+  OTP_RATE_MAX: integerWithDefault(10, 1),
   TRUST_PROXY: booleanWithDefault(false),
 });
 
@@ -70,6 +72,8 @@ export type Config = Readonly<{
   loginRateMax: number;
   /** captcha images per IP per minute */
   captchaRateMax: number;
+  /** SMS code sends per IP per minute, all sending calls together */
+  otpRateMax: number;
   /** honour X-Forwarded-For when the server runs behind a load balancer */
   isBehindProxy: boolean;
 }>;
@@ -96,6 +100,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (isProduction && e.OTP_FIXED !== undefined) {
     throw new Error('生产环境不允许设置 OTP_FIXED');
   }
+  // A fixed code nobody can type would make every code check fail without saying why.
+  if (e.OTP_FIXED !== undefined && !isOtpFormat(e.OTP_FIXED)) {
+    throw new Error('OTP_FIXED 须为 6 位数字');
+  }
   const dataDir = resolveFromRoot(e.DATA_DIR);
   return Object.freeze({
     port: e.PORT,
@@ -116,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginLockMinutes: e.LOGIN_LOCK_MINUTES,
     loginRateMax: e.LOGIN_RATE_MAX,
     captchaRateMax: e.CAPTCHA_RATE_MAX,
+    otpRateMax: e.OTP_RATE_MAX,
     isBehindProxy: e.TRUST_PROXY,
   });
 }

@@ -66,3 +66,31 @@ export type ProjectPermission = { businessType: string; projectAssetType: string
 
 /** What GET /api/app/user/role/permissions answers (spec 000 section 6). */
 export type PermissionsResult = { permission: string[]; permissionProject: ProjectPermission[] };
+
+/** One page of a list call: the rows of the page and the number of rows in all pages. */
+export type PageResult<T> = { list: T[]; total: number };
+
+export type SmsStatus = 'queued' | 'sent' | 'failed';
+
+/** A row of POST /api/sms/list (短信管理); times are ISO 8601. */
+export type SmsOutboxItem = {
+  id: number;
+  mobile: string;
+  purpose: string;
+  template: string;
+  content: string;
+  status: SmsStatus;
+  provider: string;
+  error: string | null;
+  createdAt: string;
+  sentAt: string | null;
+};
+
+/** What GET /api/homepage/count answers: the counters of the home page. */
+export type HomepageCounts = {
+  todo: number;
+  done: number;
+  launch: number;
+  projects: number;
+  messages: number;
+};

@@ -35,6 +35,47 @@ export const MSG = {
   pageLoadFailed: '页面加载失败，请刷新后重试',
   pageNotFound: '页面不存在或暂未开放',
   notOpenYet: '暂未开放',
+
+  // mobile numbers and SMS codes (spec 000 sections 5 and 9, 001 section 5)
+  portalName: '产权交易机构服务中台',
+  mobileRequired: '请填写11位手机号码',
+  mobileInvalid: '请填写正确的手机号码',
+  mobileEmptyForCode: '手机号码不能为空',
+  otpSent: '验证码已发送',
+  otpRequired: '请输入短信验证码',
+  otpFormat: '请填写正确的短信验证码！',
+  otpWrong: '短信验证码错误，请重新输入',
+  otpInvalid: '短信验证码已失效，请重新获取',
+  otpTooManyTries: '验证码错误次数过多，请重新获取',
+  otpPurposeUnknown: '不支持的验证码类型',
+  smsSendFailed: '短信发送失败，请稍后重试',
+
+  // identity and welcome prompt
+  identitySwitched: '身份切换成功',
+
+  // validation rules (spec 000 section 5, 001 section 5); {n}-style placeholders are filled by formatMessage
+  fileNameIllegal: '文件名包含非法字符！',
+  idCardInvalid: '请填写正确的身份证号码',
+  creditCodeInvalid: '请填写正确的统一社会信用代码',
+  emailInvalid: '请填写正确的邮箱地址（仅支持 .com、.cn、.net）',
+  returnReasonRequired: '请填写退回原因',
+  returnReasonTooLong: '退回原因不能超过{max}个字符',
+  numberInvalid: '请填写正确的数值',
+  integerDigitsMax: '整数部分最多{n}位！',
+  decimalDigitsMax: '小数部分最多{n}位！',
+  ratioMax: '数值不能超过{max}！',
+
+  // uploads (SH-8.9)
+  uploadTooLarge: '文件大小不能超过{max}M',
+  uploadEmpty: '文件大小不能为0KB',
+  uploadTypeNotAllowed: '仅支持上传 {types}格式的文件',
+  uploadTooMany: '最多上传{limit}个文件，当前已选择{count}个',
+  uploadNotDeletable: '该文件不可删除',
+  uploadUrlMissing: '未获取到文件地址',
+  uploadError: '附件上传错误',
+
+  // display helpers
+  exportDefaultName: '导出数据',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
@@ -42,3 +83,13 @@ export type MessageKey = keyof typeof MSG;
 /** BF-5.5: form item messages. */
 export const fillIn = (label: string): string => `请填写${label}`;
 export const pleaseSelect = (label: string): string => `请选择${label}`;
+
+/** The wait before another code may be sent to the same mobile. */
+export const otpResendWait = (seconds: number): string => `请${seconds}秒后再获取验证码`;
+
+/** The welcome banner's greeting of a signed-in user (gate 6). */
+export const welcomeGreeting = (name: string): string => `${name}，您好！欢迎使用本平台`;
+
+/** The text of a code SMS; it lives in the outbox and is never logged. */
+export const smsOtpText = (code: string, minutes: number): string =>
+  `【产权交易所】您的验证码为${code}，${minutes}分钟内有效，请勿泄露。`;

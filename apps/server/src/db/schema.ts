@@ -2,3 +2,5 @@
 export * from '../modules/users/tables.ts';
 export * from '../modules/auth/tables.ts';
 export * from '../modules/audit/tables.ts';
+export * from '../modules/sms/tables.ts';
+export * from '../modules/otp/tables.ts';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { selectRows } from './client.ts';
-import { isCreditCode } from './credit-code.ts';
+import { isCreditCode } from '@cqjy/domain';
 import { seedDatabase, seedDemo } from './seed.ts';
 
 describe('seed', () => {

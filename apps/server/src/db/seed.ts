@@ -1,10 +1,12 @@
 // First data of an empty database. Outside production: the demo companies and accounts of the README (every
-// identity, fully onboarded, plus gate1..gate8 stopped at each onboarding gate). In production: only an initial
-// administrator. Both are skipped as soon as any user exists, so restarts never duplicate anything.
+// identity, fully onboarded, plus gate1..gate8 stopped at each onboarding gate; transferor2 also holds a member
+// identity to switch to). In production: only an initial administrator. Both are skipped as soon as any user
+// exists, so restarts never duplicate anything.
 import {
   DEFAULT_ROLE_CODES,
   IDENTITY,
   IDENTITY_LABELS,
+  SMALL_LOT_BUSINESS_TYPE,
   type IdentityName,
   type ProjectPermission,
 } from '@cqjy/domain';
@@ -13,7 +15,7 @@ import type { Config } from '../config.ts';
 import { companies, operators, roles, users } from '../modules/users/tables.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import type { Db } from './client.ts';
-import { composeCreditCode } from './credit-code.ts';
+import { composeCreditCode } from '@cqjy/domain';
 
 type RoleKey = IdentityName | 'agent';
 
@@ -25,6 +27,8 @@ type CompanySeed = {
   examineStatus?: number | null;
   /** region and organisation serial of a generated credit code; none for a real company filled in later */
   creditCode?: { region: string; serial: string };
+  /** asset types per business type, replacing those of DEMO_PROJECT_PERMISSIONS */
+  projectAssetTypes?: Record<string, string[]>;
 };
 
 type UserSeed = {
@@ -39,6 +43,8 @@ type UserSeed = {
   authStatus?: number;
   prompt?: boolean;
   mainOperatorAuth?: boolean;
+  /** further identities of the same person, in other companies */
+  otherIdentities?: { company: string; role: RoleKey }[];
 };
 
 export type SeedOutcome = { isSeeded: boolean; users: number };
@@ -50,11 +56,18 @@ const ROLE_NAMES: Record<RoleKey, string> = {
   agent: '代理会员默认角色',
 };
 
-/** Every project business type '1'..'11' with asset types '1' and '2' (refined by the project modules). */
+/** Project business types '1'..'11' with asset types '1' and '2' (refined by the project modules). */
 export const DEMO_PROJECT_PERMISSIONS: ProjectPermission[] = Array.from({ length: 11 }, (_, i) => ({
   businessType: String(i + 1),
   projectAssetType: ['1', '2'],
 }));
+
+function buildProjectPermissions(overrides: Record<string, string[]> = {}): ProjectPermission[] {
+  return DEMO_PROJECT_PERMISSIONS.map((entry) => ({
+    businessType: entry.businessType,
+    projectAssetType: overrides[entry.businessType] ?? entry.projectAssetType,
+  }));
+}
 
 const DEMO_COMPANIES: CompanySeed[] = [
   {
@@ -88,6 +101,8 @@ const DEMO_COMPANIES: CompanySeed[] = [
     name: '示范产权经纪有限公司',
     identity: 'member',
     creditCode: { region: '110108', serial: '30000001' },
+    // no small-lot asset type: the ledger menu stays hidden (SH-4.14)
+    projectAssetTypes: { [SMALL_LOT_BUSINESS_TYPE]: [] },
   },
   {
     key: 'agent',
@@ -95,6 +110,7 @@ const DEMO_COMPANIES: CompanySeed[] = [
     identity: 'member',
     isAgent: true,
     creditCode: { region: '110108', serial: '30000002' },
+    projectAssetTypes: { [SMALL_LOT_BUSINESS_TYPE]: ['1'] },
   },
   {
     key: 'assessment',
@@ -130,6 +146,7 @@ const DEMO_USERS: UserSeed[] = [
     mobile: '13800000002',
     company: 'transferor2',
     role: 'transferor',
+    otherIdentities: [{ company: 'member', role: 'member' }],
   },
   { username: 'member', nickname: '会员演示', mobile: '13800000003', company: 'member', role: 'member' },
   { username: 'agent', nickname: '代理会员演示', mobile: '13800000004', company: 'agent', role: 'agent' },
@@ -222,7 +239,7 @@ async function insertCompanies(tx: Db, seeds: CompanySeed[]): Promise<Map<string
         isAgent: seed.isAgent ?? false,
         examineStatus: seed.examineStatus ?? null,
         companyAuthStatus: 1,
-        projectPermissions: DEMO_PROJECT_PERMISSIONS,
+        projectPermissions: buildProjectPermissions(seed.projectAssetTypes),
       })
       .returning({ id: companies.id });
     ids.set(seed.key, rows[0]?.id ?? 0);
@@ -234,7 +251,7 @@ async function insertOnboardedUser(
   tx: Db,
   seed: UserSeed,
   refs: { passwordHash: string; companyId: number; roleId: number },
-): Promise<void> {
+): Promise<number> {
   const rows = await tx
     .insert(users)
     .values({
@@ -258,6 +275,7 @@ async function insertOnboardedUser(
     prompt: seed.prompt ?? false,
     isDefault: true,
   });
+  return rows[0]?.id ?? 0;
 }
 
 async function insertUsers(
@@ -266,11 +284,21 @@ async function insertUsers(
   refs: { passwordHash: string; companyIds: Map<string, number>; roleIds: Map<RoleKey, number> },
 ): Promise<void> {
   for (const seed of seeds) {
-    await insertOnboardedUser(tx, seed, {
+    const userId = await insertOnboardedUser(tx, seed, {
       passwordHash: refs.passwordHash,
       companyId: refs.companyIds.get(seed.company) ?? 0,
       roleId: refs.roleIds.get(seed.role) ?? 0,
     });
+    for (const other of seed.otherIdentities ?? []) {
+      await tx.insert(operators).values({
+        userId,
+        companyId: refs.companyIds.get(other.company) ?? 0,
+        roleId: refs.roleIds.get(other.role) ?? 0,
+        mainOperatorAuth: true,
+        prompt: false,
+        isDefault: false,
+      });
+    }
   }
 }
 

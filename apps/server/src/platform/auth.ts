@@ -15,6 +15,13 @@ export type SessionContext = {
   codes: readonly string[];
 };
 
+/** Where a call came from, for session rows and the audit log. */
+export type RequestOrigin = { ip: string | null; userAgent: string | null };
+
+export function readOrigin(request: FastifyRequest): RequestOrigin {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}
+
 /** Answers the signed-in session of a token hash, or null when it is unknown, expired, revoked or anonymous. */
 export type ResolveSession = (tokenHash: string) => Promise<SessionContext | null>;
 

@@ -14,3 +14,11 @@ export function requirePermission(code: PermissionCode) {
   return (request: FastifyRequest): Promise<void> =>
     hasPermission(requireSession(request).codes, code) ? Promise.resolve() : Promise.reject(forbidden());
 }
+
+/** preHandler, placed after `app.authenticate`: HTTP 403 unless the role holds one of `codes`. */
+export function requireAnyPermission(codes: readonly PermissionCode[]) {
+  return (request: FastifyRequest): Promise<void> => {
+    const held = requireSession(request).codes;
+    return codes.some((code) => hasPermission(held, code)) ? Promise.resolve() : Promise.reject(forbidden());
+  };
+}

@@ -36,11 +36,14 @@ export const REDACT_PATHS: string[] = [
   ...SECRET_FIELDS.filter((f) => f !== 'code').map((f) => `*.${f}`),
 ];
 
-/** Only the path of the URL: query strings may carry codes. */
+const MOBILE_IN_PATH = /(?<!\d)(1\d{2})\d{4}(\d{4})(?!\d)/g;
+
+/** Only the path of the URL (query strings may carry codes), with mobile numbers in it masked (138****0001). */
 function stripQuery(url: unknown): string | undefined {
   if (typeof url !== 'string') return undefined;
   const at = url.indexOf('?');
-  return at === -1 ? url : url.slice(0, at);
+  const path = at === -1 ? url : url.slice(0, at);
+  return path.replace(MOBILE_IN_PATH, '$1****$2');
 }
 
 // Serializers also meet whatever a log call passes under `req`/`res`, so they read fields defensively and

@@ -2,6 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { MSG } from '@cqjy/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -127,6 +128,8 @@ describe('errors, guard and headers', () => {
   });
 });
 
+const X_JS = `export const greeting = '${'你好，产权交易所'.repeat(200)}';\n`;
+
 describe('static web', () => {
   let t: TestApp;
   let webDist: string;
@@ -135,6 +138,8 @@ describe('static web', () => {
     await mkdir(join(webDist, 'assets'));
     await writeFile(join(webDist, 'index.html'), '<!doctype html><title>门户</title><div id="root"></div>');
     await writeFile(join(webDist, 'assets', 'index-abc123.js'), 'console.log(1);');
+    await writeFile(join(webDist, 'assets', 'x.js'), X_JS);
+    await writeFile(join(webDist, 'assets', 'x.js.gz'), gzipSync(X_JS));
     t = await createTestApp({ env: { WEB_DIST: webDist }, isSeeded: false });
   });
   afterAll(async () => {
@@ -156,6 +161,25 @@ describe('static web', () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the precompressed file to a client that accepts it, with the same cache headers', async () => {
+    const gzipped = await t.app.inject({
+      method: 'GET',
+      url: '/assets/x.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzipped.statusCode).toBe(200);
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['content-type']).toMatch(/javascript/);
+    expect(gzipped.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(gzipped.headers.vary)).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(X_JS);
+
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/x.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(X_JS);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('answers other page paths with index.html, and unknown /api paths with the envelope', async () => {

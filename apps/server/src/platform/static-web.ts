@@ -1,5 +1,6 @@
 // Serves the built web app (WEB_DIST) when there is one. Vite's hashed files under /assets/ never change and
-// are cached for a year; index.html must be revalidated so a new release is picked up at once.
+// are cached for a year; index.html must be revalidated so a new release is picked up at once. The build writes
+// .br and .gz files next to each asset; they are sent as-is to clients that accept them.
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -19,6 +20,7 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string): 
       root: webDist,
       prefix: '/',
       cacheControl: false,
+      preCompressed: true,
       setHeaders: (reply, path) => {
         reply.header('cache-control', path.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
       },

@@ -15,6 +15,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { createPgPool, wrapPglite, wrapPgPool, type DatabaseHandle, type Db } from '../db/client.ts';
 import { seedDemo as runSeedDemo } from '../db/seed.ts';
 import type { Clock } from '../platform/clock.ts';
+import type { SmsMessage, SmsProvider } from '../platform/sms.ts';
 import { withDatabase } from './test-database.ts';
 
 /** The captcha answer of every test app unless a test says otherwise. */
@@ -43,6 +44,7 @@ export type TestAppOptions = {
   logStream?: Writable;
   /** seed the demo data before answering (default true) */
   isSeeded?: boolean;
+  smsProvider?: SmsProvider;
 };
 
 export type TestApp = {
@@ -111,6 +113,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     driver: database.driver,
     clock,
     ...(options.logStream === undefined ? {} : { logStream: options.logStream }),
+    ...(options.smsProvider === undefined ? {} : { smsProvider: options.smsProvider }),
   });
   return {
     app,
@@ -121,6 +124,27 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     close: async () => {
       await app.close();
       await database.close();
+    },
+  };
+}
+
+/** A provider that keeps what it is given, so tests can read the codes a real phone would receive. */
+export type CapturingSmsProvider = SmsProvider & { sent: SmsMessage[]; lastCodeTo(mobile: string): string };
+
+export function createCapturingSmsProvider(): CapturingSmsProvider {
+  const sent: SmsMessage[] = [];
+  return {
+    name: 'test',
+    sent,
+    send: (message) => {
+      sent.push(message);
+      return Promise.resolve();
+    },
+    lastCodeTo: (mobile) => {
+      const message = sent.findLast((m) => m.mobile === mobile);
+      const code = /验证码为(\d+)/.exec(message?.content ?? '')?.[1];
+      if (code === undefined) throw new Error(`no code was sent to ${mobile}`);
+      return code;
     },
   };
 }

@@ -1,12 +1,11 @@
 // Sign-in routes of spec 000 section 7 (Auth): captcha, login, logout.
 import { MSG, SESSION_ID_HEADER, type LoginResult } from '@cqjy/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { readBearerToken, requireSession } from '../../platform/auth.ts';
+import { readBearerToken, readOrigin, requireSession } from '../../platform/auth.ts';
 import { ok, zEnvelope } from '../../platform/envelope.ts';
-import type { AuthService, RequestOrigin } from './service.ts';
+import type { AuthService } from './service.ts';
 
 const ZLoginBody = z.object({
   username: z
@@ -23,16 +22,12 @@ const ZLoginBody = z.object({
     .max(16, MSG.captchaWrong),
 });
 
-const ZLoginResult = z.object({
+export const ZLoginResult = z.object({
   access_token: z.string(),
   expires_in: z.number().int().describe('有效期（秒）'),
   created_at: z.number().int().describe('签发时间（UNIX 秒）'),
   identityType: z.number().int(),
 }) satisfies z.ZodType<LoginResult>;
-
-function readOrigin(request: FastifyRequest): RequestOrigin {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
-}
 
 export const authRoutes: FastifyPluginCallbackZod<{ auth: AuthService; config: Config }> = (
   app,

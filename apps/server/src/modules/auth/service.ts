@@ -1,10 +1,12 @@
 // The auth module owns sessions and captchas: the anonymous pre-login session with its captcha, sign-in with
-// lockout, sign-out, and resolving a bearer token to the signed-in operator.
+// lockout, sign-in with an SMS code, identity switch, sign-out, and resolving a bearer token to the signed-in
+// operator.
 import { MSG, type LoginResult } from '@cqjy/domain';
+import { maskMobile } from '@cqjy/domain/validation/mobile';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuditEntry } from '../../platform/audit.ts';
-import { generateToken, hashToken, type SessionContext } from '../../platform/auth.ts';
+import { generateToken, hashToken, type RequestOrigin, type SessionContext } from '../../platform/auth.ts';
 import {
   CAPTCHA_TTL_MS,
   createCaptchaImage,
@@ -12,17 +14,15 @@ import {
   isCaptchaAnswer,
 } from '../../platform/captcha.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { AppError, refused } from '../../platform/errors.ts';
+import { AppError, notFound, refused, unauthorized } from '../../platform/errors.ts';
 import { prepareDummyHash, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.ts';
 import type { AuditService } from '../audit/service.ts';
-import type { UsersService } from '../users/service.ts';
+import type { OtpService } from '../otp/service.ts';
+import type { OperatorContext, UsersService } from '../users/service.ts';
 import * as repo from './repo.ts';
 
 /** Long enough to read a captcha and type a password; short enough that abandoned ones disappear. */
 export const ANONYMOUS_SESSION_TTL_S = 30 * 60;
-
-/** Where a call came from, for the session row and the audit log. */
-export type RequestOrigin = { ip: string | null; userAgent: string | null };
 
 export type LoginInput = RequestOrigin & {
   username: string;
@@ -32,6 +32,20 @@ export type LoginInput = RequestOrigin & {
   token: string | undefined;
 };
 
+export type OtpLoginInput = RequestOrigin & {
+  mobile: string;
+  otp: string;
+  /** the caller's anonymous session, revoked once signed in */
+  token: string | undefined;
+};
+
+/**
+ * Who is calling a route open to both: a signed-in operator, or an anonymous pre-login session (the caller's
+ * own when it sent a live one, else a new one whose token the route hands back in the session-id header).
+ */
+export type Caller =
+  { kind: 'signedIn'; session: SessionContext } | { kind: 'anonymous'; sessionId: number; token: string };
+
 export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService(deps: {
@@ -40,8 +54,9 @@ export function createAuthService(deps: {
   clock: Clock;
   users: UsersService;
   audit: AuditService;
+  otp: OtpService;
 }) {
-  const { db, config, clock, users, audit } = deps;
+  const { db, config, clock, users, audit, otp } = deps;
   prepareDummyHash().catch(() => undefined);
 
   function isLive(session: repo.SessionRow, now: Date): boolean {
@@ -59,29 +74,45 @@ export function createAuthService(deps: {
   }
 
   /**
-   * A captcha for the caller's live anonymous session, or for a new anonymous session when the caller has
-   * none (a signed-in token is left alone); answers the token of the session the captcha belongs to.
+   * The caller's live anonymous session, or a new one when the caller has none (a signed-in token is left
+   * alone); answers the session and the token the client is to keep.
    */
+  async function openAnonymousSession(
+    input: RequestOrigin & { token: string | undefined },
+  ): Promise<{ sessionId: number; token: string }> {
+    const existing = await findLiveAnonymousSession(input.token);
+    if (existing !== undefined && input.token !== undefined) {
+      return { sessionId: existing.id, token: input.token };
+    }
+    const token = generateToken();
+    const session = await repo.insertSession(db, {
+      tokenHash: hashToken(token),
+      operatorId: null,
+      createdAt: clock.now(),
+      expiresIn: ANONYMOUS_SESSION_TTL_S,
+      ip: input.ip,
+      userAgent: input.userAgent,
+    });
+    return { sessionId: session.id, token };
+  }
+
+  async function identifyCaller(input: RequestOrigin & { token: string | undefined }): Promise<Caller> {
+    if (input.token !== undefined) {
+      const session = await resolveSession(hashToken(input.token));
+      if (session !== null) return { kind: 'signedIn', session };
+    }
+    return { kind: 'anonymous', ...(await openAnonymousSession(input)) };
+  }
+
+  /** A captcha for the caller's anonymous session (see openAnonymousSession); answers that session's token. */
   async function issueCaptcha(
     input: RequestOrigin & { token: string | undefined },
   ): Promise<{ token: string; svg: string }> {
     const now = clock.now();
-    let token = input.token;
-    let session = await findLiveAnonymousSession(token);
-    if (session === undefined || token === undefined) {
-      token = generateToken();
-      session = await repo.insertSession(db, {
-        tokenHash: hashToken(token),
-        operatorId: null,
-        createdAt: now,
-        expiresIn: ANONYMOUS_SESSION_TTL_S,
-        ip: input.ip,
-        userAgent: input.userAgent,
-      });
-    }
+    const { sessionId, token } = await openAnonymousSession(input);
     const { answer, svg } = createCaptchaImage(config.captchaFixed);
     await repo.putCaptcha(db, {
-      sessionId: session.id,
+      sessionId,
       answerHash: hashCaptchaAnswer(answer),
       expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS),
       createdAt: now,
@@ -89,8 +120,55 @@ export function createAuthService(deps: {
     return { token, svg };
   }
 
-  async function recordFailure(entry: Omit<AuditEntry, 'action' | 'result'>, reason: string): Promise<void> {
-    await audit.append(db, { ...entry, action: 'login', result: 'fail', detail: { reason } });
+  /**
+   * Opens a signed-in session for `operator` in `tx`, revoking the session it replaces (the anonymous pre-login
+   * one, or the session of the identity being left), and writes the audit row of the change.
+   */
+  async function startSession(
+    tx: Db,
+    input: RequestOrigin & {
+      operator: OperatorContext;
+      replacesSessionId: number | undefined;
+      audit: Pick<AuditEntry, 'action' | 'target' | 'detail'>;
+    },
+  ): Promise<LoginResult> {
+    const token = generateToken();
+    const createdAt = clock.now();
+    if (input.replacesSessionId !== undefined) {
+      await repo.revokeSession(tx, input.replacesSessionId, createdAt);
+    }
+    await repo.insertSession(tx, {
+      tokenHash: hashToken(token),
+      operatorId: input.operator.operatorId,
+      createdAt,
+      expiresIn: config.sessionTtlS,
+      ip: input.ip,
+      userAgent: input.userAgent,
+    });
+    await audit.append(tx, {
+      ...input.audit,
+      ip: input.ip,
+      userAgent: input.userAgent,
+      userId: input.operator.userId,
+      operatorId: input.operator.operatorId,
+      companyId: input.operator.companyId,
+      identityType: input.operator.identityType,
+      result: 'ok',
+    });
+    return {
+      access_token: token,
+      expires_in: config.sessionTtlS,
+      created_at: Math.floor(createdAt.getTime() / 1000),
+      identityType: input.operator.identityType,
+    };
+  }
+
+  async function recordFailure(
+    entry: Omit<AuditEntry, 'action' | 'result'>,
+    reason: string,
+    detail: Record<string, unknown> = {},
+  ): Promise<void> {
+    await audit.append(db, { ...entry, action: 'login', result: 'fail', detail: { ...detail, reason } });
   }
 
   async function login(input: LoginInput): Promise<LoginResult> {
@@ -144,34 +222,85 @@ export function createAuthService(deps: {
       throw refused(MSG.accountWithoutCompany);
     }
 
-    const token = generateToken();
-    const createdAt = clock.now();
-    await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       await users.clearLoginFailures(tx, account.id);
-      await repo.revokeSession(tx, anonymous.id, createdAt);
-      await repo.insertSession(tx, {
-        tokenHash: hashToken(token),
-        operatorId: operator.operatorId,
-        createdAt,
-        expiresIn: config.sessionTtlS,
+      return startSession(tx, {
         ip: input.ip,
         userAgent: input.userAgent,
-      });
-      await audit.append(tx, {
-        ...who,
-        operatorId: operator.operatorId,
-        companyId: operator.companyId,
-        identityType: operator.identityType,
-        action: 'login',
-        result: 'ok',
+        operator,
+        replacesSessionId: anonymous.id,
+        audit: { action: 'login', target: input.username },
       });
     });
-    return {
-      access_token: token,
-      expires_in: config.sessionTtlS,
-      created_at: Math.floor(createdAt.getTime() / 1000),
-      identityType: operator.identityType,
-    };
+  }
+
+  /**
+   * Sign-in with an SMS code of purpose 'login' (used up by the attempt when right). Every failure of the
+   * code or the mobile answers the same HTTP 401; the password lockout does not apply, the code's own tries do.
+   */
+  async function loginWithOtp(input: OtpLoginInput): Promise<LoginResult> {
+    const origin = { ip: input.ip, userAgent: input.userAgent, target: maskMobile(input.mobile) };
+    const method = { method: 'otp' };
+    const outcome = await otp.check({
+      mobile: input.mobile,
+      purpose: 'login',
+      code: input.otp,
+      isConsuming: true,
+    });
+    const account = await users.findLoginAccountByMobile(input.mobile);
+    if (outcome !== 'ok' || account === undefined) {
+      const reason = outcome === 'ok' ? 'no-account' : `otp-${outcome}`;
+      await recordFailure({ ...origin, userId: account?.id ?? null }, reason, method);
+      throw new AppError(401, MSG.mobileLoginFailed, 401);
+    }
+    const who = { ...origin, userId: account.id };
+    if (account.isDisabled) {
+      await recordFailure(who, 'disabled', method);
+      throw refused(MSG.accountDisabled);
+    }
+    const operator = await users.findDefaultOperatorContext(account.id);
+    if (operator === undefined) {
+      await recordFailure(who, 'no-operator', method);
+      throw refused(MSG.accountWithoutCompany);
+    }
+    const anonymous = await findLiveAnonymousSession(input.token);
+    return db.transaction((tx) =>
+      startSession(tx, {
+        ip: input.ip,
+        userAgent: input.userAgent,
+        operator,
+        replacesSessionId: anonymous?.id,
+        audit: { action: 'login', target: origin.target, detail: method },
+      }),
+    );
+  }
+
+  /**
+   * Moves the caller to another identity (operator) of the same person: the current session is revoked and a
+   * new one opened. An id that is not one of the caller's identities answers 404 and changes nothing.
+   */
+  async function switchOperator(
+    session: SessionContext,
+    operatorId: number,
+    origin: RequestOrigin,
+  ): Promise<LoginResult> {
+    const operator = await users.findOperatorContext(operatorId);
+    if (operator?.userId !== session.userId || operator.isDisabled) throw notFound();
+    return db.transaction(async (tx) => {
+      // A session switches once: a second switch racing with this one finds it revoked and gets nothing.
+      if (!(await repo.revokeSession(tx, session.sessionId, clock.now()))) throw unauthorized();
+      return startSession(tx, {
+        ip: origin.ip,
+        userAgent: origin.userAgent,
+        operator,
+        replacesSessionId: undefined,
+        audit: {
+          action: 'switch',
+          target: String(operator.operatorId),
+          detail: { fromOperatorId: session.operatorId, toOperatorId: operator.operatorId },
+        },
+      });
+    });
   }
 
   async function logout(session: SessionContext, origin: RequestOrigin): Promise<void> {
@@ -205,5 +334,14 @@ export function createAuthService(deps: {
     };
   }
 
-  return { issueCaptcha, login, logout, resolveSession };
+  return {
+    openAnonymousSession,
+    identifyCaller,
+    issueCaptcha,
+    login,
+    loginWithOtp,
+    switchOperator,
+    logout,
+    resolveSession,
+  };
 }

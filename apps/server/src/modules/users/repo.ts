@@ -13,6 +13,20 @@ export async function findUserByUsername(db: Db, username: string): Promise<User
   return rows[0];
 }
 
+/** The account of a mobile number; the oldest one when several accounts share it. */
+export async function findUserByMobile(db: Db, mobile: string): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.mobile, mobile)).orderBy(asc(users.id)).limit(1);
+  return rows[0];
+}
+
+export async function updateOperator(
+  db: Db,
+  operatorId: number,
+  values: Partial<Pick<OperatorRow, 'prompt' | 'secondaryCodes'>>,
+): Promise<void> {
+  await db.update(operators).set(values).where(eq(operators.id, operatorId));
+}
+
 export async function countUsers(db: Db): Promise<number> {
   const rows = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   return rows[0]?.n ?? 0;

@@ -1,8 +1,19 @@
 // The users module owns companies, users, operators and roles. It answers who a signed-in operator is
-// (userinfo), what they may do (permissions), and the account facts sign-in needs.
-import type { PermissionsResult, SessionUser } from '@cqjy/domain';
+// (userinfo), what they may do (permissions), and the account facts sign-in needs; it keeps the operator's
+// welcome-prompt flag and secondary role.
+import {
+  ALL_CODES,
+  DEFAULT_ROLE_CODES,
+  identityName,
+  orderProjectPermissions,
+  type PermissionCode,
+  type PermissionsResult,
+  type SessionUser,
+} from '@cqjy/domain';
 import type { Db } from '../../db/client.ts';
+import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
 import { unauthorized } from '../../platform/errors.ts';
+import type { AuditService } from '../audit/service.ts';
 import * as repo from './repo.ts';
 
 /** The facts sign-in needs about an account. */
@@ -23,13 +34,61 @@ export type OperatorContext = {
   isDisabled: boolean;
 };
 
+/** The signed-in operator changing their own settings, and where the call came from. */
+export type Actor = SessionContext & RequestOrigin;
+
 export type UsersService = ReturnType<typeof createUsersService>;
 
-export function createUsersService(deps: { db: Db }) {
-  const { db } = deps;
+const KNOWN_CODES: ReadonlySet<string> = new Set(ALL_CODES);
+
+/**
+ * What a company's role grants: the built-in role of its kind (the identity, or the agent member). A secondary
+ * role never reaches beyond it.
+ */
+function listCompanyRoleCodes(company: repo.CompanyRow): readonly PermissionCode[] {
+  const identity = identityName(company.identityType);
+  if (identity === undefined) return [];
+  return DEFAULT_ROLE_CODES[identity === 'member' && company.isAgent ? 'agent' : identity];
+}
+
+/** The operator's role codes, then the secondary codes the company's role allows, each once. */
+function listEffectiveCodes(row: repo.OperatorContextRow): string[] {
+  const codes = [...(row.role?.codes ?? [])];
+  const allowed: ReadonlySet<string> = new Set(listCompanyRoleCodes(row.company));
+  for (const code of row.operator.secondaryCodes) {
+    if (allowed.has(code) && !codes.includes(code)) codes.push(code);
+  }
+  return codes;
+}
+
+function toAuditActor(actor: Actor) {
+  return {
+    userId: actor.userId,
+    operatorId: actor.operatorId,
+    companyId: actor.companyId,
+    identityType: actor.identityType,
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+  };
+}
+
+export function createUsersService(deps: { db: Db; audit: AuditService }) {
+  const { db, audit } = deps;
 
   async function findLoginAccount(username: string): Promise<LoginAccount | undefined> {
     const user = await repo.findUserByUsername(db, username);
+    if (user === undefined) return undefined;
+    return {
+      id: user.id,
+      passwordHash: user.passwordHash,
+      lockedUntil: user.lockedUntil,
+      isDisabled: user.disabled,
+    };
+  }
+
+  /** Sign-in with an SMS code: the account of a mobile number. */
+  async function findLoginAccountByMobile(mobile: string): Promise<LoginAccount | undefined> {
+    const user = await repo.findUserByMobile(db, mobile);
     if (user === undefined) return undefined;
     return {
       id: user.id,
@@ -52,7 +111,7 @@ export function createUsersService(deps: { db: Db }) {
       operatorId: row.operator.id,
       companyId: row.company.id,
       identityType: row.company.identityType,
-      codes: row.role?.codes ?? [],
+      codes: listEffectiveCodes(row),
       isDisabled: row.user.disabled,
     };
   }
@@ -88,17 +147,51 @@ export function createUsersService(deps: { db: Db }) {
     const row = await repo.findOperatorContext(db, operatorId);
     if (row === undefined) throw unauthorized();
     return {
-      permission: [...(row.role?.codes ?? [])],
-      permissionProject: isWithProjects ? row.company.projectPermissions : [],
+      permission: listEffectiveCodes(row),
+      permissionProject: isWithProjects ? orderProjectPermissions(row.company.projectPermissions) : [],
     };
+  }
+
+  /** Gate 6: the operator has seen the welcome prompt. */
+  async function cancelPrompt(actor: Actor): Promise<void> {
+    await db.transaction(async (tx) => {
+      await repo.updateOperator(tx, actor.operatorId, { prompt: false });
+      await audit.append(tx, {
+        ...toAuditActor(actor),
+        action: 'prompt.cancel',
+        result: 'ok',
+        target: String(actor.operatorId),
+      });
+    });
+  }
+
+  /**
+   * Stores the codes the operator chose as their secondary role. Unknown codes are dropped; the company's role
+   * bounds what takes effect (listEffectiveCodes), so choosing more than it grants gains nothing.
+   */
+  async function setSecondaryRole(actor: Actor, codes: readonly string[]): Promise<void> {
+    const chosen = [...new Set(codes.filter((code) => KNOWN_CODES.has(code)))];
+    await db.transaction(async (tx) => {
+      await repo.updateOperator(tx, actor.operatorId, { secondaryCodes: chosen });
+      await audit.append(tx, {
+        ...toAuditActor(actor),
+        action: 'role.secondary',
+        result: 'ok',
+        target: String(actor.operatorId),
+        detail: { codes: chosen },
+      });
+    });
   }
 
   return {
     findLoginAccount,
+    findLoginAccountByMobile,
     findDefaultOperatorContext,
     findOperatorContext,
     getSessionUser,
     getPermissions,
+    cancelPrompt,
+    setSecondaryRole,
     hasAnyUser: async (): Promise<boolean> => (await repo.countUsers(db)) > 0,
     /** `tx` lets the caller count the failure in the same transaction as its audit row. */
     recordLoginFailure: (tx: Db, userId: number, input: { maxFailures: number; lockUntil: Date }) =>

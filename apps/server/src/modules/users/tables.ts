@@ -80,6 +80,11 @@ export const operators = pgTable(
     /** true while the welcome prompt is still to be acknowledged (gate 6) */
     prompt: boolean('prompt').notNull().default(true),
     isDefault: boolean('is_default').notNull().default(false),
+    /** codes the operator chose as a secondary role; only those the company's role allows take effect */
+    secondaryCodes: text('secondary_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     ...timestamps,
   },
   (t) => [

@@ -1,12 +1,24 @@
-import { DEFAULT_ROLE_CODES, type PermissionsResult, type SessionUser } from '@cqjy/domain';
+import {
+  BUSINESS_TYPES,
+  DEFAULT_ROLE_CODES,
+  hasLedgerPermission,
+  MSG,
+  type LoginResult,
+  type PermissionsResult,
+  type SessionUser,
+} from '@cqjy/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../../db/client.ts';
 import { DEMO_PROJECT_PERMISSIONS } from '../../db/seed.ts';
+import { verifyAuditChain } from '../audit/service.ts';
 import { bearer, createTestApp, loginAs, readJson, type TestApp } from '../../test/harness.ts';
+import { escapeXml } from './welcome-image.ts';
 
 describe('userinfo and permissions', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { LOGIN_RATE_MAX: '1000' } });
   });
   afterAll(async () => {
     await t.close();
@@ -109,9 +121,53 @@ describe('userinfo and permissions', () => {
     });
     const body = readJson<PermissionsResult>(withProjects);
     expect(body.data.permission).toEqual([...DEFAULT_ROLE_CODES.agent]);
-    expect(body.data.permissionProject).toEqual(DEMO_PROJECT_PERMISSIONS);
-    expect(body.data.permissionProject).toHaveLength(11);
+    expect(body.data.permissionProject).toHaveLength(BUSINESS_TYPES.length);
     expect(body.data.permissionProject[0]).toEqual({ businessType: '1', projectAssetType: ['1', '2'] });
+  });
+
+  it('answers permissionProject in business-type order, index i for type i + 1; small-lot at index 4', async () => {
+    const fetchProjects = async (username: string) => {
+      const token = await loginAs(t.app, username);
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/app/user/role/permissions?actualProjectData=1',
+        headers: bearer(token),
+      });
+      return readJson<PermissionsResult>(response).data.permissionProject;
+    };
+    const agent = await fetchProjects('agent');
+    expect(agent.map((p) => p.businessType)).toEqual(BUSINESS_TYPES.map((type) => type.key));
+    expect(agent[4]).toEqual({ businessType: '5', projectAssetType: ['1'] });
+    expect(agent[11]).toEqual({ businessType: '12', projectAssetType: [] });
+    expect(hasLedgerPermission(agent)).toBe(true);
+
+    const member = await fetchProjects('member');
+    expect(member[4]).toEqual({ businessType: '5', projectAssetType: [] });
+    expect(hasLedgerPermission(member)).toBe(false);
+
+    // the other companies keep the demo permissions of every type they hold
+    const transferor = await fetchProjects('transferor');
+    expect(transferor.slice(0, DEMO_PROJECT_PERMISSIONS.length)).toEqual(DEMO_PROJECT_PERMISSIONS);
+  });
+
+  it('orders what the company stored, whatever order it was stored in', async () => {
+    await t.db.execute(
+      sql`update companies set project_permissions = ${JSON.stringify([
+        { businessType: '5', projectAssetType: ['2'] },
+        { businessType: '2', projectAssetType: ['1'] },
+      ])}::jsonb where name = '示范土地储备中心'`,
+    );
+    const token = await loginAs(t.app, 'land');
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/app/user/role/permissions?actualProjectData=1',
+      headers: bearer(token),
+    });
+    const projects = readJson<PermissionsResult>(response).data.permissionProject;
+    expect(projects).toHaveLength(12);
+    expect(projects[1]).toEqual({ businessType: '2', projectAssetType: ['1'] });
+    expect(projects[4]).toEqual({ businessType: '5', projectAssetType: ['2'] });
+    expect(projects[0]).toEqual({ businessType: '1', projectAssetType: [] });
   });
 
   it('answers each identity its default role', async () => {
@@ -141,5 +197,215 @@ describe('userinfo and permissions', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(readJson<SessionUser>(response).data.username).toBe('member');
+  });
+});
+
+describe('identity switch', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const userInfo = async (token: string) =>
+    t.app.inject({ method: 'POST', url: '/api/app/userinfo', headers: bearer(token) });
+  const switchTo = async (token: string, id: number | string) =>
+    t.app.inject({ method: 'POST', url: `/api/app/switch/${id}`, headers: bearer(token) });
+
+  it('switches to another identity of the same person: new token, old token revoked, audit row', async () => {
+    const token = await loginAs(t.app, 'transferor2');
+    const before = readJson<SessionUser>(await userInfo(token)).data;
+    expect(before.identityType).toBe(1);
+    expect(before.identities.map((i) => [i.identityType, i.companyName])).toEqual([
+      [1, '华北示范实业集团有限公司'],
+      [2, '示范产权经纪有限公司'],
+    ]);
+    const memberIdentity = before.identities[1]?.id ?? 0;
+
+    const response = await switchTo(token, memberIdentity);
+    expect(response.statusCode).toBe(200);
+    const body = readJson<LoginResult>(response);
+    expect(body).toMatchObject({ status: 0, msg: MSG.identitySwitched });
+    expect(body.data.identityType).toBe(2);
+    expect(body.data.access_token).not.toBe(token);
+    expect(body.data.expires_in).toBe(t.config.sessionTtlS);
+
+    const after = readJson<SessionUser>(await userInfo(body.data.access_token)).data;
+    expect(after).toMatchObject({
+      username: 'transferor2',
+      identityType: 2,
+      companyName: '示范产权经纪有限公司',
+    });
+    const permissions = await t.app.inject({
+      method: 'GET',
+      url: '/api/app/user/role/permissions',
+      headers: bearer(body.data.access_token),
+    });
+    expect(readJson<PermissionsResult>(permissions).data.permission).toEqual([...DEFAULT_ROLE_CODES.member]);
+    expect((await userInfo(token)).statusCode).toBe(401);
+
+    const rows = await selectRows<{ action: string; operator_id: number; detail: unknown }>(
+      t.db,
+      sql`select action, operator_id, detail from audit_log where action = 'switch'`,
+    );
+    expect(rows).toEqual([
+      {
+        action: 'switch',
+        operator_id: memberIdentity,
+        detail: { fromOperatorId: before.identities[0]?.id, toOperatorId: memberIdentity },
+      },
+    ]);
+    // and back
+    const back = await switchTo(body.data.access_token, before.identities[0]?.id ?? 0);
+    expect(readJson<LoginResult>(back).data.identityType).toBe(1);
+  });
+
+  it("answers 404 for another person's identity or an unknown id, and changes nothing", async () => {
+    const other = readJson<SessionUser>(await userInfo(await loginAs(t.app, 'transferor'))).data;
+    const token = await loginAs(t.app, 'member');
+    const auditBefore = await verifyAuditChain(t.db);
+    for (const id of [other.identities[0]?.id ?? 0, 999_999, 'abc', 0]) {
+      const response = await switchTo(token, id);
+      expect(response.json(), String(id)).toEqual({ status: 404, msg: MSG.notFound, data: null });
+    }
+    expect(readJson<SessionUser>(await userInfo(token)).data.username).toBe('member');
+    expect(await verifyAuditChain(t.db)).toEqual(auditBefore);
+  });
+
+  it('switches a session once, even when two switches race', async () => {
+    const token = await loginAs(t.app, 'transferor2');
+    const identities = readJson<SessionUser>(await userInfo(token)).data.identities;
+    const target = identities[1]?.id ?? 0;
+    const outcomes = await Promise.all([switchTo(token, target), switchTo(token, target)]);
+    expect(outcomes.map((response) => response.statusCode).sort()).toEqual([200, 401]);
+  });
+
+  it('needs a session', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/app/switch/1' })).statusCode).toBe(401);
+  });
+});
+
+describe('welcome prompt', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('draws the welcome banner for a signed-in user', async () => {
+    const token = await loginAs(t.app, 'gate6');
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/operator/welcome/image',
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(response.body).toMatch(/^<svg[\s\S]*<\/svg>$/);
+    expect(response.body).toContain(MSG.portalName);
+    expect(response.body).toContain('引导演示六');
+    expect(response.body).toContain('示范引导六号实业有限公司');
+    expect((await t.app.inject({ method: 'GET', url: '/api/operator/welcome/image' })).statusCode).toBe(401);
+  });
+
+  it('escapes names so they cannot open markup', () => {
+    expect(escapeXml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;');
+  });
+
+  it('gate 6: cancelling the prompt clears the flag userinfo answers, with an audit row', async () => {
+    const token = await loginAs(t.app, 'gate6');
+    const info = async () =>
+      readJson<SessionUser>(
+        await t.app.inject({ method: 'POST', url: '/api/app/userinfo', headers: bearer(token) }),
+      ).data;
+    expect((await info()).prompt).toBe(true);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/operator/cancel/prompt',
+      headers: bearer(token),
+    });
+    expect(response.json()).toEqual({ status: 0, msg: MSG.ok, data: null });
+    expect((await info()).prompt).toBe(false);
+    const rows = await selectRows<{ action: string; result: string }>(
+      t.db,
+      sql`select action, result from audit_log where action = 'prompt.cancel'`,
+    );
+    expect(rows).toEqual([{ action: 'prompt.cancel', result: 'ok' }]);
+  });
+});
+
+describe('secondary role', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('adds the chosen codes the company role allows, never more, and the route guard follows', async () => {
+    // a transferor operator whose own role grants the home page only
+    await t.db.execute(sql`
+      with company as (select id from companies where name = '北京示范国有资产经营有限公司'),
+           role as (insert into roles (company_id, name, codes)
+                    select id, '首页查看', '{GJS_INDEX}' from company returning id)
+      update operators set role_id = (select id from role) where company_id = (select id from company)`);
+    const token = await loginAs(t.app, 'transferor');
+    const permissions = async () =>
+      readJson<PermissionsResult>(
+        await t.app.inject({ method: 'GET', url: '/api/app/user/role/permissions', headers: bearer(token) }),
+      ).data.permission;
+    expect(await permissions()).toEqual(['GJS_INDEX']);
+
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/user/sec/role',
+      headers: bearer(token),
+      payload: {
+        codes: ['GJS_ASSETS_LT', 'GJS_SYSTEM_SMS_ADMIN', 'GJS_PROJECT_EVALUATION_LT', 'GJS_INDEX', 'NO_SUCH'],
+      },
+    });
+    expect(response.json()).toEqual({ status: 0, msg: MSG.ok, data: null });
+    // evaluation codes are not a transferor's, admin codes never are
+    expect(await permissions()).toEqual(['GJS_INDEX', 'GJS_ASSETS_LT']);
+    const sms = await t.app.inject({ method: 'POST', url: '/api/sms/list', headers: bearer(token) });
+    expect(sms.statusCode).toBe(403);
+
+    const rows = await selectRows<{ detail: unknown }>(
+      t.db,
+      sql`select detail from audit_log where action = 'role.secondary'`,
+    );
+    expect(rows).toEqual([
+      {
+        detail: {
+          codes: ['GJS_ASSETS_LT', 'GJS_SYSTEM_SMS_ADMIN', 'GJS_PROJECT_EVALUATION_LT', 'GJS_INDEX'],
+        },
+      },
+    ]);
+
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/app/user/sec/role',
+      headers: bearer(token),
+      payload: { codes: [] },
+    });
+    expect(await permissions()).toEqual(['GJS_INDEX']);
+  });
+
+  it('refuses a body without a list of codes', async () => {
+    const token = await loginAs(t.app, 'member');
+    for (const payload of [{}, { codes: 'GJS_INDEX' }]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/app/user/sec/role',
+        headers: bearer(token),
+        payload,
+      });
+      expect(response.json()).toEqual({ status: 1, msg: MSG.badRequest, data: null });
+    }
   });
 });
