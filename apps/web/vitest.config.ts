@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Whole-portal tests render antd in jsdom, several seconds each on a busy machine.
+    testTimeout: 60_000,
   },
 });

@@ -1,31 +1,30 @@
-import 'antd/dist/reset.css';
+// The entry: the router, the query client and the light toaster. antd is not loaded here: the signed-in shell
+// brings it with the first page that needs it (app/antd-shell.tsx), so /login stays small.
+import './app/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
 import { setNavigate } from './api/http.ts';
-import { NotifyBridge } from './app/notify-bridge.tsx';
+import { ChunkErrorBanner, listenForPreloadErrors } from './app/chunk-error.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
+import { Toaster } from './app/toaster.tsx';
 
 const queryClient = createQueryClient();
 const router = createAppRouter();
 setNavigate((path) => void router.navigate(path, { replace: true }));
+listenForPreloadErrors(window);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
 createRoot(container).render(
   <StrictMode>
-    <ConfigProvider locale={zhCN}>
-      <AntdApp>
-        <NotifyBridge />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AntdApp>
-    </ConfigProvider>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+    <Toaster />
+    <ChunkErrorBanner />
   </StrictMode>,
 );

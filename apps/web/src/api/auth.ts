@@ -2,11 +2,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { Envelope, LoginResult, PermissionsResult, SessionUser } from '@cqjy/domain/api';
-import { clearSession, setSession, useSession } from '../app/session-store.ts';
+import {
+  clearSession,
+  getSession,
+  setSession,
+  snapshotPermissions,
+  useSession,
+  wipeSession,
+} from '../app/session-store.ts';
 import type { UserInfo } from '../app/session-store.ts';
 import { http, unwrap } from './http.ts';
 
 export type LoginForm = { username: string; password: string; captcha: string };
+export type MobileLoginForm = { mobile: string; otp: string };
 
 export function fetchCaptcha(signal?: AbortSignal): Promise<Blob> {
   return http.get<Blob>('/api/login/captcha', undefined, {
@@ -18,6 +26,29 @@ export function fetchCaptcha(signal?: AbortSignal): Promise<Blob> {
 
 export function postLogin(form: LoginForm): Promise<Envelope<LoginResult>> {
   return http.post<Envelope<LoginResult>>('/api/login', form);
+}
+
+/**
+ * Sends a sign-in code to the mobile. The answer's session-id is the anonymous session the mobile login must
+ * carry (SH-7.3); the server's message (code sent) is shown on success.
+ */
+export async function sendLoginOtp(mobile: string): Promise<void> {
+  const answer = await http.post<Envelope<unknown>>(
+    `/api/app/login/otp/${encodeURIComponent(mobile)}`,
+    undefined,
+    { captureSessionId: true },
+  );
+  unwrap(answer, { showSuccess: true });
+}
+
+/** A wrong code answers HTTP 401, which the client reports as 手机验证码错误！ (SH-8.5). */
+export function postMobileLogin(form: MobileLoginForm): Promise<Envelope<LoginResult>> {
+  return http.post<Envelope<LoginResult>>('/api/mobile/login', form);
+}
+
+/** Switches to another identity of the same person; the old token is revoked by the server. */
+export function postSwitchIdentity(operatorId: number): Promise<Envelope<LoginResult>> {
+  return http.post<Envelope<LoginResult>>(`/api/app/switch/${operatorId}`);
 }
 
 /** Logging out never bothers the user: an already dead session is exactly what they asked for. */
@@ -41,6 +72,8 @@ export function fetchRolePermissions(isActualProjectData = false): Promise<Envel
  * (whose index 4 gates the ledger menus, SH-4.14) from the second, made with actualProjectData=1.
  */
 export async function loadUserInfo(): Promise<UserInfo> {
+  // SH-4.4 compares a page against the permissions before this refetch too, so they are kept.
+  const before = getSession().userInfo;
   const user = unwrap(await fetchUserInfo());
   const menuPermissions = unwrap(await fetchRolePermissions());
   const projectPermissions = unwrap(await fetchRolePermissions(true));
@@ -49,25 +82,58 @@ export async function loadUserInfo(): Promise<UserInfo> {
     permission: menuPermissions.permission ?? [],
     permissionProject: projectPermissions.permissionProject ?? menuPermissions.permissionProject ?? [],
   };
-  setSession({ userInfo });
+  setSession(before ? { userInfo, previousPermissions: snapshotPermissions(before) } : { userInfo });
   return userInfo;
 }
 
-/** Signs in and loads the user; on a failure after the token was stored, nothing of the half sign-in is kept. */
-export async function signIn(form: LoginForm): Promise<{ identityType: number; userInfo: UserInfo }> {
-  const result = unwrap(await postLogin(form));
+export type SignedIn = { identityType: number; userInfo: UserInfo };
+
+/**
+ * Keeps a login answer and loads the user; on a failure after the token was stored, nothing of the half sign-in
+ * is kept. Password and mobile sign-in share it.
+ */
+async function completeSignIn(result: LoginResult): Promise<SignedIn> {
   setSession({
     token: result.access_token,
     loginInfo: result,
     identityType: result.identityType,
     userInfo: null,
+    previousPermissions: null,
   });
   try {
     const userInfo = await loadUserInfo();
     return { identityType: result.identityType, userInfo };
   } catch (error) {
-    // SH-4.3: a failed user or permission fetch leaves the user signed out.
-    clearSession();
+    // SH-4.3: a failed user or permission fetch leaves the user signed out, with both storages emptied.
+    wipeSession();
+    throw error;
+  }
+}
+
+export async function signIn(form: LoginForm): Promise<SignedIn> {
+  return completeSignIn(unwrap(await postLogin(form)));
+}
+
+export async function signInWithOtp(form: MobileLoginForm): Promise<SignedIn> {
+  return completeSignIn(unwrap(await postMobileLogin(form)));
+}
+
+/**
+ * Stores the new identity's login and loads its user and permissions, keeping the permissions of the identity
+ * left behind as the previous state (SH-4.4).
+ */
+export async function switchIdentity(operatorId: number): Promise<SignedIn> {
+  const result = unwrap(await postSwitchIdentity(operatorId));
+  setSession({
+    token: result.access_token,
+    loginInfo: result,
+    identityType: result.identityType,
+  });
+  try {
+    const userInfo = await loadUserInfo();
+    return { identityType: result.identityType, userInfo };
+  } catch (error) {
+    wipeSession();
     throw error;
   }
 }
@@ -81,6 +147,10 @@ export function useSignIn() {
   return useMutation({ mutationFn: signIn });
 }
 
+export function useSignInWithOtp() {
+  return useMutation({ mutationFn: signInWithOtp });
+}
+
 export function useSignOut() {
   return useMutation({ mutationFn: signOut });
 }
@@ -89,18 +159,27 @@ export function useSignOut() {
  * The captcha image as an object URL. Each refresh cancels the one in flight, so the session-id the client keeps
  * always belongs to the picture on screen, and every URL is revoked once replaced.
  */
-export function useCaptchaImage(): { src: string | null; isLoading: boolean; refresh: () => void } {
+export type CaptchaImage = {
+  src: string | null;
+  isLoading: boolean;
+  refresh: () => void;
+  /** Resolves once no captcha is on its way, so a sign-in never leaves before its session id has arrived. */
+  whenSettled: () => Promise<void>;
+};
+
+export function useCaptchaImage(): CaptchaImage {
   const [src, setSrc] = useState<string | null>(null);
   const [isLoading, setIsLoading] = useState(false);
   const controllerRef = useRef<AbortController | null>(null);
   const srcRef = useRef<string | null>(null);
+  const pendingRef = useRef<Promise<void> | null>(null);
 
   const refresh = useCallback(() => {
     controllerRef.current?.abort();
     const controller = new AbortController();
     controllerRef.current = controller;
     setIsLoading(true);
-    fetchCaptcha(controller.signal)
+    const pending = fetchCaptcha(controller.signal)
       .then((blob) => {
         if (controller.signal.aborted) return;
         const url = URL.createObjectURL(blob);
@@ -114,8 +193,15 @@ export function useCaptchaImage(): { src: string | null; isLoading: boolean; ref
       .finally(() => {
         if (controllerRef.current !== controller) return;
         controllerRef.current = null;
+        pendingRef.current = null;
         setIsLoading(false);
       });
+    pendingRef.current = pending;
+  }, []);
+
+  const whenSettled = useCallback(async (): Promise<void> => {
+    // A refresh may replace the fetch being waited for; wait until the latest one is done.
+    while (pendingRef.current !== null) await pendingRef.current;
   }, []);
 
   // The picture is only good with the session id it came with: once the session is cleared while it is on
@@ -135,5 +221,5 @@ export function useCaptchaImage(): { src: string | null; isLoading: boolean; ref
     };
   }, [refresh]);
 
-  return { src, isLoading, refresh };
+  return { src, isLoading, refresh, whenSettled };
 }

@@ -1,5 +1,6 @@
-// The HTTP client and route guards report to the user through this interface, not through antd directly: the app
-// wires antd's message/modal hooks in (see app/http-bridge.tsx) and tests install a recording fake.
+// The HTTP client and route guards report to the user through this interface, not through antd directly. The
+// root of the app installs a light toaster (the sign-in page carries no antd); the signed-in shell lays antd's
+// message and modal over it while it is mounted (app/notify-bridge.tsx). Tests replace both with a recording fake.
 
 export type ConfirmOptions = {
   title: string;
@@ -17,10 +18,11 @@ export type Notifier = {
   confirm: (options: ConfirmOptions) => Promise<boolean>;
 };
 
-type ToastCall = { kind: 'success' | 'error' | 'warning'; content: string; durationSec?: number };
+export type ToastKind = 'success' | 'error' | 'warning';
+export type ToastCall = { kind: ToastKind; content: string; durationSec?: number };
 
-// Route loaders run before the first render, that is before antd is mounted; their toasts wait here until a
-// notifier arrives. Confirms cannot wait (a caller awaits the answer), so without a notifier they decline.
+// Route loaders can run before any notifier is mounted; their toasts wait here until one arrives. Confirms cannot
+// wait (a caller awaits the answer), so without a notifier they decline.
 const pendingToasts: ToastCall[] = [];
 const MAX_PENDING = 20;
 
@@ -35,22 +37,51 @@ const fallbackNotifier: Notifier = {
   confirm: () => Promise.resolve(false),
 };
 
-let current: Notifier = fallbackNotifier;
+let override: Notifier | null = null;
+const layers: Notifier[] = [];
 
-export function setNotifier(notifier: Notifier | null): void {
-  current = notifier ?? fallbackNotifier;
-  if (!notifier) return;
-  for (const call of pendingToasts.splice(0)) {
-    if (call.kind === 'error' && call.durationSec !== undefined)
-      notifier.error(call.content, call.durationSec);
-    else notifier[call.kind](call.content);
-  }
+function activeNotifier(): Notifier {
+  return override ?? layers.at(-1) ?? fallbackNotifier;
 }
 
-/** Always reaches the notifier installed at call time, so modules may capture `notify` at import. */
+/** Sends one toast call to a notifier, keeping the error duration when there is one. */
+export function deliverToast(notifier: Notifier, call: ToastCall): void {
+  if (call.kind === 'error') notifier.error(call.content, call.durationSec);
+  else notifier[call.kind](call.content);
+}
+
+function flushPending(): void {
+  const notifier = activeNotifier();
+  if (notifier === fallbackNotifier) return;
+  for (const call of pendingToasts.splice(0)) deliverToast(notifier, call);
+}
+
+/**
+ * Replaces every mounted notifier with this one until it is set back to null (tests record calls this way).
+ * Toasts raised before it arrived are delivered to it.
+ */
+export function setNotifier(notifier: Notifier | null): void {
+  override = notifier;
+  flushPending();
+}
+
+/**
+ * Lays a notifier over the current one while its owner is mounted; the returned function takes it off again and
+ * the one below becomes current. Owners may unmount in any order.
+ */
+export function pushNotifier(notifier: Notifier): () => void {
+  layers.push(notifier);
+  flushPending();
+  return () => {
+    const index = layers.lastIndexOf(notifier);
+    if (index >= 0) layers.splice(index, 1);
+  };
+}
+
+/** Always reaches the notifier current at call time, so modules may capture `notify` at import. */
 export const notify: Notifier = {
-  success: (content) => current.success(content),
-  error: (...args) => current.error(...args),
-  warning: (content) => current.warning(content),
-  confirm: (options) => current.confirm(options),
+  success: (content) => activeNotifier().success(content),
+  error: (...args) => activeNotifier().error(...args),
+  warning: (content) => activeNotifier().warning(content),
+  confirm: (options) => activeNotifier().confirm(options),
 };

@@ -1,39 +1,12 @@
-// Route loaders that decide where a navigation may go before any page renders (spec 000 section 4).
+// The route loaders of the entry chunk: where the bare root and /login lead. They stay small on purpose (identity
+// only, no route table), since the sign-in page loads with them; the signed-in guard is in session-guard.ts.
 import { redirect } from 'react-router';
-import { MSG } from '@cqjy/domain/messages';
 import { firstTab, identityName } from '@cqjy/domain/identity';
-import { loadUserInfo } from '../api/auth.ts';
-import { HttpError } from '../api/http.ts';
-import { notify } from '../api/notify.ts';
-import { clearSession, getSession, hasValidLogin } from './session-store.ts';
+import { getSession, hasValidLogin } from './session-store.ts';
 
 /** Where a signed-in user starts: the first tab of their identity (SH-2.5). */
 export function getHomePath(): string {
   return firstTab(identityName(getSession().identityType)).path;
-}
-
-/**
- * SH-4.2 / SH-4.3: /index needs a live sign-in and a loaded user. Runs on every navigation under /index, so a
- * session that expires while the page is open is caught at the next click.
- */
-export async function requireSession(): Promise<null> {
-  const session = getSession();
-  if (!hasValidLogin(session, Date.now())) {
-    notify.warning(MSG.sessionInvalid);
-    clearSession();
-    throw redirect('/login');
-  }
-  if (!session.userInfo) {
-    try {
-      await loadUserInfo();
-    } catch (error) {
-      // Before antd is mounted the client's 401 dialog cannot open, so say why the user is back at sign-in.
-      if (error instanceof HttpError && error.httpStatus === 401) notify.warning(MSG.sessionInvalid);
-      clearSession();
-      throw redirect('/login');
-    }
-  }
-  return null;
 }
 
 /** The bare root and /index lead to the user's first tab, or to sign-in for a visitor. */

@@ -1,32 +1,37 @@
-// /404 sends each identity to its own landing page (SH-2.4). When that landing page is itself the path that was
-// not found (its screen is not mounted yet), it shows a plain notice instead of redirecting in a circle.
-import { Navigate, useLocation, useNavigate } from 'react-router';
-import { Button } from 'antd';
+// /404 sends each identity to its own landing page (SH-2.4). Every landing page exists, but one may still be
+// refused: an admin whose role lost the project list is sent from /index/project to /404 and would be sent back.
+// So when the page that was refused is the landing page itself, /404 shows a notice instead of redirecting.
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '@cqjy/domain/messages';
 import { identityName, notFoundTarget } from '@cqjy/domain/identity';
 import { signOut } from '../api/auth.ts';
 import { Notice } from './notice.tsx';
 import { useSession } from './session-store.ts';
 
-export type NotFoundState = { from?: string } | null;
+/** The query parameter that names the refused path. */
+export const NOT_FOUND_FROM = 'from';
+
+export function notFoundPath(from: string): string {
+  return `/404?${NOT_FOUND_FROM}=${encodeURIComponent(from)}`;
+}
 
 export function NotFoundPage() {
-  const location = useLocation();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const identityType = useSession((session) => session.identityType);
   const target = notFoundTarget(identityName(identityType));
-  const from = (location.state as NotFoundState)?.from;
-  if (from !== target) return <Navigate to={target} replace />;
+  if (searchParams.get(NOT_FOUND_FROM) !== target) return <Navigate to={target} replace />;
   return (
     <Notice
       title={MSG.pageNotFound}
       action={
-        <Button
-          type="primary"
+        <button
+          type="button"
+          className="plain-button plain-button-primary"
           onClick={() => void signOut().then(() => navigate('/login', { replace: true }))}
         >
           退出登录
-        </Button>
+        </button>
       }
     />
   );
@@ -35,5 +40,5 @@ export function NotFoundPage() {
 /** Unknown paths go to /404, remembering where they came from. */
 export function UnknownPathRedirect() {
   const location = useLocation();
-  return <Navigate to="/404" replace state={{ from: location.pathname } satisfies NotFoundState} />;
+  return <Navigate to={notFoundPath(location.pathname)} replace />;
 }

@@ -4,20 +4,8 @@ import type { ReactNode } from 'react';
 
 export function Notice({ title, action }: { title: string; action: ReactNode }) {
   return (
-    <div
-      role="alert"
-      style={{
-        minHeight: '60vh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        gap: 24,
-        padding: 24,
-        textAlign: 'center',
-      }}
-    >
-      <p style={{ margin: 0, fontSize: 18, color: 'rgba(0, 0, 0, 0.88)' }}>{title}</p>
+    <div role="alert" className="notice">
+      <p className="notice-title">{title}</p>
       {action}
     </div>
   );

@@ -1,21 +1,34 @@
 // Connects the client's Notifier to antd's context-aware message and modal APIs (they need to sit inside <App>
-// to pick up the zh_CN locale and theme, which the static antd functions would miss).
+// to pick up the zh_CN locale and theme, which the static antd functions would miss). The bridge lives in the
+// signed-in shell; when the shell goes away (sign-out, an expired session sent to /login) its toasts would vanish
+// with it, so the ones still on screen are handed to the notifier below (the light toaster of the root).
 import { useEffect } from 'react';
 import { App } from 'antd';
-import { setNotifier } from '../api/notify.ts';
-import type { Notifier } from '../api/notify.ts';
+import { deliverToast, notify, pushNotifier } from '../api/notify.ts';
+import type { Notifier, ToastCall } from '../api/notify.ts';
 
 type AppApi = ReturnType<typeof App.useApp>;
 
-export function createAntdNotifier(message: AppApi['message'], modal: AppApi['modal']): Notifier {
+const DEFAULT_TOAST_SECONDS = 3;
+
+type ShownToast = ToastCall & { shownAtMs: number };
+
+export function createAntdNotifier(
+  message: AppApi['message'],
+  modal: AppApi['modal'],
+  onShown: (call: ToastCall) => void = () => {},
+): Notifier {
   return {
     success: (content) => {
+      onShown({ kind: 'success', content });
       void message.success(content);
     },
     error: (content, durationSec) => {
+      onShown({ kind: 'error', content, durationSec });
       void message.error({ content, duration: durationSec });
     },
     warning: (content) => {
+      onShown({ kind: 'warning', content });
       void message.warning(content);
     },
     confirm: (options) =>
@@ -32,11 +45,29 @@ export function createAntdNotifier(message: AppApi['message'], modal: AppApi['mo
   };
 }
 
+/** The toasts that would still be on screen at `nowMs`. */
+export function keepVisibleToasts(shown: readonly ShownToast[], nowMs: number): ShownToast[] {
+  return shown.filter(
+    (toast) => nowMs - toast.shownAtMs < (toast.durationSec ?? DEFAULT_TOAST_SECONDS) * 1000,
+  );
+}
+
 export function NotifyBridge() {
   const { message, modal } = App.useApp();
   useEffect(() => {
-    setNotifier(createAntdNotifier(message, modal));
-    return () => setNotifier(null);
+    let shown: ShownToast[] = [];
+    const remove = pushNotifier(
+      createAntdNotifier(message, modal, (call) => {
+        const nowMs = Date.now();
+        shown = [...keepVisibleToasts(shown, nowMs), { ...call, shownAtMs: nowMs }];
+      }),
+    );
+    return () => {
+      remove();
+      for (const { kind, content, durationSec } of keepVisibleToasts(shown, Date.now())) {
+        deliverToast(notify, { kind, content, durationSec });
+      }
+    };
   }, [message, modal]);
   return null;
 }

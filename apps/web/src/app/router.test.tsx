@@ -1,60 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MSG } from '@cqjy/domain/messages';
 import { setNotifier } from '../api/notify.ts';
+import { envelope, jsonResponse } from '../test/fake-fetch.ts';
 import { createFakeNotifier } from '../test/fake-notifier.ts';
 import type { FakeNotifier } from '../test/fake-notifier.ts';
-import { envelope, jsonResponse, stubFetch } from '../test/fake-fetch.ts';
-import { createQueryClient } from './query-client.ts';
-import { RouteError } from './route-error.tsx';
-import { routes } from './router.tsx';
+import { makeUser, nowSeconds, renderPortal, servePortal, signInAs } from '../test/portal.tsx';
 import { clearSession, getSession, setSession } from './session-store.ts';
 import type { UserInfo } from './session-store.ts';
-
-const nowSeconds = Math.floor(Date.now() / 1000);
-const userInfo: UserInfo = {
-  id: 1,
-  username: 'transferor',
-  nickname: '张经理',
-  mobile: null,
-  companyId: 10,
-  companyName: '示例国有资产经营有限公司',
-  identityType: 1,
-  examineStatus: 3,
-  idType: 0,
-  manager: true,
-  validated: true,
-  authStatus: 1,
-  companyAuthStatus: 1,
-  mainOperatorAuth: true,
-  prompt: false,
-  setupPassword: true,
-  pendingPhone: null,
-  identities: [],
-  permission: ['GJS_INDEX'],
-  permissionProject: [],
-};
-
-function signInAs(identityType: number, createdAt = nowSeconds): void {
-  setSession({
-    token: 'access-1',
-    loginInfo: { access_token: 'access-1', expires_in: 3600, created_at: createdAt, identityType },
-    identityType,
-    userInfo: { ...userInfo, identityType },
-  });
-}
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
 
 let notifier: FakeNotifier;
 
@@ -62,12 +15,6 @@ beforeEach(() => {
   clearSession();
   notifier = createFakeNotifier();
   setNotifier(notifier);
-  // The login page asks for a captcha as soon as it shows; these tests only care where navigation ends.
-  stubFetch((call) =>
-    call.url === '/api/login/captcha'
-      ? new Response('<svg/>', { status: 200, headers: { 'Content-Type': 'image/svg+xml' } })
-      : jsonResponse(envelope(null)),
-  );
   Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} });
 });
 
@@ -76,129 +23,283 @@ afterEach(() => {
   setNotifier(null);
 });
 
-describe('the /index guard (SH-4.2)', () => {
+async function expectPath(router: ReturnType<typeof renderPortal>['router'], path: string): Promise<void> {
+  await waitFor(() => expect(router.state.location.pathname).toBe(path), { timeout: 5000 });
+}
+
+describe('the session guard (SH-4.2, SH-4.3)', () => {
   it('sends a visitor without a token to /login with the 登录身份失效 warning', async () => {
-    const router = renderAt('/index/home');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    servePortal(makeUser(1));
+    const { router } = renderPortal('/index/home');
+    await expectPath(router, '/login');
     expect(notifier.warning).toHaveBeenCalledWith(MSG.sessionInvalid);
   });
 
-  it('sends an expired sign-in to /login and clears it', async () => {
-    signInAs(1, nowSeconds - 7200);
+  it('sends an expired sign-in to /login with the warning and clears it', async () => {
+    servePortal(makeUser(1));
+    signInAs(makeUser(1), nowSeconds - 7200);
     window.sessionStorage.setItem('cqjy.lastPath', '"/index/home"');
-    const router = renderAt('/index/home');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const { router } = renderPortal('/index/home');
+    await expectPath(router, '/login');
     expect(notifier.warning).toHaveBeenCalledWith(MSG.sessionInvalid);
     expect(getSession().token).toBeNull();
     expect(window.localStorage.getItem('cqjy.loginInfo')).toBeNull();
     expect(window.sessionStorage.getItem('cqjy.lastPath')).toBeNull();
   });
 
-  it('lets a live sign-in in: header with company and user, home with welcome line and identity label', async () => {
-    signInAs(1);
-    renderAt('/index/home');
-    expect(await screen.findByRole('heading', { name: '首页' })).toBeTruthy();
-    expect(screen.getByTestId('header-company').textContent).toBe(userInfo.companyName);
+  it('guards the top-level gate pages too', async () => {
+    servePortal(makeUser(1));
+    const { router } = renderPortal('/auth');
+    await expectPath(router, '/login');
+    expect(notifier.warning).toHaveBeenCalledWith(MSG.sessionInvalid);
+  });
+
+  it('lets a live sign-in in: header with company and user, home with welcome line and the figures', async () => {
+    const user = makeUser(1);
+    servePortal(user);
+    signInAs(user);
+    renderPortal('/index/home');
+    expect(await screen.findByRole('heading', { name: '首页' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByTestId('header-company').textContent).toBe(user.companyName);
     expect(screen.getByTestId('header-user').textContent).toBe('张经理');
-    expect(screen.getByTestId('home-welcome').textContent).toBe(`欢迎您，${userInfo.companyName}（转让方）`);
-    expect(screen.getByText(MSG.notOpenYet)).toBeTruthy();
+    expect(screen.getByTestId('home-welcome').textContent).toBe(`欢迎您，${user.companyName}（转让方）`);
+    await waitFor(() => expect(screen.getByTestId('home-count-projects').textContent).toContain('1,234'));
+    expect(screen.getByTestId('home-count-todo').textContent).toContain('待办任务');
+    expect(screen.getByTestId('home-count-todo').textContent).toContain('3');
     expect(notifier.warning).not.toHaveBeenCalled();
   });
 
   it('checks again on every move: a sign-in that expires while open is caught at the next navigation', async () => {
-    signInAs(1);
-    const router = renderAt('/index/home');
-    await screen.findByRole('heading', { name: '首页' });
+    const user = makeUser(1);
+    servePortal(user);
+    signInAs(user);
+    const { router } = renderPortal('/index/home');
+    await screen.findByRole('heading', { name: '首页' }, { timeout: 5000 });
     setSession({
       loginInfo: { access_token: 'access-1', expires_in: 1, created_at: nowSeconds - 10, identityType: 1 },
     });
-    await router.navigate('/index');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await router.navigate('/index/assets');
+    await expectPath(router, '/login');
     expect(notifier.warning).toHaveBeenCalledWith(MSG.sessionInvalid);
   });
 
-  it('loads a missing user, and signs out to /login when that fails (SH-4.3)', async () => {
-    signInAs(1);
+  it('loads a missing user and both permission lists before the page opens (SH-6.1)', async () => {
+    const user = makeUser(1);
+    const { calls } = servePortal(user);
+    signInAs(user);
     setSession({ userInfo: null });
-    stubFetch(() => jsonResponse(envelope(null), { status: 500 }));
-    const router = renderAt('/index/home');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(getSession().token).toBeNull();
+    renderPortal('/index/home');
+    await screen.findByRole('heading', { name: '首页' }, { timeout: 5000 });
+    expect(
+      calls.map((call) => call.url).filter((url) => url.startsWith('/api/app/user/role/permissions')),
+    ).toEqual(['/api/app/user/role/permissions', '/api/app/user/role/permissions?actualProjectData=1']);
+    expect(getSession().userInfo?.permission).toEqual(user.permission);
   });
 
-  it('signs out from the header: calls logout, clears the session and shows /login', async () => {
-    signInAs(1);
-    const { calls } = stubFetch((call) =>
-      call.url === '/api/login/captcha'
-        ? new Response('<svg/>', { status: 200, headers: { 'Content-Type': 'image/svg+xml' } })
-        : jsonResponse(envelope(null)),
+  it('empties local and session storage and goes to /login when loading the user fails', async () => {
+    const user = makeUser(1);
+    servePortal(user, (call) =>
+      call.url.startsWith('/api/app/user/role/permissions')
+        ? jsonResponse(envelope(null), { status: 500 })
+        : undefined,
     );
-    const router = renderAt('/index/home');
+    signInAs(user);
+    setSession({ userInfo: null, tabs: [{ name: 'home', path: '/index/home', title: '首页' }] });
+    window.localStorage.setItem('other.key', '1');
+    const { router } = renderPortal('/index/home');
+    await expectPath(router, '/login');
+    expect(getSession().token).toBeNull();
+    expect(window.localStorage.length).toBe(0);
+    expect(window.sessionStorage.length).toBe(0);
+  });
+});
+
+describe('signing out', () => {
+  it('signs out from the header: calls logout, clears the session and shows /login', async () => {
+    const user = makeUser(1);
+    const { calls } = servePortal(user);
+    signInAs(user);
+    const { router } = renderPortal('/index/home');
     fireEvent.click(await screen.findByRole('button', { name: '退出登录' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await expectPath(router, '/login');
     expect(calls.some((call) => call.url === '/api/logout' && call.method === 'POST')).toBe(true);
     expect(getSession().token).toBeNull();
     expect(window.localStorage.getItem('cqjy.token')).toBeNull();
+    expect(notifier.success).toHaveBeenCalledWith(MSG.logoutOk);
+  });
+});
+
+describe('the onboarding gates (SH-4.5 to SH-4.12)', () => {
+  const gateCases: { gate: number; overrides: Partial<UserInfo>; identityType: number; path: string }[] = [
+    { gate: 1, identityType: 1, overrides: { examineStatus: 1 }, path: '/transferorOpenTip' },
+    { gate: 2, identityType: 1, overrides: { idType: 1 }, path: '/auth' },
+    { gate: 3, identityType: 2, overrides: { setupPassword: false }, path: '/auth' },
+    { gate: 4, identityType: 2, overrides: { pendingPhone: '13900000000' }, path: '/auth' },
+    { gate: 5, identityType: 2, overrides: { companyAuthStatus: 2 }, path: '/auth' },
+    { gate: 6, identityType: 2, overrides: { prompt: true }, path: '/welcomePage' },
+    { gate: 7, identityType: 1, overrides: { mainOperatorAuth: false }, path: '/signature' },
+    { gate: 8, identityType: 99, overrides: {}, path: '/landManage' },
+  ];
+
+  it.each(gateCases)(
+    'gate $gate sends the user from /index/home to $path',
+    async ({ identityType, overrides, path }) => {
+      const user = makeUser(identityType, overrides);
+      servePortal(user);
+      signInAs(user);
+      const { router } = renderPortal('/index/home');
+      await expectPath(router, path);
+      // Every gate page says where the user is and offers a way out.
+      expect(await screen.findByRole('heading', { level: 3 }, { timeout: 5000 })).toBeTruthy();
+      if (path === '/welcomePage') {
+        expect(screen.getByRole('button', { name: /我知道了/ })).toBeTruthy();
+      } else {
+        expect(screen.getByText(MSG.notOpenYet)).toBeTruthy();
+        expect(screen.getByRole('button', { name: /退出登录/ })).toBeTruthy();
+      }
+    },
+  );
+
+  it('shows each top-level gate page with its own title', async () => {
+    const user = makeUser(1, { idType: 1 });
+    servePortal(user);
+    signInAs(user);
+    renderPortal('/auth');
+    expect(await screen.findByRole('heading', { name: '开户信息' }, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('lets a land user into the portal once 进入门户 set the land session flag', async () => {
+    const user = makeUser(99);
+    servePortal(user);
+    signInAs(user);
+    const { router } = renderPortal('/landManage');
+    fireEvent.click(await screen.findByRole('button', { name: /进入门户/ }, { timeout: 5000 }));
+    await expectPath(router, '/index/home');
+    expect(getSession().isLandSession).toBe(true);
+    expect(window.sessionStorage.getItem('cqjy.isLandSession')).toBe('true');
+    expect(await screen.findByRole('heading', { name: '首页' }, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('signs a held user out from a gate page', async () => {
+    const user = makeUser(1, { idType: 1 });
+    const { calls } = servePortal(user);
+    signInAs(user);
+    const { router } = renderPortal('/auth');
+    fireEvent.click(await screen.findByRole('button', { name: /退出登录/ }, { timeout: 5000 }));
+    await expectPath(router, '/login');
+    expect(calls.some((call) => call.url === '/api/logout')).toBe(true);
+    expect(getSession().token).toBeNull();
+  });
+});
+
+describe('permissions and route sets (SH-4.4, SH-6.2)', () => {
+  it('sends a page hidden by the current permissions to /404 and on to the identity target', async () => {
+    const user = makeUser(1);
+    user.permission = user.permission.filter((code) => code !== 'GJS_ASSETS_LT');
+    servePortal(user);
+    signInAs(user);
+    const { router } = renderPortal('/index/assets');
+    await expectPath(router, '/index/home');
+    expect(await screen.findByRole('heading', { name: '首页' }, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('keeps a page the previous permission state allowed (after a refetch)', async () => {
+    const user = makeUser(1);
+    const before = [...user.permission];
+    user.permission = user.permission.filter((code) => code !== 'GJS_ASSETS_LT');
+    servePortal(user);
+    signInAs(user);
+    setSession({ previousPermissions: { identityType: 1, permission: before, permissionProject: [] } });
+    const { router } = renderPortal('/index/assets');
+    expect(await screen.findByRole('heading', { name: '我的资产' }, { timeout: 5000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/index/assets');
+  });
+
+  it('refuses a page outside the identity route set: a transferor cannot open 数据字典', async () => {
+    const user = makeUser(1);
+    servePortal(user);
+    signInAs(user);
+    const { router } = renderPortal('/index/dictionary');
+    await expectPath(router, '/index/home');
+  });
+
+  it('opens a detail route by its title and a not yet built page as a placeholder (SH-2.13, SH-2.14)', async () => {
+    const user = makeUser(1);
+    servePortal(user);
+    signInAs(user);
+    renderPortal('/index/assetsAdd');
+    expect(await screen.findByRole('heading', { name: '新增资产' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText(MSG.notOpenYet)).toBeTruthy();
+  });
+
+  it('gives admins the management titles (SH-2.8)', async () => {
+    const user = makeUser(999);
+    servePortal(user);
+    signInAs(user);
+    renderPortal('/index/assets');
+    expect(await screen.findByRole('heading', { name: '资产管理' }, { timeout: 5000 })).toBeTruthy();
   });
 });
 
 describe('redirects', () => {
   it('sends a signed-in user who opens /login to the first tab instead of replacing the token', async () => {
-    signInAs(1);
-    const router = renderAt('/login');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/index/home'));
+    const user = makeUser(1);
+    servePortal(user);
+    signInAs(user);
+    const { router } = renderPortal('/login');
+    await expectPath(router, '/index/home');
     expect(getSession().token).toBe('access-1');
   });
 
   it('sends the bare root to /login for a visitor, without a warning', async () => {
-    const router = renderAt('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    servePortal(makeUser(1));
+    const { router } = renderPortal('/');
+    await expectPath(router, '/login');
     expect(notifier.warning).not.toHaveBeenCalled();
   });
 
-  it('sends an unknown path through /404 to the identity target (SH-2.1, SH-2.4)', async () => {
-    signInAs(1);
-    const router = renderAt('/no/such/page');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/index/home'));
+  it('sends /index to the identity first tab: an assessment institution to 我的待办 (SH-2.5)', async () => {
+    const user = makeUser(3);
+    servePortal(user);
+    signInAs(user);
+    const { router } = renderPortal('/index');
+    await expectPath(router, '/index/todoEstimate');
+    expect(await screen.findByRole('heading', { name: '我的待办' }, { timeout: 5000 })).toBeTruthy();
   });
 
-  it('shows a notice instead of looping when the identity target itself is not mounted yet', async () => {
-    signInAs(999);
-    const router = renderAt('/index/project');
-    expect(await screen.findByText(MSG.pageNotFound)).toBeTruthy();
+  it.each([
+    [1, '/index/home'],
+    [3, '/index/todoEstimate'],
+    [99, '/landManage'],
+    [999, '/index/project'],
+    [998, '/index/dictionary'],
+  ])(
+    'sends an unknown path through /404 by identity %i to %s (SH-2.1, SH-2.4)',
+    async (identityType, target) => {
+      const user = makeUser(identityType);
+      servePortal(user);
+      signInAs(user);
+      const { router } = renderPortal('/no/such/page');
+      await expectPath(router, target);
+    },
+  );
+
+  it('shows a notice instead of looping when the identity target itself is refused', async () => {
+    const user = makeUser(999);
+    user.permission = user.permission.filter((code) => code !== 'GJS_PROJECT_LT_ADMIN');
+    servePortal(user);
+    signInAs(user);
+    const { router } = renderPortal('/index/project');
+    expect(await screen.findByText(MSG.pageNotFound, undefined, { timeout: 5000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/404');
+    expect(screen.getByRole('button', { name: '退出登录' })).toBeTruthy();
   });
 
-  it('sends /404 by identity: a transferor to /index/home', async () => {
-    signInAs(1);
-    const router = renderAt('/404');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/index/home'));
-  });
-});
-
-describe('route errors (SH-8.12)', () => {
-  it('shows a reloadable notice, not a blank page, when a page chunk fails to load', async () => {
-    const router = createMemoryRouter(
-      [
-        {
-          path: '/',
-          errorElement: <RouteError />,
-          HydrateFallback: () => null,
-          children: [
-            {
-              path: 'broken',
-              lazy: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
-            },
-          ],
-        },
-      ],
-      { initialEntries: ['/broken'] },
-    );
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    render(<RouterProvider router={router} />);
-    expect(await screen.findByText(MSG.pageLoadFailed)).toBeTruthy();
-    expect(consoleError).toHaveBeenCalled();
-    consoleError.mockRestore();
-    expect(screen.getByRole('button', { name: '刷新页面' })).toBeTruthy();
+  it('opens the recovery pages before sign-in, with a way back to /login', async () => {
+    servePortal(makeUser(1));
+    const { router } = renderPortal('/retrieve');
+    expect(await screen.findByRole('heading', { name: '忘记密码' }, { timeout: 5000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /返回登录/ }));
+    await expectPath(router, '/login');
   });
 });

@@ -7,6 +7,7 @@ import {
   readToken,
   restoreState,
   setSession,
+  wipeSession,
 } from './session-store.ts';
 
 function memoryStorage(entries: Record<string, string> = {}): Storage {
@@ -118,5 +119,31 @@ describe('persistence', () => {
     expect(Object.keys(window.sessionStorage).filter((key) => key.startsWith('cqjy.'))).toEqual([]);
     expect(window.localStorage.getItem('other-app')).toBe('x');
     expect(window.sessionStorage.getItem('other-app')).toBe('y');
+  });
+
+  it('keeps the previous permissions and the land session flag for this browser tab', () => {
+    setSession({
+      previousPermissions: { identityType: 1, permission: ['GJS_INDEX'], permissionProject: [] },
+      isLandSession: true,
+    });
+    expect(JSON.parse(window.sessionStorage.getItem('cqjy.previousPermissions') ?? 'null')).toEqual({
+      identityType: 1,
+      permission: ['GJS_INDEX'],
+      permissionProject: [],
+    });
+    expect(window.sessionStorage.getItem('cqjy.isLandSession')).toBe('true');
+    const restored = restoreState(window.localStorage, window.sessionStorage);
+    expect(restored.isLandSession).toBe(true);
+    expect(restored.previousPermissions?.permission).toEqual(['GJS_INDEX']);
+  });
+
+  it('wipeSession (SH-4.3) empties both storages entirely and resets the state', () => {
+    setSession({ token: 'tok', loginInfo, isLandSession: true });
+    window.localStorage.setItem('other-app', 'x');
+    window.sessionStorage.setItem('other-app', 'y');
+    wipeSession();
+    expect(getSession()).toMatchObject({ token: null, loginInfo: null, isLandSession: false });
+    expect(window.localStorage.length).toBe(0);
+    expect(window.sessionStorage.length).toBe(0);
   });
 });

@@ -14,6 +14,13 @@ export type MenuRouteEntry = {
   children?: MenuRouteEntry[];
 };
 
+/** The permission state a page was allowed under, kept when the permissions are fetched again (SH-4.4). */
+export type PermissionSnapshot = {
+  identityType: number | null;
+  permission: string[];
+  permissionProject: ProjectPermission[];
+};
+
 /** The session user as the portal keeps it: what userinfo answers plus the two permission lists (SH-6.1). */
 export type UserInfo = SessionUser & {
   permission: string[];
@@ -33,6 +40,10 @@ export type SessionState = {
   menuRoutes: MenuRouteEntry[];
   queryData: Record<string, unknown>;
   clickCount: number;
+  /** the permissions before the last refetch (an identity switch), so a page open then is not lost at once */
+  previousPermissions: PermissionSnapshot | null;
+  /** a land user who left 土地资产管理 for the portal in this browser tab (gate 8) */
+  isLandSession: boolean;
 };
 
 const KEY_PREFIX = 'cqjy.';
@@ -46,6 +57,8 @@ const SESSION_FIELDS = [
   'lastPath',
   'queryData',
   'clickCount',
+  'previousPermissions',
+  'isLandSession',
 ] as const;
 
 type PersistedField = (typeof LOCAL_FIELDS)[number] | (typeof SESSION_FIELDS)[number];
@@ -64,6 +77,8 @@ export function createInitialState(): SessionState {
     menuRoutes: [],
     queryData: {},
     clickCount: 0,
+    previousPermissions: null,
+    isLandSession: false,
   };
 }
 
@@ -130,6 +145,8 @@ export function restoreState(local: Storage, session: Storage): SessionState {
     lastPath: readJson(session, 'lastPath', initial.lastPath),
     queryData: readJson(session, 'queryData', initial.queryData),
     clickCount: readJson(session, 'clickCount', initial.clickCount),
+    previousPermissions: readJson(session, 'previousPermissions', initial.previousPermissions),
+    isLandSession: readJson(session, 'isLandSession', initial.isLandSession),
   };
 }
 
@@ -208,6 +225,33 @@ export function clearSession(): void {
   }
   state = createInitialState();
   emit();
+}
+
+/**
+ * SH-4.3: a failed user or permission fetch leaves nothing behind: local and session storage are emptied
+ * entirely, not only this app's keys, and the state returns to its empty shape.
+ */
+export function wipeSession(): void {
+  if (storages) {
+    for (const storage of [storages.local, storages.session]) {
+      try {
+        storage.clear();
+      } catch {
+        // Storage disabled: there is nothing to clear.
+      }
+    }
+  }
+  state = createInitialState();
+  emit();
+}
+
+/** What the permission guard compares against after a refetch (SH-4.4). */
+export function snapshotPermissions(userInfo: UserInfo): PermissionSnapshot {
+  return {
+    identityType: userInfo.identityType,
+    permission: userInfo.permission,
+    permissionProject: userInfo.permissionProject,
+  };
 }
 
 export function subscribeSession(listener: () => void): () => void {

@@ -1,7 +1,10 @@
 // jsdom lacks a few browser APIs antd relies on; tests also unmount after each case since vitest runs without
 // globals (Testing Library only auto-cleans when afterEach is global).
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// antd pages in jsdom take a while to settle on a busy machine; a second is too short to wait for them.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -1,19 +1,27 @@
+// The header: the collapse toggle, the portal name, the user and company, the identity switch and 退出登录.
 import { useNavigate } from 'react-router';
-import { Button, Layout, Space, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Layout, Typography } from 'antd';
+import MenuFoldOutlined from '@ant-design/icons/MenuFoldOutlined';
+import MenuUnfoldOutlined from '@ant-design/icons/MenuUnfoldOutlined';
 import { MSG } from '@cqjy/domain/messages';
 import { useSignOut } from '../../api/auth.ts';
 import { notify } from '../../api/notify.ts';
-import { useSession } from '../session-store.ts';
+import { setSession, useSession } from '../session-store.ts';
+import { IdentitySwitch } from './identity-switch.tsx';
 
 export function AppHeader() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const userInfo = useSession((session) => session.userInfo);
+  const isCollapsed = useSession((session) => session.isMenuCollapsed);
   const signOut = useSignOut();
   const displayName = userInfo?.nickname || userInfo?.username || '';
 
   const onSignOut = (): void => {
     signOut.mutate(undefined, {
       onSettled: () => {
+        queryClient.clear();
         notify.success(MSG.logoutOk);
         void navigate('/login', { replace: true });
       },
@@ -23,30 +31,55 @@ export function AppHeader() {
   return (
     <Layout.Header
       style={{
+        position: 'sticky',
+        top: 0,
+        zIndex: 10,
         display: 'flex',
         alignItems: 'center',
-        justifyContent: 'space-between',
         gap: 16,
-        paddingInline: 24,
+        height: 64,
+        paddingInline: '12px 24px',
         background: '#001529',
       }}
     >
+      <Button
+        type="text"
+        aria-label={isCollapsed ? '展开菜单' : '收起菜单'}
+        aria-expanded={!isCollapsed}
+        icon={isCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+        onClick={() => setSession({ isMenuCollapsed: !isCollapsed })}
+        style={{ color: '#fff', fontSize: 18, width: 40, height: 40 }}
+      />
       <Typography.Text strong style={{ color: '#fff', fontSize: 18, whiteSpace: 'nowrap' }}>
         产权交易机构服务中台
       </Typography.Text>
-      <Space size="middle" style={{ color: 'rgba(255,255,255,0.85)', minWidth: 0 }}>
+      <div
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 16,
+          marginLeft: 'auto',
+          minWidth: 0,
+          color: 'rgba(255, 255, 255, 0.85)',
+        }}
+      >
         {userInfo?.companyName ? (
-          <span data-testid="header-company" style={{ whiteSpace: 'nowrap' }}>
+          <span
+            data-testid="header-company"
+            title={userInfo.companyName}
+            style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
             {userInfo.companyName}
           </span>
         ) : null}
         <span data-testid="header-user" style={{ whiteSpace: 'nowrap' }}>
           {displayName}
         </span>
+        <IdentitySwitch />
         <Button size="small" ghost loading={signOut.isPending} onClick={onSignOut}>
           退出登录
         </Button>
-      </Space>
+      </div>
     </Layout.Header>
   );
 }

@@ -1,17 +1,24 @@
-// The signed-in shell: header on top, pages in the content area. The sider menu (built from the domain menus and
-// the user's permissions) goes left of the content, and the open-tab strip above the Outlet, both in this folder.
-import { Outlet } from 'react-router';
+// The signed-in shell: header on top; below it the sider menu and, right of it, the tab strip over the pages.
 import { Layout } from 'antd';
 import { AppHeader } from './app-header.tsx';
+import { AppSider } from './app-sider.tsx';
+import { KeepAliveOutlet } from './keep-alive-outlet.tsx';
+import { TabStrip } from './tab-strip.tsx';
+import { useAutoCollapse } from './use-auto-collapse.ts';
 
 export function AppLayout() {
+  useAutoCollapse();
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <AppHeader />
-      <Layout>
-        <Layout.Content style={{ padding: 16 }}>
-          <Outlet />
-        </Layout.Content>
+      <Layout hasSider>
+        <AppSider />
+        <Layout style={{ minWidth: 0 }}>
+          <TabStrip />
+          <Layout.Content style={{ padding: 16, minWidth: 0 }}>
+            <KeepAliveOutlet />
+          </Layout.Content>
+        </Layout>
       </Layout>
     </Layout>
   );

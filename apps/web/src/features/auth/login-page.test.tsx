@@ -49,11 +49,15 @@ function captchaResponse(): Response {
 
 type LoginAnswer = (call: FetchCall) => Response;
 
-function serve(onLogin: LoginAnswer): FetchCall[] {
+function serve(onLogin: LoginAnswer, onMobileLogin: LoginAnswer = onLogin): FetchCall[] {
   return stubFetch((call) => {
-    const path = call.url.split('?')[0];
+    const path = call.url.split('?')[0] ?? '';
     if (path === '/api/login/captcha') return captchaResponse();
     if (path === '/api/login') return onLogin(call);
+    if (path.startsWith('/api/app/login/otp/')) {
+      return jsonResponse(envelope(null, 0, '验证码已发送'), { headers: { 'session-id': 'anon-otp' } });
+    }
+    if (path === '/api/mobile/login') return onMobileLogin(call);
     if (path === '/api/app/userinfo') return jsonResponse(envelope(user));
     if (path === '/api/app/user/role/permissions') {
       return call.url.includes('actualProjectData=1')
@@ -211,6 +215,30 @@ describe('LoginPage', () => {
     expect(notifier.confirm).not.toHaveBeenCalled();
   });
 
+  it('waits for a captcha still on its way, so the login carries its session id', async () => {
+    let answerCaptcha: () => void = () => {};
+    const calls = stubFetch((call) => {
+      const path = call.url.split('?')[0];
+      if (path === '/api/login/captcha') {
+        return new Promise<Response>((resolve) => {
+          answerCaptcha = () => resolve(captchaResponse());
+        });
+      }
+      if (path === '/api/login') return jsonResponse(envelope(null, 1, MSG.captchaWrong));
+      return jsonResponse(envelope(null));
+    }).calls;
+    renderLogin();
+    fillAndSubmit({ username: 'transferor', password: 'Demo@2026', captcha: '1234' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.some((call) => call.url === '/api/login')).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: '登录' }).disabled).toBe(true);
+    answerCaptcha();
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/login')).toBe(true));
+    expect(calls.find((call) => call.url === '/api/login')?.headers.get('Authorization')).toBe(
+      'Bearer anon-1',
+    );
+  });
+
   it('fetches a new captcha when the picture is clicked', async () => {
     serve(() => jsonResponse(envelope(null)));
     renderLogin();
@@ -227,5 +255,90 @@ describe('LoginPage', () => {
     act(() => clearSession());
     await waitFor(() => expect(screen.getByAltText('验证码').getAttribute('src')).toBe('blob:captcha-2'));
     expect(getSession().token).toBe('anon-2');
+  });
+});
+
+describe('LoginPage: 短信登录', () => {
+  const okLogin = (): Response =>
+    jsonResponse(
+      envelope({ access_token: 'access-sms', expires_in: 7200, created_at: nowSeconds, identityType: 1 }),
+    );
+
+  function openSmsMode(): void {
+    fireEvent.click(screen.getByRole('tab', { name: '短信登录' }));
+  }
+
+  function fillMobile(mobile: string): void {
+    fireEvent.change(screen.getByPlaceholderText('手机号'), { target: { value: mobile } });
+  }
+
+  function pasteCode(code: string): void {
+    fireEvent.paste(screen.getByLabelText('短信验证码第1位'), { clipboardData: { getData: () => code } });
+  }
+
+  it('offers the two modes as tabs, password first; the sign-in button stays the only 登录 button', async () => {
+    serve(okLogin);
+    renderLogin();
+    expect(screen.getByRole('tab', { name: '密码登录' }).getAttribute('aria-selected')).toBe('true');
+    openSmsMode();
+    expect(screen.getByRole('tab', { name: '短信登录' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByPlaceholderText('手机号')).toBeTruthy();
+    expect(screen.queryByPlaceholderText('用户名')).toBeNull();
+    expect(screen.getAllByRole('button', { name: /登\s*录/ })).toHaveLength(1);
+    await waitFor(() => expect(screen.getAllByLabelText(/短信验证码第\d位/)).toHaveLength(6));
+  });
+
+  it('checks the mobile and the code before calling anything', () => {
+    const calls = serve(okLogin);
+    renderLogin();
+    openSmsMode();
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(screen.getByText(MSG.mobileRequired)).toBeTruthy();
+    expect(screen.getByText(MSG.otpRequired)).toBeTruthy();
+    fillMobile('23800000001');
+    pasteCode('123');
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(screen.getByText(MSG.mobileInvalid)).toBeTruthy();
+    expect(screen.getByText(MSG.otpFormat)).toBeTruthy();
+    expect(calls.some((call) => call.url === '/api/mobile/login')).toBe(false);
+  });
+
+  it('sends the code, keeps its session id, signs in with it and opens the first tab', async () => {
+    const calls = serve(okLogin);
+    const router = renderLogin();
+    openSmsMode();
+    fillMobile('13800000001');
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByRole('button', { name: /秒后重新获取/ })).toBeTruthy();
+    expect(notifier.success).toHaveBeenCalledWith('验证码已发送');
+    const send = calls.find((call) => call.url === '/api/app/login/otp/13800000001');
+    expect(send?.method).toBe('POST');
+    expect(getSession().token).toBe('anon-otp');
+
+    pasteCode('123456');
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByText('home page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/index/home');
+    const login = calls.find((call) => call.url === '/api/mobile/login');
+    expect(login?.method).toBe('POST');
+    expect(login?.headers.get('Authorization')).toBe('Bearer anon-otp');
+    expect(JSON.parse(String(login?.body))).toEqual({ mobile: '13800000001', otp: '123456' });
+    expect(getSession().token).toBe('access-sms');
+    expect(getSession().userInfo?.permission).toEqual(['GJS_INDEX', 'GJS_PROJECT_LT']);
+    expect(notifier.success).toHaveBeenCalledWith(MSG.loginOk);
+  });
+
+  it('on HTTP 401 shows 手机验证码错误！, empties the boxes and stays on /login', async () => {
+    serve(okLogin, () => jsonResponse(envelope(null), { status: 401 }));
+    const router = renderLogin();
+    openSmsMode();
+    fillMobile('13800000001');
+    pasteCode('654321');
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(notifier.error).toHaveBeenCalledWith('手机验证码错误！'));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('短信验证码第1位').value).toBe(''));
+    expect(notifier.confirm).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(getSession().loginInfo).toBeNull();
   });
 });

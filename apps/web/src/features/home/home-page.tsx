@@ -1,15 +1,33 @@
-// 首页: the landing tab of transferors, members, disassembly and land users. Its dashboard figures come from
-// GET /api/homepage/count and the calendar reminder; until those are built it says so plainly.
-import { Card, Empty, Typography } from 'antd';
+// 首页: the landing tab of transferors, members, disassembly and land users: who is signed in, and the figures of
+// GET /api/homepage/count, each card opening its list when the user may open it.
+import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, Col, Row, Statistic, Typography } from 'antd';
 import { IDENTITY_LABELS, identityName } from '@cqjy/domain/identity';
-import { MSG } from '@cqjy/domain/messages';
+import { isPathAllowed } from '@cqjy/domain/menus';
+import { findRouteByName } from '@cqjy/domain/routes';
+import { homeCountsQuery } from '../../api/home.ts';
+import type { HomeCounts } from '../../api/home.ts';
 import { useSession } from '../../app/session-store.ts';
 
+type CountCard = { key: keyof HomeCounts; routeName: string };
+
+// The figures and the list each belongs to; the card titles are those lists' titles.
+const COUNT_CARDS: readonly CountCard[] = [
+  { key: 'todo', routeName: 'todo' },
+  { key: 'done', routeName: 'done' },
+  { key: 'launch', routeName: 'launch' },
+  { key: 'projects', routeName: 'project' },
+  { key: 'messages', routeName: 'reminder' },
+];
+
 export function HomePage() {
+  const navigate = useNavigate();
   const userInfo = useSession((session) => session.userInfo);
   const identityType = useSession((session) => session.identityType);
   const identity = identityName(identityType ?? userInfo?.identityType);
   const who = userInfo?.companyName || userInfo?.nickname || userInfo?.username || '';
+  const counts = useQuery(homeCountsQuery());
 
   return (
     <div>
@@ -20,11 +38,37 @@ export function HomePage() {
         欢迎您，{who}
         {identity ? `（${IDENTITY_LABELS[identity]}）` : ''}
       </Typography.Paragraph>
-      <Card>
-        <Empty description={MSG.notOpenYet}>
-          <Typography.Text type="secondary">首页数据看板将在此显示</Typography.Text>
-        </Empty>
-      </Card>
+      {counts.isError ? (
+        <Alert type="error" showIcon title="首页数据加载失败" style={{ marginBottom: 16 }} />
+      ) : null}
+      <Row gutter={[16, 16]}>
+        {COUNT_CARDS.map(({ key, routeName }) => {
+          const route = findRouteByName(routeName);
+          const title = route?.title ?? '';
+          const canOpen =
+            route !== undefined &&
+            userInfo !== null &&
+            isPathAllowed(route.path, userInfo.permission, identity, {
+              permissionProject: userInfo.permissionProject,
+            });
+          return (
+            <Col key={key} xs={24} sm={12} lg={8} xl={{ flex: '1 1 0' }}>
+              <Card
+                hoverable={canOpen}
+                onClick={canOpen ? () => void navigate(route.path) : undefined}
+                data-testid={`home-count-${key}`}
+              >
+                <Statistic
+                  title={title}
+                  value={counts.data?.[key] ?? 0}
+                  loading={counts.isPending}
+                  groupSeparator=","
+                />
+              </Card>
+            </Col>
+          );
+        })}
+      </Row>
     </div>
   );
 }

@@ -1,0 +1,207 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { setNotifier } from '../../api/notify.ts';
+import { createFakeNotifier } from '../../test/fake-notifier.ts';
+import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
+import { clearSession, getSession, setSession } from '../session-store.ts';
+import { CLOSE_TAB_LABEL, firstTabOf, tabForLocation, withFirstTab } from './tab-strip.tsx';
+
+type Router = ReturnType<typeof renderPortal>['router'];
+
+function tabTitles(): string[] {
+  return within(screen.getByTestId('tab-strip'))
+    .getAllByRole('tab')
+    .map((tab) => tab.textContent ?? '');
+}
+
+async function openFromMenu(router: Router, title: string, path: string): Promise<void> {
+  fireEvent.click(within(screen.getByTestId('app-sider')).getByText(title));
+  await waitFor(() => expect(router.state.location.pathname).toBe(path));
+  await screen.findByRole('heading', { name: title }, { timeout: 5000 });
+  await waitFor(() => expect(tabNamed(title).getAttribute('aria-selected')).toBe('true'));
+}
+
+/** A tab's accessible name is its title, followed by its close button's when it has one. */
+function tabNamed(title: string): HTMLElement {
+  const name = new RegExp(`^${title}( ?${CLOSE_TAB_LABEL})?$`);
+  return within(screen.getByTestId('tab-strip')).getByRole('tab', { name });
+}
+
+/** Clicks a tab and waits until the strip shows it as the current one, as a user would. */
+async function activateTab(router: Router, title: string, path: string): Promise<void> {
+  fireEvent.click(tabNamed(title));
+  await waitFor(() => expect(router.state.location.pathname).toBe(path));
+  await waitFor(() => expect(tabNamed(title).getAttribute('aria-selected')).toBe('true'));
+}
+
+/** The close button sits inside the tab element. */
+function closeButtonOf(title: string): HTMLElement {
+  return within(tabNamed(title)).getByRole('button', { name: CLOSE_TAB_LABEL });
+}
+
+beforeEach(() => {
+  clearSession();
+  setNotifier(createFakeNotifier());
+  // Wide enough that the menu stays expanded and shows its titles.
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1920 });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setNotifier(null);
+});
+
+const TITLES: Record<string, string> = {
+  home: '首页',
+  plan: '我的计划',
+  assets: '我的资产',
+  stockright: '我的股权',
+};
+
+/** The strip as this browser tab stored it before the page loaded. */
+function seedTabs(names: string[], currentTabPath: string): void {
+  setSession({
+    tabs: names.map((name) => ({ name, path: `/index/${name}`, title: TITLES[name] ?? name })),
+    currentTabPath,
+  });
+}
+
+async function renderTransferor(path = '/index/home'): Promise<Router> {
+  const user = makeUser(1);
+  servePortal(user);
+  signInAs(user);
+  const { router } = renderPortal(path);
+  await screen.findByTestId('tab-strip', undefined, { timeout: 5000 });
+  return router;
+}
+
+describe('the tab strip (SH-2.9 to SH-2.12)', () => {
+  it('starts with the identity first tab, which cannot be closed', async () => {
+    await renderTransferor();
+    await waitFor(() => expect(tabTitles()).toEqual(['首页']));
+    expect(
+      within(screen.getByTestId('tab-strip')).queryByRole('button', { name: CLOSE_TAB_LABEL }),
+    ).toBeNull();
+  });
+
+  it('adds each opened page after the current tab and deduplicates by path (SH-2.9, SH-2.10)', async () => {
+    const router = await renderTransferor();
+    await openFromMenu(router, '我的资产', '/index/assets');
+    await openFromMenu(router, '我的股权', '/index/stockright');
+    expect(tabTitles()).toEqual(['首页', '我的资产', '我的股权']);
+
+    // Opening an open page again makes its tab current without a second one.
+    await openFromMenu(router, '我的资产', '/index/assets');
+    expect(tabTitles()).toEqual(['首页', '我的资产', '我的股权']);
+
+    // A page opened from 首页 goes right after 首页.
+    await activateTab(router, '首页', '/index/home');
+    await openFromMenu(router, '我的计划', '/index/plan');
+    expect(tabTitles()).toEqual(['首页', '我的计划', '我的资产', '我的股权']);
+    expect(getSession().tabs.map((tab) => tab.path)).toEqual([
+      '/index/home',
+      '/index/plan',
+      '/index/assets',
+      '/index/stockright',
+    ]);
+  });
+
+  it('deduplicates by title: a second 查看资产 replaces the first in place', async () => {
+    const router = await renderTransferor('/index/assetsShow?id=1');
+    await waitFor(() => expect(tabTitles()).toEqual(['首页', '查看资产']));
+    await router.navigate('/index/assetsShow?id=2');
+    await waitFor(() =>
+      expect(getSession().tabs.map((tab) => tab.path)).toEqual(['/index/home', '/index/assetsShow?id=2']),
+    );
+    expect(tabTitles()).toEqual(['首页', '查看资产']);
+  });
+
+  it('closes the current tab to the next one, the last one to the previous, another one in place (SH-2.11, SH-2.12)', async () => {
+    seedTabs(['home', 'plan', 'assets', 'stockright'], '/index/plan');
+    const router = await renderTransferor('/index/plan');
+    await waitFor(() => expect(tabTitles()).toEqual(['首页', '我的计划', '我的资产', '我的股权']));
+    await waitFor(() => expect(tabNamed('我的计划').getAttribute('aria-selected')).toBe('true'));
+
+    fireEvent.click(closeButtonOf('我的计划'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/assets'));
+    expect(tabTitles()).toEqual(['首页', '我的资产', '我的股权']);
+
+    await activateTab(router, '我的股权', '/index/stockright');
+    fireEvent.click(closeButtonOf('我的股权'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/assets'));
+    expect(tabTitles()).toEqual(['首页', '我的资产']);
+
+    await activateTab(router, '首页', '/index/home');
+    fireEvent.click(closeButtonOf('我的资产'));
+    await waitFor(() => expect(tabTitles()).toEqual(['首页']));
+    expect(router.state.location.pathname).toBe('/index/home');
+  });
+
+  it('closes all others from the right-click menu, keeping the first tab, and 关闭当前 leaves for the root', async () => {
+    seedTabs(['home', 'assets', 'stockright', 'plan'], '/index/plan');
+    const router = await renderTransferor('/index/plan');
+    await waitFor(() => expect(tabTitles()).toEqual(['首页', '我的资产', '我的股权', '我的计划']));
+
+    fireEvent.contextMenu(within(tabNamed('我的股权')).getByText('我的股权'));
+    fireEvent.click(await screen.findByRole('menuitem', { name: '关闭其他' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/stockright'));
+    expect(tabTitles()).toEqual(['首页', '我的股权']);
+    await waitFor(() => expect(tabNamed('我的股权').getAttribute('aria-selected')).toBe('true'));
+
+    fireEvent.contextMenu(within(tabNamed('我的股权')).getByText('我的股权'));
+    const closeCurrent = await screen.findAllByRole('menuitem', { name: '关闭当前' });
+    fireEvent.click(closeCurrent[closeCurrent.length - 1] as HTMLElement);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/home'));
+    expect(tabTitles()).toEqual(['首页']);
+  });
+
+  it('keeps 我的资产 mounted behind another tab, while an ordinary page unmounts (SH-2.15)', async () => {
+    seedTabs(['home', 'assets', 'plan'], '/index/assets');
+    const router = await renderTransferor('/index/assets');
+    const assets = await screen.findByRole('heading', { name: '我的资产' });
+
+    await activateTab(router, '我的计划', '/index/plan');
+    const plan = await screen.findByRole('heading', { name: '我的计划' });
+    expect(document.body.contains(assets)).toBe(true);
+    expect(assets.closest('[hidden]')).not.toBeNull();
+
+    await activateTab(router, '我的资产', '/index/assets');
+    expect(await screen.findByRole('heading', { name: '我的资产' })).toBe(assets);
+    expect(document.body.contains(plan)).toBe(false);
+  });
+
+  it('restores the strip of this browser tab after a reload', async () => {
+    seedTabs(['home', 'plan'], '/index/plan');
+    await renderTransferor('/index/plan');
+    await waitFor(() => expect(tabTitles()).toEqual(['首页', '我的计划']));
+    expect(window.sessionStorage.getItem('cqjy.tabs')).toContain('/index/plan');
+  });
+});
+
+describe('tab helpers', () => {
+  it('names each identity first tab from the route table', () => {
+    expect(firstTabOf('admin')).toEqual({ name: 'project', path: '/index/project', title: '项目管理' });
+    expect(firstTabOf('assessment')).toEqual({
+      name: 'todoEstimate',
+      path: '/index/todoEstimate',
+      title: '我的待办',
+    });
+  });
+
+  it('puts the first tab back at the front when it is missing', () => {
+    const first = firstTabOf('transferor');
+    const plan = { name: 'plan', path: '/index/plan', title: '我的计划' };
+    expect(withFirstTab([plan], first)).toEqual([first, plan]);
+    expect(withFirstTab([first, plan], first)).toEqual([first, plan]);
+  });
+
+  it('keeps the query string in the tab path and gives admins the management title', () => {
+    expect(tabForLocation('/index/assetsShow', '?id=3', 'transferor')).toEqual({
+      name: 'assetsShow',
+      path: '/index/assetsShow?id=3',
+      title: '查看资产',
+    });
+    expect(tabForLocation('/index/assets', '', 'admin')?.title).toBe('资产管理');
+    expect(tabForLocation('/auth', '', 'transferor')).toBeNull();
+  });
+});

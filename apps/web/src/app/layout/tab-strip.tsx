@@ -1,0 +1,172 @@
+// The open-tab strip under the header (SH-2.9 to SH-2.12), driven by the domain's tab functions over the tab list
+// of the session store. Every /index page opened adds its tab after the tab that was current; the identity's
+// first tab is always there and cannot be closed. A right click on a tab, or the menu at the end of the strip,
+// offers 关闭当前 and 关闭其他.
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Button, Dropdown, Tabs } from 'antd';
+import type { MenuProps, TabsProps } from 'antd';
+import CloseOutlined from '@ant-design/icons/CloseOutlined';
+import DownOutlined from '@ant-design/icons/DownOutlined';
+import './tab-strip.css';
+import { firstTab, identityName } from '@cqjy/domain/identity';
+import type { IdentityName } from '@cqjy/domain/identity';
+import { findRouteByPath } from '@cqjy/domain/routes';
+import { addTab, closeOtherTabs, closeTab } from '@cqjy/domain/tabs';
+import type { Tab } from '@cqjy/domain/tabs';
+import { titleFor } from '../route-handle.ts';
+import { getSession, setSession, useSession } from '../session-store.ts';
+
+const CLOSE_CURRENT = 'close-current';
+const CLOSE_OTHERS = 'close-others';
+/** The accessible name of each tab's close button. */
+export const CLOSE_TAB_LABEL = '关闭';
+
+/** The identity's first tab (SH-2.5) as a strip entry. */
+export function firstTabOf(identity: IdentityName | undefined): Tab {
+  const first = firstTab(identity);
+  return { name: findRouteByPath(first.path)?.name ?? '', path: first.path, title: first.title };
+}
+
+/** The first tab leads the strip whatever else was closed or restored. */
+export function withFirstTab(tabs: readonly Tab[], first: Tab): Tab[] {
+  return tabs.some((tab) => tab.path === first.path) ? [...tabs] : [first, ...tabs];
+}
+
+/** The tab of the page at this location, or null when it is no /index page. */
+export function tabForLocation(
+  pathname: string,
+  search: string,
+  identity: IdentityName | undefined,
+): Tab | null {
+  const route = findRouteByPath(pathname);
+  if (route === undefined || route.topLevel === true) return null;
+  return { name: route.name, path: pathname + search, title: titleFor(route, identity) };
+}
+
+function pathOnly(path: string): string {
+  return path.split(/[?#]/)[0] ?? path;
+}
+
+/**
+ * The tab to show as current: the page on screen, or, while a close is moving to the next tab, the one it moves
+ * to (the store already names it), so a click in that moment is not taken for a click on the current tab.
+ */
+export function findActivePath(
+  tabs: readonly Tab[],
+  location: string,
+  currentTabPath: string,
+  firstPath: string,
+): string {
+  if (tabs.some((tab) => tab.path === location)) return location;
+  if (tabs.some((tab) => tab.path === currentTabPath)) return currentTabPath;
+  const bare = pathOnly(location);
+  return tabs.find((tab) => pathOnly(tab.path) === bare)?.path ?? firstPath;
+}
+
+function useIdentity(): IdentityName | undefined {
+  const identityType = useSession((session) => session.identityType);
+  return identityName(identityType);
+}
+
+/** Opening a page adds (or refreshes) its tab and makes it current. */
+function useTabSync(identity: IdentityName | undefined): void {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    const tab = tabForLocation(pathname, search, identity);
+    if (tab === null) return;
+    const session = getSession();
+    const tabs = addTab(withFirstTab(session.tabs, firstTabOf(identity)), tab, session.currentTabPath);
+    setSession({ tabs, currentTabPath: tab.path, lastPath: tab.path });
+  }, [pathname, search, identity]);
+}
+
+export function TabStrip() {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const identity = useIdentity();
+  const storedTabs = useSession((session) => session.tabs);
+  useTabSync(identity);
+
+  const first = firstTabOf(identity);
+  const tabs = withFirstTab(storedTabs, first);
+  const currentTabPath = useSession((session) => session.currentTabPath);
+  const activePath = findActivePath(tabs, pathname + search, currentTabPath, first.path);
+
+  const closeOne = (path: string): void => {
+    const result = closeTab(tabs, path, activePath, first.path);
+    const next = withFirstTab(result.tabs, first);
+    setSession({ tabs: next, currentTabPath: result.nextPath });
+    if (result.nextPath !== activePath) void navigate(result.nextPath);
+  };
+
+  const closeOthers = (path: string): void => {
+    setSession({ tabs: withFirstTab(closeOtherTabs(tabs, path), first), currentTabPath: path });
+    if (path !== activePath) void navigate(path);
+  };
+
+  const menuFor = (path: string): MenuProps => ({
+    items: [
+      { key: CLOSE_CURRENT, label: '关闭当前', disabled: path === first.path },
+      { key: CLOSE_OTHERS, label: '关闭其他', disabled: tabs.length <= 1 },
+    ],
+    onClick: ({ key, domEvent }) => {
+      domEvent.stopPropagation();
+      if (key === CLOSE_CURRENT) closeOne(path);
+      else if (key === CLOSE_OTHERS) closeOthers(path);
+    },
+  });
+
+  const items: TabsProps['items'] = tabs.map((tab) => {
+    const isClosable = tab.path !== first.path;
+    return {
+      key: tab.path,
+      label: (
+        <Dropdown menu={menuFor(tab.path)} trigger={['contextMenu']}>
+          <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+            {tab.title}
+            {isClosable ? (
+              // Inside the tab element, so the tab and its close button are found together; the tab must not
+              // also react to the click or the key press (rc-tabs would activate or delete it).
+              <button
+                type="button"
+                aria-label={CLOSE_TAB_LABEL}
+                className="tab-strip-close"
+                onClick={(event) => {
+                  event.stopPropagation();
+                  closeOne(tab.path);
+                }}
+                onKeyDown={(event) => event.stopPropagation()}
+              >
+                <CloseOutlined aria-hidden="true" />
+              </button>
+            ) : null}
+          </span>
+        </Dropdown>
+      ),
+    };
+  });
+
+  return (
+    <div
+      data-testid="tab-strip"
+      style={{ padding: '6px 16px 0', background: '#fff', borderBottom: '1px solid #f0f0f0' }}
+    >
+      <Tabs
+        type="card"
+        size="small"
+        activeKey={activePath}
+        items={items}
+        onChange={(path) => void navigate(path)}
+        tabBarStyle={{ margin: 0 }}
+        tabBarExtraContent={{
+          right: (
+            <Dropdown menu={menuFor(activePath)} trigger={['click']}>
+              <Button size="small" type="text" aria-label="标签操作" icon={<DownOutlined />} />
+            </Dropdown>
+          ),
+        }}
+      />
+    </div>
+  );
+}

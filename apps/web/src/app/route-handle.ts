@@ -1,0 +1,28 @@
+// What every page route of the portal carries in its handle: its entry of the domain route table. Pages, the tab
+// strip and keep-alive read it instead of looking the path up again. Only lazy chunks import this module: it
+// brings the route table along.
+import { useMatches } from 'react-router';
+import type { IdentityName } from '@cqjy/domain/identity';
+import { isAdminIdentity } from '@cqjy/domain/menus';
+import type { RouteDef } from '@cqjy/domain/routes';
+
+export type PageHandle = { route: RouteDef };
+
+function isPageHandle(handle: unknown): handle is PageHandle {
+  return typeof handle === 'object' && handle !== null && 'route' in handle;
+}
+
+/** The route table entry of the deepest matched page, if any. */
+export function useRouteDef(): RouteDef | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const handle = matches[i]?.handle;
+    if (isPageHandle(handle)) return handle.route;
+  }
+  return undefined;
+}
+
+/** Admins see the management titles (SH-2.8) on tabs and headings, as in their menu. */
+export function titleFor(route: RouteDef, identity: IdentityName | undefined): string {
+  return isAdminIdentity(identity) ? (route.adminTitle ?? route.title) : route.title;
+}
