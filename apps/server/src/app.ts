@@ -11,9 +11,13 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db, DbDriver } from './db/client.ts';
+import { attachmentsRoutes } from './modules/attachments/routes.ts';
+import { createAttachmentsService } from './modules/attachments/service.ts';
 import { createAuditService } from './modules/audit/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { dictionariesRoutes } from './modules/dictionaries/routes.ts';
+import { createDictionariesService } from './modules/dictionaries/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { homepageRoutes } from './modules/homepage/routes.ts';
 import { createHomepageService } from './modules/homepage/service.ts';
@@ -31,6 +35,7 @@ import { createLogger } from './platform/logger.ts';
 import { registerSecurity } from './platform/security.ts';
 import { LogSmsProvider, type SmsProvider } from './platform/sms.ts';
 import { registerStaticWeb } from './platform/static-web.ts';
+import { createStorage, type Storage } from './platform/storage.ts';
 
 export type AppDeps = {
   config: Config;
@@ -43,6 +48,8 @@ export type AppDeps = {
   clock?: Clock;
   /** delivers outbox messages; defaults to the log provider (no carrier) */
   smsProvider?: SmsProvider;
+  /** where file bytes go; defaults to the driver the configuration selects (closed with the app) */
+  storage?: Storage;
 };
 
 /** Short enough to read out over the phone, long enough to be unique in the logs of a day. */
@@ -97,6 +104,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const otp = createOtpService({ db, clock, config, sms });
   const auth = createAuthService({ db, config, clock, users, audit, otp });
   const homepage = createHomepageService();
+  const storage = deps.storage ?? createStorage(config);
+  if (deps.storage === undefined) app.addHook('onClose', () => storage.close());
+  const attachments = createAttachmentsService({ db, storage, audit, clock });
+  const dictionaries = createDictionariesService({ db, users });
   registerAuth(app, { resolveSession: auth.resolveSession });
   await registerStaticWeb(app, config.webDist);
 
@@ -110,6 +121,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(otpRoutes, { otp, auth, users, config });
   await app.register(smsRoutes, { sms });
   await app.register(homepageRoutes, { homepage });
+  await app.register(attachmentsRoutes, { attachments });
+  await app.register(dictionariesRoutes, { dictionaries });
 
   return app;
 }

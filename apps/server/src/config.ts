@@ -48,7 +48,31 @@ const ZEnv = z.object({
   CAPTCHA_RATE_MAX: integerWithDefault(60, 1),
   OTP_RATE_MAX: integerWithDefault(10, 1),
   TRUST_PROXY: booleanWithDefault(false),
+  STORAGE: z.preprocess(
+    (value) => (value === '' || value === undefined ? 'local' : value),
+    z.enum(['local', 's3']),
+  ),
+  S3_ENDPOINT: optionalText,
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText.transform((v) => v ?? 'us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: booleanWithDefault(false),
 });
+
+/** Where attachment bytes live: the local directory (default) or an S3-compatible bucket. */
+export type StorageConfig =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      /** absent for AWS itself; the URL of MinIO, Ceph, OSS ... otherwise */
+      endpoint: string | undefined;
+      bucket: string;
+      region: string;
+      /** absent: the SDK's default credential chain (instance role, shared config ...) */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
 
 export type Config = Readonly<{
   port: number;
@@ -56,7 +80,9 @@ export type Config = Readonly<{
   dataDir: string;
   /** when absent the embedded PGlite database in `${dataDir}/pg` is used */
   databaseUrl: string | undefined;
+  /** attachment bytes (local driver) and the temp files of uploads in progress (both drivers) */
   storageDir: string;
+  storage: StorageConfig;
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;
   captchaFixed: string | undefined;
@@ -86,6 +112,26 @@ function describeIssues(error: z.ZodError): string {
   return error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
 }
 
+function readStorageConfig(e: z.infer<typeof ZEnv>): StorageConfig {
+  if (e.STORAGE === 'local') return { driver: 'local' };
+  if (e.S3_BUCKET === undefined) throw new Error('STORAGE=s3 时须设置 S3_BUCKET');
+  // Half a key pair is a typo, not a wish for the default credential chain.
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new Error('S3_ACCESS_KEY_ID 与 S3_SECRET_ACCESS_KEY 须同时设置');
+  }
+  return {
+    driver: 's3',
+    endpoint: e.S3_ENDPOINT,
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    credentials:
+      e.S3_ACCESS_KEY_ID === undefined || e.S3_SECRET_ACCESS_KEY === undefined
+        ? undefined
+        : { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY },
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = ZEnv.safeParse(env);
   if (!parsed.success) {
@@ -111,6 +157,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     storageDir: e.STORAGE_DIR === undefined ? join(dataDir, 'files') : resolveFromRoot(e.STORAGE_DIR),
+    storage: readStorageConfig(e),
     nodeEnv: e.NODE_ENV,
     isProduction,
     captchaFixed: e.CAPTCHA_FIXED,

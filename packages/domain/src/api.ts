@@ -94,3 +94,34 @@ export type HomepageCounts = {
   projects: number;
   messages: number;
 };
+
+/**
+ * A stored attachment as the upload and file calls answer it (spec 001 section 3). `name` and `fileName` are the
+ * file name as uploaded, `labelName` the same without its extension; dateCreated is ISO 8601.
+ */
+export type AttachmentItem = {
+  uuid: string;
+  /** the attachment slot of the form the file was uploaded to */
+  tag: string;
+  name: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  dateCreated: string;
+  labelName: string;
+};
+
+/** What POST /api/attachment/upload answers: the uploaded file under its tag (spec 000 section 3). */
+export type UploadResult = Record<string, AttachmentItem[]>;
+
+/** One option of a data dictionary; parentKey links the entries of a tree dictionary. */
+export type DictItem = { key: string; label: string; parentKey: string | null; sort: number };
+
+/** A node of GET /api/app/dict/data/list/{code}/tree. */
+export type DictTreeNode = DictItem & { children: DictTreeNode[] };
+
+/** A region of POST /api/app/getZoningDict (GB/T 2260, six-digit codes). */
+export type ZoningItem = { code: string; name: string; hasChildren: boolean };
+
+/** An enterprise of the state-asset directories (SH-7.5). */
+export type EnterpriseDirectoryItem = { name: string; creditCode: string; sourceCode: string };

@@ -24,6 +24,8 @@ export const DICTIONARIES = {
   industry: '所属行业',
   enterpriseType: '企业类型',
   scale: '企业规模',
+  regulatoryBodies: '监管机构',
+  assetSource: '资产来源',
 } as const;
 
 export type DictionaryCode = keyof typeof DICTIONARIES;

@@ -73,6 +73,20 @@ export const MSG = {
   uploadNotDeletable: '该文件不可删除',
   uploadUrlMissing: '未获取到文件地址',
   uploadError: '附件上传错误',
+  uploadFileMissing: '请选择要上传的文件',
+  uploadContentMismatch: '文件内容与扩展名不符',
+  uploadArchiveAbnormal: '压缩文件内容异常，已拒绝上传',
+  previewNotSupported: '该类型的文件不支持在线预览，请下载后查看',
+  previewFailed: '文件预览失败，请下载后查看',
+  attachmentDeleteConfirm: '确定删除该附件吗？',
+  /** the one-click zip of a record's attachments when the caller gives no name (BF-2.5) */
+  attachmentZipName: '附件信息',
+
+  // common widgets (SH-8.10, SH-8.11)
+  promptTitle: '提示',
+  confirmOk: '确定',
+  unsavedCloseConfirm: '您输入的内容可能未保存，确定关闭吗？',
+  advancedAuthMissing: '您尚未完成企业高级认证',
 
   // display helpers
   exportDefaultName: '导出数据',

@@ -4,3 +4,5 @@ export * from '../modules/auth/tables.ts';
 export * from '../modules/audit/tables.ts';
 export * from '../modules/sms/tables.ts';
 export * from '../modules/otp/tables.ts';
+export * from '../modules/attachments/tables.ts';
+export * from '../modules/dictionaries/tables.ts';

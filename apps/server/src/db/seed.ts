@@ -1,7 +1,8 @@
 // First data of an empty database. Outside production: the demo companies and accounts of the README (every
 // identity, fully onboarded, plus gate1..gate8 stopped at each onboarding gate; transferor2 also holds a member
 // identity to switch to). In production: only an initial administrator. Both are skipped as soon as any user
-// exists, so restarts never duplicate anything.
+// exists, so restarts never duplicate anything. Reference data (the dictionaries) is brought up to date at every
+// start in both modes; it only ever adds what is missing.
 import {
   DEFAULT_ROLE_CODES,
   IDENTITY,
@@ -12,6 +13,7 @@ import {
 } from '@cqjy/domain';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
+import { seedDictionaries } from '../modules/dictionaries/seed.ts';
 import { companies, operators, roles, users } from '../modules/users/tables.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import type { Db } from './client.ts';
@@ -304,6 +306,7 @@ async function insertUsers(
 
 /** Demo companies and accounts (password DEMO_PASSWORD); skipped when any user exists. */
 export async function seedDemo(db: Db, config: Pick<Config, 'demoPassword'>): Promise<SeedOutcome> {
+  await seedDictionaries(db, { isWithSamples: true });
   if (await hasAnyUser(db)) return { isSeeded: false, users: 0 };
   // One hash for every demo account: they share the password anyway, and hashing is the slow part of seeding.
   const passwordHash = await hashPassword(config.demoPassword);
@@ -319,6 +322,7 @@ export async function seedDemo(db: Db, config: Pick<Config, 'demoPassword'>): Pr
 
 /** Production: the built-in roles and one administrator, from ADMIN_PASSWORD; skipped when any user exists. */
 export async function seedProduction(db: Db, config: Pick<Config, 'adminPassword'>): Promise<SeedOutcome> {
+  await seedDictionaries(db, { isWithSamples: false });
   if (await hasAnyUser(db)) return { isSeeded: false, users: 0 };
   if (config.adminPassword === undefined || config.adminPassword.length < 8) {
     throw new Error('数据库中还没有任何账号：首次以生产模式启动时须设置 ADMIN_PASSWORD（至少 8 位）');

@@ -138,7 +138,8 @@ async function askToSignInAgain(): Promise<void> {
   }
 }
 
-function reportHttpStatus(path: string, httpStatus: number): void {
+/** The catalogue's answer to a non-200 status; exported for the XHR upload, which cannot go through fetch. */
+export function reportHttpStatus(path: string, httpStatus: number): void {
   if (httpStatus === 401) {
     if (path === LOGIN_PATH) {
       notify.error(MSG.loginFailed);

@@ -1,0 +1,224 @@
+// File calls (spec 000 section 7, Shared; spec 001 section 7, Files). Every route needs a signed-in user.
+//   POST /api/attachment/upload   multipart: file, tag, command=upload, delete, createId, dataClass, dataId
+//        -> {status: 0, data: {[tag]: [AttachmentItem]}}; a refused file -> {status: 1, msg} (the domain's message)
+//   GET  /api/attachment/download/{id}[?inline=1] -> the bytes (inline only for png, jpg, jpeg, pdf); an id the
+//        caller may not see -> {status: 404}
+//   POST /api/attachment/delete/{id} -> {status: 0}; locked or not the caller's company's -> {status: 1,
+//        msg: 该文件不可删除}; invisible -> {status: 404}
+//   POST /api/file/download {ids, name?} -> one zip (附件信息.zip unless named); any invisible id -> {status: 404}
+//   POST /api/file/related {dataClass, dataId} -> {status: 0, data: AttachmentItem[]}
+import multipart from '@fastify/multipart';
+import { MSG, type AttachmentItem, type UploadResult } from '@cqjy/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readOrigin, requireSession } from '../../platform/auth.ts';
+import { contentDisposition } from '../../platform/content-disposition.ts';
+import { ok, zEnvelope } from '../../platform/envelope.ts';
+import { refused } from '../../platform/errors.ts';
+import { UPLOAD_MAX_BYTES, type AttachmentsService, type ReceivedFile } from './service.ts';
+
+const ZAttachmentItem = z.object({
+  uuid: z.string(),
+  tag: z.string(),
+  name: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  dateCreated: z.string(),
+  labelName: z.string(),
+}) satisfies z.ZodType<AttachmentItem>;
+
+const ZUploadResult = z.record(z.string(), z.array(ZAttachmentItem)) satisfies z.ZodType<UploadResult>;
+
+/** Form fields arrive as text; an empty one means "not given", as browsers send unset fields. */
+const optionalField = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const ZRecordClass = z.string().regex(/^[A-Za-z][\w.]{0,63}$/, MSG.badRequest);
+const ZRecordId = z.string().regex(/^[\w-]{1,64}$/, MSG.badRequest);
+
+const ZUploadFields = z
+  .object({
+    tag: optionalField(z.string().regex(/^[\w.-]{1,64}$/, MSG.badRequest)).transform((v) => v ?? 'default'),
+    command: optionalField(z.literal('upload', { error: MSG.badRequest })),
+    delete: optionalField(z.enum(['true', 'false', '1', '0'], { error: MSG.badRequest })).transform(
+      (v) => v === 'true' || v === '1',
+    ),
+    createId: optionalField(ZRecordId),
+    dataClass: optionalField(ZRecordClass),
+    dataId: optionalField(ZRecordId),
+  })
+  .refine((f) => f.dataClass !== undefined || (f.dataId === undefined && f.createId === undefined), {
+    message: MSG.badRequest,
+  });
+
+const ZIdParams = z.object({ id: z.string().max(64) });
+
+const ZZipBody = z.object({
+  ids: z.array(z.string().max(64), { error: MSG.badRequest }).min(1, MSG.badRequest).max(200, MSG.badRequest),
+  name: z.string().max(200, MSG.badRequest).optional(),
+});
+
+const ZRelatedBody = z.object({ dataClass: ZRecordClass, dataId: ZRecordId });
+
+/** Fields the upload form may carry; others are ignored. */
+const FIELD_NAMES: ReadonlySet<string> = new Set([
+  'tag',
+  'command',
+  'delete',
+  'createId',
+  'dataClass',
+  'dataId',
+]);
+
+export const attachmentsRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentsService }> = async (
+  app,
+  { attachments },
+) => {
+  await app.register(multipart, {
+    // The size is judged by the service, with the spec's message, not by a generic 413.
+    throwFileSizeLimit: false,
+    limits: {
+      // One byte past the limit shows the parser cut the file (it then reports it truncated).
+      fileSize: UPLOAD_MAX_BYTES + 1,
+      files: 1,
+      fields: 20,
+      fieldSize: 1024,
+      parts: 24,
+      headerPairs: 100,
+    },
+  });
+
+  app.post(
+    '/api/attachment/upload',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags: ['attachment'],
+        summary: '上传附件',
+        description:
+          'multipart/form-data：file（文件）、tag、command=upload、delete（为 true 时替换同一记录同一 tag 下本机构的旧文件）、' +
+          'createId（尚未保存的记录的临时编号）、dataClass、dataId。',
+        response: { 200: zEnvelope(ZUploadResult) },
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      if (!request.isMultipart()) throw refused(MSG.uploadFileMissing);
+      let file: ReceivedFile | undefined;
+      const fields: Record<string, string> = {};
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname === 'file' && file === undefined) {
+              file = await attachments.receive(part.file, part.filename, () => part.file.truncated);
+            } else {
+              part.file.resume();
+            }
+          } else if (FIELD_NAMES.has(part.fieldname)) {
+            // A cut value would be read as something the client did not send.
+            if (part.valueTruncated || typeof part.value !== 'string') throw refused(MSG.badRequest);
+            fields[part.fieldname] = part.value;
+          }
+        }
+        if (file === undefined) throw refused(MSG.uploadFileMissing);
+        const form = ZUploadFields.parse(fields);
+        const data = await attachments.upload({ ...session, ...readOrigin(request) }, file, {
+          tag: form.tag,
+          isReplacing: form.delete,
+          dataClass: form.dataClass,
+          dataId: form.dataId,
+          createId: form.createId,
+        });
+        return ok(data);
+      } finally {
+        // A no-op once the file was stored; otherwise the temp file goes.
+        if (file?.isAccepted === true) await file.staged.discard();
+      }
+    },
+  );
+
+  app.get(
+    '/api/attachment/download/:id',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags: ['attachment'],
+        summary: '下载或预览附件',
+        description: 'inline=1 时在页面中预览（仅 png、jpg、jpeg、pdf）。',
+        params: ZIdParams,
+        querystring: z.object({ inline: z.string().max(8).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const isInline = request.query.inline === '1' || request.query.inline === 'true';
+      const { item, stream } = await attachments.openDownload(
+        requireSession(request),
+        request.params.id,
+        isInline,
+      );
+      return reply
+        .header('content-type', item.contentType)
+        .header('content-length', String(item.size))
+        .header('content-disposition', contentDisposition(isInline ? 'inline' : 'attachment', item.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .send(stream);
+    },
+  );
+
+  app.post(
+    '/api/attachment/delete/:id',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags: ['attachment'],
+        summary: '删除附件',
+        params: ZIdParams,
+        response: { 200: zEnvelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await attachments.remove({ ...requireSession(request), ...readOrigin(request) }, request.params.id);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/api/file/download',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags: ['attachment'],
+        summary: '打包下载多个附件',
+        description: '返回 zip；name 缺省为 附件信息.zip。',
+        body: ZZipBody,
+      },
+    },
+    async (request, reply) => {
+      const { fileName, stream } = await attachments.openZip(
+        requireSession(request),
+        request.body.ids,
+        request.body.name,
+      );
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', contentDisposition('attachment', fileName))
+        .header('x-content-type-options', 'nosniff')
+        .send(stream);
+    },
+  );
+
+  app.post(
+    '/api/file/related',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags: ['attachment'],
+        summary: '记录的附件列表',
+        body: ZRelatedBody,
+        response: { 200: zEnvelope(z.array(ZAttachmentItem)) },
+      },
+    },
+    async (request) => ok(await attachments.listRelated(requireSession(request), request.body)),
+  );
+};

@@ -1,0 +1,25 @@
+// The common widgets of the spec (spec 000 section 2, spec 001 section 2); pages import them from here.
+export { AppDialog } from './app-dialog.tsx';
+export type { AppDialogProps, DialogSize } from './app-dialog.tsx';
+export { AuthPrompt, AUTH_PATH } from './auth-prompt.tsx';
+export type { AuthPromptProps } from './auth-prompt.tsx';
+export { CloseButton, resolveCloseTarget } from './close-button.tsx';
+export type { CloseButtonProps, CloseQuery } from './close-button.tsx';
+export { CodeInput } from './code-input.tsx';
+export type { CodeInputProps } from './code-input.tsx';
+export { CountedTextArea } from './counted-text-area.tsx';
+export type { CountedTextAreaProps } from './counted-text-area.tsx';
+export { FileRow, displayFileName, listFileActions } from './file-row.tsx';
+export type { FileAction, FileRowItem, FileRowProps } from './file-row.tsx';
+export { FileUpload } from './file-upload.tsx';
+export type { FileUploadProps } from './file-upload.tsx';
+export { NumberInput, RatioInput } from './number-input.tsx';
+export type { NumberInputProps, RatioInputProps } from './number-input.tsx';
+export { PdfPreviewDialog } from './pdf-preview-dialog.tsx';
+export type { PdfPreviewDialogProps } from './pdf-preview-dialog.tsx';
+export { RegulatorFields, REGULATOR_DICTIONARY, REGULATOR_FIELDS } from './regulator-fields.tsx';
+export type { RegulatorFieldsProps, RegulatorValues } from './regulator-fields.tsx';
+export { ReturnReasonDialog, checkReason } from './return-reason-dialog.tsx';
+export type { ReturnReasonDialogProps } from './return-reason-dialog.tsx';
+export { createThrottledWarning, useThrottledWarning } from './use-throttled-warning.ts';
+export type { ShowWarning } from './use-throttled-warning.ts';
