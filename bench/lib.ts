@@ -11,6 +11,12 @@ export type Served = { url: string; process: ChildProcess; stop(): Promise<void>
 
 /** Starts apps/server on its own port; DATABASE_URL from the environment selects real PostgreSQL. */
 export async function startServer(port: number, env: Record<string, string> = {}): Promise<Served> {
+  // A server left over from an interrupted run would be measured instead of this one: refuse.
+  const isTaken = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (isTaken) throw new Error(`port ${port} is already in use: stop the server left there first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'cqjy-bench-'));
   const child = spawn(process.execPath, [join(root, 'apps/server/src/main.ts')], {
     env: {

@@ -8,9 +8,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { setNavigate } from './api/http.ts';
 import { ChunkErrorBanner, listenForPreloadErrors } from './app/chunk-error.tsx';
 import { createQueryClient } from './app/query-client.ts';
+import { preloadPortal } from './app/preload-portal.ts';
 import { createAppRouter } from './app/router.tsx';
 import { Toaster } from './app/toaster.tsx';
 
+preloadPortal(window.location.hash);
 const queryClient = createQueryClient();
 const router = createAppRouter();
 setNavigate((path) => void router.navigate(path, { replace: true }));

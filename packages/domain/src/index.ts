@@ -24,3 +24,4 @@ export * from './validation/number-input.ts';
 export * from './validation/return-reason.ts';
 export * from './validation/text-counter.ts';
 export * from './workdays.ts';
+export * from './attachment-tags.ts';

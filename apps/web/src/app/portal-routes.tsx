@@ -26,6 +26,9 @@ type LazyPage = NonNullable<RouteObject['lazy']>;
 const loadHome: LazyPage = async () => ({
   Component: (await import('../features/home/index.ts')).HomePage,
 });
+const loadCompany: LazyPage = async () => ({
+  Component: (await import('../features/company/index.ts')).CompanyPage,
+});
 const loadWelcome: LazyPage = async () => ({
   Component: (await import('../features/welcome/index.ts')).WelcomePage,
 });
@@ -57,7 +60,9 @@ function toRoute(route: RouteDef, path: string, lazy: LazyPage): RouteObject {
 }
 
 function lazyForIndexPage(route: RouteDef): LazyPage {
-  return route.name === 'home' ? loadHome : loadModulePlaceholder;
+  if (route.name === 'home') return loadHome;
+  if (route.name === 'company') return loadCompany;
+  return loadModulePlaceholder;
 }
 
 function lazyForTopLevelPage(route: RouteDef): LazyPage {
@@ -88,7 +93,13 @@ export function buildPortalRoutes(table: readonly RouteDef[] = ROUTES): RouteObj
             {
               id: 'index',
               path: 'index',
-              lazy: async () => ({ Component: (await import('./layout/app-layout.tsx')).AppLayout }),
+              lazy: async () => {
+                const { AppLayout, applyAutoCollapse } = await import('./layout/app-layout.tsx');
+                // Settled before the first render: a new browser tab starts expanded, and collapsing it from an
+                // effect would render the whole menu twice on a narrow screen.
+                applyAutoCollapse();
+                return { Component: AppLayout };
+              },
               children: [
                 { index: true, loader: redirectToStart, Component: Redirecting },
                 {

@@ -23,3 +23,7 @@ export { ReturnReasonDialog, checkReason } from './return-reason-dialog.tsx';
 export type { ReturnReasonDialogProps } from './return-reason-dialog.tsx';
 export { createThrottledWarning, useThrottledWarning } from './use-throttled-warning.ts';
 export type { ShowWarning } from './use-throttled-warning.ts';
+export { CollapsibleMore } from './collapsible-more.tsx';
+export type { CollapsibleMoreProps } from './collapsible-more.tsx';
+export { FixedActionBar } from './fixed-action-bar.tsx';
+export type { FixedActionBarProps } from './fixed-action-bar.tsx';

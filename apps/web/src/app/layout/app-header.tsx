@@ -1,7 +1,7 @@
 // The header: the collapse toggle, the portal name, the user and company, the identity switch and 退出登录.
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Layout, Typography } from 'antd';
+import { Button, Layout } from 'antd';
 import MenuFoldOutlined from '@ant-design/icons/MenuFoldOutlined';
 import MenuUnfoldOutlined from '@ant-design/icons/MenuUnfoldOutlined';
 import { MSG } from '@cqjy/domain/messages';
@@ -50,9 +50,10 @@ export function AppHeader() {
         onClick={() => setSession({ isMenuCollapsed: !isCollapsed })}
         style={{ color: '#fff', fontSize: 18, width: 40, height: 40 }}
       />
-      <Typography.Text strong style={{ color: '#fff', fontSize: 18, whiteSpace: 'nowrap' }}>
+      {/* A plain span: Typography's editing and copying code is not worth loading for one static label. */}
+      <span style={{ color: '#fff', fontSize: 18, fontWeight: 600, whiteSpace: 'nowrap' }}>
         产权交易机构服务中台
-      </Typography.Text>
+      </span>
       <div
         style={{
           display: 'flex',

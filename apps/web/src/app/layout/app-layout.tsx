@@ -6,6 +6,8 @@ import { KeepAliveOutlet } from './keep-alive-outlet.tsx';
 import { TabStrip } from './tab-strip.tsx';
 import { useAutoCollapse } from './use-auto-collapse.ts';
 
+export { applyAutoCollapse } from './use-auto-collapse.ts';
+
 export function AppLayout() {
   useAutoCollapse();
   return (

@@ -11,16 +11,18 @@ export function collapseForWidth(widthPx: number): boolean | null {
   return null;
 }
 
+/** Brings the stored menu state in line with the window width. */
+export function applyAutoCollapse(): void {
+  const isCollapsed = collapseForWidth(window.innerWidth);
+  if (isCollapsed !== null && isCollapsed !== getSession().isMenuCollapsed) {
+    setSession({ isMenuCollapsed: isCollapsed });
+  }
+}
+
 export function useAutoCollapse(): void {
   useEffect(() => {
-    const apply = (): void => {
-      const isCollapsed = collapseForWidth(window.innerWidth);
-      if (isCollapsed !== null && isCollapsed !== getSession().isMenuCollapsed) {
-        setSession({ isMenuCollapsed: isCollapsed });
-      }
-    };
-    apply();
-    window.addEventListener('resize', apply);
-    return () => window.removeEventListener('resize', apply);
+    applyAutoCollapse();
+    window.addEventListener('resize', applyAutoCollapse);
+    return () => window.removeEventListener('resize', applyAutoCollapse);
   }, []);
 }
