@@ -75,8 +75,9 @@ function toAuditActor(actor: Actor) {
 export function createUsersService(deps: { db: Db; audit: AuditService }) {
   const { db, audit } = deps;
 
-  async function findLoginAccount(username: string): Promise<LoginAccount | undefined> {
-    const user = await repo.findUserByUsername(db, username);
+  function toLoginAccount(
+    user: Awaited<ReturnType<typeof repo.findUserByUsername>>,
+  ): LoginAccount | undefined {
     if (user === undefined) return undefined;
     return {
       id: user.id,
@@ -86,16 +87,13 @@ export function createUsersService(deps: { db: Db; audit: AuditService }) {
     };
   }
 
+  async function findLoginAccount(username: string): Promise<LoginAccount | undefined> {
+    return toLoginAccount(await repo.findUserByUsername(db, username));
+  }
+
   /** Sign-in with an SMS code: the account of a mobile number. */
   async function findLoginAccountByMobile(mobile: string): Promise<LoginAccount | undefined> {
-    const user = await repo.findUserByMobile(db, mobile);
-    if (user === undefined) return undefined;
-    return {
-      id: user.id,
-      passwordHash: user.passwordHash,
-      lockedUntil: user.lockedUntil,
-      isDisabled: user.disabled,
-    };
+    return toLoginAccount(await repo.findUserByMobile(db, mobile));
   }
 
   async function findDefaultOperatorContext(userId: number): Promise<OperatorContext | undefined> {
