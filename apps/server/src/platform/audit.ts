@@ -18,6 +18,28 @@ export type AuditEntry = {
   detail?: Record<string, unknown> | null;
 };
 
+/** Who did it and from where: the audit fields of a signed-in caller. */
+export type AuditActor = {
+  userId: number | null;
+  operatorId: number | null;
+  companyId: number | null;
+  identityType: number | null;
+  ip: string | null;
+  userAgent: string | null;
+};
+
+/** Picks the audit fields out of a caller's session and request origin (which carry more). */
+export function toAuditActor(actor: AuditActor): AuditActor {
+  return {
+    userId: actor.userId,
+    operatorId: actor.operatorId,
+    companyId: actor.companyId,
+    identityType: actor.identityType,
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+  };
+}
+
 /** The hashed fields of a stored row. */
 export type AuditHashedFields = {
   id: number;

@@ -19,7 +19,7 @@ import {
 } from '@cqjy/domain';
 import yazl from 'yazl';
 import type { Db } from '../../db/client.ts';
-import type { AuditEntry } from '../../platform/audit.ts';
+import { toAuditActor } from '../../platform/audit.ts';
 import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { notFound, refused } from '../../platform/errors.ts';
@@ -74,17 +74,6 @@ export function toItem(row: repo.AttachmentRow): AttachmentItem {
     size: row.size,
     dateCreated: row.createdAt.toISOString(),
     labelName: labelName(row.fileName),
-  };
-}
-
-function toAuditActor(actor: Actor): Omit<AuditEntry, 'action' | 'result'> {
-  return {
-    userId: actor.userId,
-    operatorId: actor.operatorId,
-    companyId: actor.companyId,
-    identityType: actor.identityType,
-    ip: actor.ip,
-    userAgent: actor.userAgent,
   };
 }
 

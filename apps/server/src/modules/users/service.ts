@@ -11,6 +11,7 @@ import {
   type SessionUser,
 } from '@cqjy/domain';
 import type { Db } from '../../db/client.ts';
+import { toAuditActor } from '../../platform/audit.ts';
 import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import type { AuditService } from '../audit/service.ts';
@@ -59,17 +60,6 @@ function listEffectiveCodes(row: repo.OperatorContextRow): string[] {
     if (allowed.has(code) && !codes.includes(code)) codes.push(code);
   }
   return codes;
-}
-
-function toAuditActor(actor: Actor) {
-  return {
-    userId: actor.userId,
-    operatorId: actor.operatorId,
-    companyId: actor.companyId,
-    identityType: actor.identityType,
-    ip: actor.ip,
-    userAgent: actor.userAgent,
-  };
 }
 
 export function createUsersService(deps: { db: Db; audit: AuditService }) {
