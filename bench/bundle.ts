@@ -27,7 +27,11 @@ async function measureScripts(path: string, signedIn: boolean): Promise<{ files:
   const scripts = new Map<string, number>();
   page.on('response', (res) => {
     if (res.request().resourceType() !== 'script') return;
-    void res.body().then((body) => scripts.set(res.url(), gzipSync(body).length));
+    // A body asked for just as the page navigates away (the sign-in page's scripts, cleared below) is gone.
+    res
+      .body()
+      .then((body) => scripts.set(res.url(), gzipSync(body).length))
+      .catch(() => undefined);
   });
   if (signedIn) {
     await page.goto(`${server.url}/#/login`);
@@ -46,7 +50,9 @@ async function measureScripts(path: string, signedIn: boolean): Promise<{ files:
   return { files: scripts.size, gzipKb: Math.round((total / 1024) * 10) / 10 };
 }
 
-async function lighthouseScore(path: string, preset: 'desktop' | 'mobile'): Promise<number> {
+type Lighthouse = { score: number; fcpMs: number; lcpMs: number; tbtMs: number };
+
+async function runLighthouse(path: string, preset: 'desktop' | 'mobile'): Promise<Lighthouse> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags, userDataDir: profile });
   try {
     const result = await lighthouse(
@@ -54,7 +60,14 @@ async function lighthouseScore(path: string, preset: 'desktop' | 'mobile'): Prom
       { port: chrome.port, onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error' },
       preset === 'desktop' ? desktopConfig : undefined,
     );
-    return Math.round((result?.lhr.categories.performance?.score ?? 0) * 100);
+    const audits = result?.lhr.audits;
+    const ms = (id: string) => Math.round(audits?.[id]?.numericValue ?? 0);
+    return {
+      score: Math.round((result?.lhr.categories.performance?.score ?? 0) * 100),
+      fcpMs: ms('first-contentful-paint'),
+      lcpMs: ms('largest-contentful-paint'),
+      tbtMs: ms('total-blocking-time'),
+    };
   } finally {
     chrome.kill();
   }
@@ -67,12 +80,17 @@ try {
     ['/index/home', true],
   ] as const) {
     const js = await measureScripts(path, signedIn);
+    const desktop = await runLighthouse(path, 'desktop');
+    const mobile = await runLighthouse(path, 'mobile');
     rows.push({
       page: path,
       'js files': js.files,
       'js gzip KB': js.gzipKb,
-      'lighthouse desktop': await lighthouseScore(path, 'desktop'),
-      'lighthouse mobile': await lighthouseScore(path, 'mobile'),
+      'lighthouse desktop': desktop.score,
+      'lighthouse mobile': mobile.score,
+      'mobile FCP ms': mobile.fcpMs,
+      'mobile LCP ms': mobile.lcpMs,
+      'mobile TBT ms': mobile.tbtMs,
     });
   }
   console.table(rows);

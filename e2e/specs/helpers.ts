@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request, type Response } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -25,4 +25,52 @@ export async function keepScreenshot(page: Page, name: string): Promise<void> {
 export async function expectLoginPage(page: Page): Promise<void> {
   await expect(page).toHaveURL(/#\/login/);
   await expect(page.getByPlaceholder('用户名')).toBeVisible();
+}
+
+/**
+ * Waits for the page to reach `url`. When it does not, the failure quotes what happened instead: the API calls the
+ * page made meanwhile with their answers, and the alerts and messages on the page. A refusal then reads as itself
+ * rather than as a bare time-out.
+ */
+export async function expectToReach(
+  page: Page,
+  url: RegExp,
+  act: () => Promise<void>,
+  timeout = 30_000,
+): Promise<void> {
+  const calls: string[] = [];
+  const onResponse = (response: Response): void => {
+    const path = new URL(response.url()).pathname;
+    if (!path.startsWith('/api/')) return;
+    void response
+      .text()
+      .then((body) =>
+        calls.push(`${response.request().method()} ${path} -> ${response.status()} ${body.slice(0, 200)}`),
+      )
+      .catch(() => calls.push(`${response.request().method()} ${path} -> ${response.status()}`));
+  };
+  const onFailed = (request: Request): void => {
+    calls.push(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText ?? ''}`);
+  };
+  page.on('response', onResponse);
+  page.on('requestfailed', onFailed);
+  try {
+    await act();
+    await expect(page).toHaveURL(url, { timeout });
+  } catch (error) {
+    const said = await page
+      .locator('.ant-message-notice, .ant-notification-notice, .ant-alert, .ant-form-item-explain-error')
+      .allInnerTexts()
+      .catch(() => []);
+    throw new Error(
+      [
+        String(error),
+        `API calls meanwhile:\n  ${calls.join('\n  ') || '(none)'}`,
+        `On the page: ${said.join(' | ') || '(nothing)'}`,
+      ].join('\n'),
+    );
+  } finally {
+    page.off('response', onResponse);
+    page.off('requestfailed', onFailed);
+  }
 }

@@ -11,6 +11,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db, DbDriver } from './db/client.ts';
+import { accountsRoutes } from './modules/accounts/routes.ts';
+import { createAccountsService } from './modules/accounts/service.ts';
 import { attachmentsRoutes } from './modules/attachments/routes.ts';
 import { createAttachmentsService } from './modules/attachments/service.ts';
 import { createAuditService } from './modules/audit/service.ts';
@@ -20,19 +22,30 @@ import { dictionariesRoutes } from './modules/dictionaries/routes.ts';
 import { createDictionariesService } from './modules/dictionaries/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { homepageRoutes } from './modules/homepage/routes.ts';
+import { identityRoutes } from './modules/identity/routes.ts';
+import { createIdentityService } from './modules/identity/service.ts';
 import { createHomepageService } from './modules/homepage/service.ts';
 import { otpRoutes } from './modules/otp/routes.ts';
 import { createOtpService } from './modules/otp/service.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
+import { projectsRoutes } from './modules/projects/routes.ts';
+import { createProjectsService } from './modules/projects/service.ts';
+import { createProfileService } from './modules/profile/service.ts';
+import { signaturesRoutes } from './modules/signatures/routes.ts';
+import { createSignaturesService } from './modules/signatures/service.ts';
 import { smsRoutes } from './modules/sms/routes.ts';
 import { createSmsService } from './modules/sms/service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
+import { workflowRoutes } from './modules/workflow/routes.ts';
+import { createWorkflowService } from './modules/workflow/service.ts';
 import { registerAuth } from './platform/auth.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 import { AppError } from './platform/errors.ts';
 import { createLogger } from './platform/logger.ts';
 import { registerSecurity } from './platform/security.ts';
+import type { ModuleDeps } from './platform/module-deps.ts';
 import { LogSmsProvider, type SmsProvider } from './platform/sms.ts';
 import { registerStaticWeb } from './platform/static-web.ts';
 import { createStorage, type Storage } from './platform/storage.ts';
@@ -93,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // platform
   registerErrorHandler(app);
   const audit = createAuditService({ clock });
-  const users = createUsersService({ db, audit });
+  const users = createUsersService({ db, audit, clock, config });
   const sms = createSmsService({
     db,
     clock,
@@ -123,6 +136,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(homepageRoutes, { homepage });
   await app.register(attachmentsRoutes, { attachments });
   await app.register(dictionariesRoutes, { dictionaries });
+
+  // business modules: each service factory picks what it needs from the same dependencies
+  const moduleDeps: ModuleDeps = {
+    db,
+    config,
+    clock,
+    log: loggerInstance,
+    storage,
+    audit,
+    users,
+    auth,
+    sms,
+    otp,
+    attachments,
+  };
+  await app.register(accountsRoutes, { accounts: createAccountsService(moduleDeps) });
+  await app.register(identityRoutes, { identity: createIdentityService(moduleDeps) });
+  // one signatures service: the workflow engine signs letters with its loadSigner (same certificate authority)
+  const signatures = createSignaturesService(moduleDeps);
+  await app.register(signaturesRoutes, { signatures });
+  await app.register(profileRoutes, { profile: createProfileService(moduleDeps) });
+  const projects = createProjectsService(moduleDeps);
+  await app.register(projectsRoutes, { projects });
+  await app.register(workflowRoutes, {
+    workflow: createWorkflowService({ ...moduleDeps, projects, signatures }),
+  });
 
   return app;
 }

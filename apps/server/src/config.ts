@@ -58,6 +58,13 @@ const ZEnv = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: booleanWithDefault(false),
+  PASSWORD_MAX_AGE_DAYS: integerWithDefault(0, 0),
+  CA_DIR: optionalText,
+  CA_CERT_FILE: optionalText,
+  CA_KEY_FILE: optionalText,
+  KEY_ENCRYPTION_SECRET: optionalText,
+  PUBLIC_URL: optionalText,
+  FACE_AUTH_TTL_S: integerWithDefault(600, 30),
 });
 
 /** Where attachment bytes live: the local directory (default) or an S3-compatible bucket. */
@@ -102,6 +109,24 @@ export type Config = Readonly<{
   otpRateMax: number;
   /** honour X-Forwarded-For when the server runs behind a load balancer */
   isBehindProxy: boolean;
+  /** days after which a password must be changed; 0 turns the rule off */
+  passwordMaxAgeDays: number;
+  /**
+   * The built-in certificate authority: its directory (root key and certificate are created there at first
+   * start), or a root supplied as two PEM files. keyEncryptionSecret protects the issued private keys at rest;
+   * without it a random secret is created beside the root.
+   */
+  ca: {
+    dir: string;
+    certFile: string | undefined;
+    keyFile: string | undefined;
+    keyEncryptionSecret: string | undefined;
+  };
+  /** the address users reach the portal at, for links sent elsewhere (the face-authentication QR code); absent:
+   *  derived from the request */
+  publicUrl: string | undefined;
+  /** how long a face-authentication QR code stays usable */
+  faceAuthTtlS: number;
 }>;
 
 function resolveFromRoot(path: string): string {
@@ -173,5 +198,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     captchaRateMax: e.CAPTCHA_RATE_MAX,
     otpRateMax: e.OTP_RATE_MAX,
     isBehindProxy: e.TRUST_PROXY,
+    passwordMaxAgeDays: e.PASSWORD_MAX_AGE_DAYS,
+    ca: {
+      dir: e.CA_DIR === undefined ? join(dataDir, 'ca') : resolveFromRoot(e.CA_DIR),
+      certFile: e.CA_CERT_FILE === undefined ? undefined : resolveFromRoot(e.CA_CERT_FILE),
+      keyFile: e.CA_KEY_FILE === undefined ? undefined : resolveFromRoot(e.CA_KEY_FILE),
+      keyEncryptionSecret: e.KEY_ENCRYPTION_SECRET,
+    },
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    faceAuthTtlS: e.FACE_AUTH_TTL_S,
   });
 }

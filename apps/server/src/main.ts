@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { seedDatabase } from './db/seed.ts';
+import { enrolSeededSigners } from './modules/signatures/service.ts';
 import { createLogger } from './platform/logger.ts';
 
 const config = loadConfig();
@@ -17,6 +18,11 @@ await migrateDatabase(database);
 const seeded = await seedDatabase(database.db, config);
 if (seeded.isSeeded) {
   logger.info({ users: seeded.users }, config.isProduction ? '已创建初始管理员账号 admin' : '已写入演示数据');
+}
+if (!config.isProduction) {
+  // Seeded operators marked as enrolled get the certificates and seals an enrolment issues (skips live ones).
+  const issued = await enrolSeededSigners({ db: database.db, config, log: logger });
+  logger.info({ issued }, '演示操作员的电子签章证书已补发');
 }
 
 const app = await buildApp({ config, db: database.db, driver: database.driver, logger });

@@ -39,7 +39,10 @@ export type SessionUser = {
   companyName: string | null;
   identityType: number;
   examineStatus: number | null;
-  idType: number;
+  /** ID_TYPES; null before real-name authentication */
+  idType: number | null;
+  /** the real-name authenticated name */
+  realName: string | null;
   manager: boolean;
   validated: boolean;
   authStatus: number;
@@ -49,6 +52,12 @@ export type SessionUser = {
   setupPassword: boolean;
   /** a phone change waiting for confirmation (gate 4) */
   pendingPhone: string | null;
+  /** the exchange asks this company for advanced company authentication (SH-6.4, SH-8.11) */
+  advancedAuthFlag: boolean;
+  /** the periodic password change is due (PASSWORD_MAX_AGE_DAYS) */
+  passwordExpired: boolean;
+  /** attachment uuid of the avatar image */
+  avatarUuid: string | null;
   /** identities this operator may switch to */
   identities: { id: number; identityType: number; companyName: string | null }[];
 };

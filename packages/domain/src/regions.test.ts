@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  regionName,
+  regulatorName,
   ASSET_SOURCE_SEARCH,
   MUNICIPAL_DISTRICT_LABEL,
   MUNICIPALITIES,
@@ -112,5 +114,16 @@ describe('enterprise directory search codes (SH-7.5)', () => {
     expect(enterpriseDirectorySearch('A02003')).toBeUndefined();
     expect(enterpriseDirectorySearch('toString')).toBeUndefined();
     expect(enterpriseDirectorySearch(null)).toBeUndefined();
+  });
+});
+
+describe('names for display', () => {
+  it('names regulator groups and regions, and keeps an unknown code as it is', () => {
+    expect(regulatorName('A02001')).toBe('国务院国资委');
+    expect(regulatorName('A99')).toBe('A99');
+    expect(regulatorName(null)).toBeUndefined();
+    expect(regionName('500000')).toBe('重庆市');
+    expect(regionName('510100')).toBe('成都市');
+    expect(regionName('')).toBeUndefined();
   });
 });

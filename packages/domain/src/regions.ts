@@ -79,6 +79,21 @@ export const REGULATOR_CODE_GROUPS = [
 export type RegulatorCode = (typeof REGULATOR_CODE_GROUPS)[number]['code'];
 
 /** SH-5.10: which of regulatoryBodiesProvince / regulatoryBodiesCity a regulator needs; unknown codes need none. */
+/** The name of a regulator group for display; the code itself when unknown. */
+export function regulatorName(code: string | null | undefined): string | undefined {
+  if (code === null || code === undefined || code === '') return undefined;
+  return REGULATOR_CODE_GROUPS.find((group) => group.code === code)?.name ?? code;
+}
+
+/** A province or city code's name (province codes end in 0000). */
+export function regionName(code: string | null | undefined): string | undefined {
+  if (code === null || code === undefined || code === '') return undefined;
+  const province = listProvinces().find((region) => region.code === code);
+  if (province !== undefined) return province.name;
+  const city = listCities(`${code.slice(0, 2)}0000`).find((region) => region.code === code);
+  return city?.name ?? code;
+}
+
 export function regulatorNeeds(code: string | null | undefined): RegulatorNeeds {
   return REGULATOR_CODE_GROUPS.find((group) => group.code === code)?.needs ?? 'none';
 }

@@ -48,7 +48,7 @@ describe('route table', () => {
       ROUTES.filter((r) => r.topLevel === true)
         .map((r) => r.path)
         .sort(),
-    ).toEqual([...paths].sort());
+    ).toEqual([...paths, '/faceConfirm'].sort());
   });
 
   it('SH-2.1: every other route sits under /index', () => {

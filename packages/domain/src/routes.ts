@@ -49,7 +49,18 @@ export const TOP_LEVEL_ROUTES: readonly RouteDef[] = [
   top('scanCodeWin', '人脸认证结果'),
   top('perfectInformation', '完善登录信息'),
   top('notFound', '页面不存在', '/404'),
+  // Beyond the spec's list: the page the face-authentication QR code opens (on a phone or in the same browser).
+  top('faceConfirm', '人脸核验确认'),
 ];
+
+/** Top-level pages a visitor may open before signing in (they also serve a signed-in user). */
+export const PUBLIC_ROUTE_NAMES: ReadonlySet<string> = new Set([
+  'retrieve',
+  'retrieveUserName',
+  'transferorOpenTip',
+  'transferorOpen',
+  'faceConfirm',
+]);
 
 const page = (
   name: string,
@@ -175,11 +186,20 @@ export const WORKFLOW_ROUTES: readonly RouteDef[] = listWorkflowRoutes().map((ro
   hidden: true,
 }));
 
+/**
+ * Pages beyond the spec's list that every signed-in user has: the personal centre (profile, password, phone,
+ * avatar, secondary role), opened from the header.
+ */
+export const OWN_ROUTES: readonly RouteDef[] = [
+  { name: 'userCenter', path: '/index/userCenter', title: '个人中心', hidden: true },
+];
+
 export const ROUTES: readonly RouteDef[] = [
   ...TOP_LEVEL_ROUTES,
   ...MENU_ROUTES,
   ...DETAIL_ROUTES,
   ...WORKFLOW_ROUTES,
+  ...OWN_ROUTES,
 ];
 
 const byName = new Map(ROUTES.map((route) => [route.name, route]));

@@ -6,7 +6,6 @@
 import {
   DEFAULT_ROLE_CODES,
   IDENTITY,
-  IDENTITY_LABELS,
   SMALL_LOT_BUSINESS_TYPE,
   type IdentityName,
   type ProjectPermission,
@@ -14,12 +13,12 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { seedDictionaries } from '../modules/dictionaries/seed.ts';
+import { projects } from '../modules/projects/tables.ts';
+import { ROLE_NAMES, type RoleKey } from '../modules/users/roles.ts';
 import { companies, operators, roles, users } from '../modules/users/tables.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import type { Db } from './client.ts';
-import { composeCreditCode } from '@cqjy/domain';
-
-type RoleKey = IdentityName | 'agent';
+import { addWorkdays, composeCreditCode } from '@cqjy/domain';
 
 type CompanySeed = {
   key: string;
@@ -31,6 +30,8 @@ type CompanySeed = {
   creditCode?: { region: string; serial: string };
   /** asset types per business type, replacing those of DEMO_PROJECT_PERMISSIONS */
   projectAssetTypes?: Record<string, string[]>;
+  /** the exchange asks for advanced company authentication (SH-6.4); not yet done: companyAuthStatus 0 */
+  advancedAuthFlag?: boolean;
 };
 
 type UserSeed = {
@@ -50,13 +51,6 @@ type UserSeed = {
 };
 
 export type SeedOutcome = { isSeeded: boolean; users: number };
-
-const ROLE_NAMES: Record<RoleKey, string> = {
-  ...(Object.fromEntries(
-    Object.entries(IDENTITY_LABELS).map(([name, label]) => [name, `${label}默认角色`]),
-  ) as Record<IdentityName, string>),
-  agent: '代理会员默认角色',
-};
 
 /** Project business types '1'..'11' with asset types '1' and '2' (refined by the project modules). */
 export const DEMO_PROJECT_PERMISSIONS: ProjectPermission[] = Array.from({ length: 11 }, (_, i) => ({
@@ -119,6 +113,8 @@ const DEMO_COMPANIES: CompanySeed[] = [
     name: '示范资产评估有限公司',
     identity: 'assessment',
     creditCode: { region: '110102', serial: '40000001' },
+    // the demo of the advanced-authentication prompt (SH-8.11): signs in normally, then is asked to authenticate
+    advancedAuthFlag: true,
   },
   {
     key: 'disassembly',
@@ -240,7 +236,8 @@ async function insertCompanies(tx: Db, seeds: CompanySeed[]): Promise<Map<string
             : composeCreditCode(seed.creditCode.region, seed.creditCode.serial),
         isAgent: seed.isAgent ?? false,
         examineStatus: seed.examineStatus ?? null,
-        companyAuthStatus: 1,
+        companyAuthStatus: seed.advancedAuthFlag === true ? 0 : 1,
+        advancedAuthFlag: seed.advancedAuthFlag ?? false,
         projectPermissions: buildProjectPermissions(seed.projectAssetTypes),
       })
       .returning({ id: companies.id });
@@ -304,6 +301,24 @@ async function insertUsers(
   }
 }
 
+/**
+ * The workflow demo (issue 6): one bulk project of the demo transferor's company, disclosing since 5 working
+ * days ago for 20 working days, so every action (abort, supplement, end ...) can be tried at once.
+ */
+async function insertDemoProjects(tx: Db, companyIds: Map<string, number>, now: Date): Promise<void> {
+  const start = addWorkdays(now, -5).date;
+  await tx.insert(projects).values({
+    companyId: companyIds.get('transferor') ?? 0,
+    family: 'bulk',
+    businessType: '2',
+    name: '华北示范实业集团有限公司废旧设备一批',
+    code: 'GR2026BJ1000123',
+    status: 'disclosing',
+    disclosureStart: start,
+    disclosureEnd: addWorkdays(start, 20).date,
+  });
+}
+
 /** Demo companies and accounts (password DEMO_PASSWORD); skipped when any user exists. */
 export async function seedDemo(db: Db, config: Pick<Config, 'demoPassword'>): Promise<SeedOutcome> {
   await seedDictionaries(db, { isWithSamples: true });
@@ -316,6 +331,7 @@ export async function seedDemo(db: Db, config: Pick<Config, 'demoPassword'>): Pr
     const roleIds = await insertBuiltinRoles(tx);
     const companyIds = await insertCompanies(tx, [...DEMO_COMPANIES, ...gates.companies]);
     await insertUsers(tx, allUsers, { passwordHash, companyIds, roleIds });
+    await insertDemoProjects(tx, companyIds, new Date());
   });
   return { isSeeded: true, users: allUsers.length };
 }

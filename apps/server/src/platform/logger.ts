@@ -37,13 +37,18 @@ export const REDACT_PATHS: string[] = [
 ];
 
 const MOBILE_IN_PATH = /(?<!\d)(1\d{2})\d{4}(\d{4})(?!\d)/g;
+/** Path segments that are secrets themselves: the face-authentication confirmation token. */
+const SECRET_IN_PATH = /(\/api\/face\/confirm\/)[^/]+/g;
 
-/** Only the path of the URL (query strings may carry codes), with mobile numbers in it masked (138****0001). */
+/**
+ * Only the path of the URL (query strings may carry codes), with mobile numbers in it masked (138****0001) and
+ * secret path segments hidden.
+ */
 function stripQuery(url: unknown): string | undefined {
   if (typeof url !== 'string') return undefined;
   const at = url.indexOf('?');
   const path = at === -1 ? url : url.slice(0, at);
-  return path.replace(MOBILE_IN_PATH, '$1****$2');
+  return path.replace(MOBILE_IN_PATH, '$1****$2').replace(SECRET_IN_PATH, '$1[已隐藏]');
 }
 
 // Serializers also meet whatever a log call passes under `req`/`res`, so they read fields defensively and

@@ -195,6 +195,7 @@ describe('static web', () => {
 
 describe('logging', () => {
   it('never writes passwords, captcha answers or tokens to the log', async () => {
+    const FACE_TOKEN = 'face-token-0123456789';
     const stream = new PassThrough();
     const chunks: string[] = [];
     stream.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
@@ -205,6 +206,8 @@ describe('logging', () => {
       expect(failed.statusCode).toBe(401);
       await t.app.inject({ method: 'POST', url: '/api/app/userinfo', headers: bearer(token) });
       await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) });
+      // the face-authentication token is the path itself
+      await t.app.inject({ method: 'GET', url: `/api/face/confirm/${FACE_TOKEN}` });
       // a handled error logs its detail: the detail must not drag the request body along
       t.app.log.info({ body: { password: DEMO_PASSWORD, captcha: TEST_CAPTCHA } }, 'explicit body log');
     } finally {
@@ -218,5 +221,7 @@ describe('logging', () => {
     expect(text).not.toContain(TEST_CAPTCHA);
     expect(text).not.toContain(TEST_CAPTCHA.toLowerCase());
     expect(text).not.toMatch(/[A-Za-z0-9_-]{43}/);
+    expect(text).toContain('/api/face/confirm/[已隐藏]');
+    expect(text).not.toContain(FACE_TOKEN);
   });
 });

@@ -1,6 +1,7 @@
 // Test harness: an app on a fresh copy of the migrated template database, with a test configuration, an
 // adjustable clock and helpers for the sign-in dance (captcha, then login).
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,6 +92,7 @@ async function openTestDatabase(): Promise<DatabaseHandle> {
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const caDir = mkdtempSync(join(tmpdir(), 'cqjy-test-ca-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -99,6 +101,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATA_DIR: join(tmpdir(), 'cqjy-test-data'),
     // never the repository's own build: static tests make their own
     WEB_DIST: join(tmpdir(), `cqjy-no-web-${process.pid}`),
+    // each app its own certificate authority (made only when a test signs), removed on close
+    CA_DIR: caDir,
     ...options.env,
   });
   const clock = options.clock ?? createTestClock();
@@ -124,6 +128,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     close: async () => {
       await app.close();
       await database.close();
+      rmSync(caDir, { recursive: true, force: true });
     },
   };
 }

@@ -2,7 +2,7 @@
 // SH-2.14, BF-2.x). React Router patches these in under the root on the first navigation that needs them.
 //
 //   shell (antd, lazy)
-//   ├─ /retrieve, /retrieveUserName            before sign-in
+//   ├─ /retrieve, /transferorOpen ...          before sign-in (PUBLIC_ROUTE_NAMES)
 //   └─ signed-in (guard on every navigation)
 //      ├─ /auth, /signature, /welcomePage ...  the top-level pages of the onboarding gates
 //      └─ /index (layout, lazy)
@@ -14,8 +14,10 @@
 // unresolved, and a route whose lazy() rejected stays unresolved, so it cannot show its own error element.
 // Top-level pages fail to the root's error element.
 import type { RouteObject } from 'react-router';
-import { ROUTES } from '@cqjy/domain/routes';
+import { PUBLIC_ROUTE_NAMES, ROUTES } from '@cqjy/domain/routes';
 import type { RouteDef } from '@cqjy/domain/routes';
+import { FAMILIES, listWorkflowRoutes } from '@cqjy/domain/workflow/families';
+import type { FamilyDef, FamilyKey } from '@cqjy/domain/workflow/families';
 import { redirectToStart } from './guards.ts';
 import type { PageHandle } from './route-handle.ts';
 import { RouteError } from './route-error.tsx';
@@ -23,32 +25,90 @@ import { guardSignedIn } from './session-guard.ts';
 
 type LazyPage = NonNullable<RouteObject['lazy']>;
 
-const loadHome: LazyPage = async () => ({
-  Component: (await import('../features/home/index.ts')).HomePage,
-});
-const loadCompany: LazyPage = async () => ({
-  Component: (await import('../features/company/index.ts')).CompanyPage,
-});
-const loadWelcome: LazyPage = async () => ({
-  Component: (await import('../features/welcome/index.ts')).WelcomePage,
-});
+/** A lazy route that renders one named export of a feature's index. */
+function pageOf<M>(load: () => Promise<M>, pick: (module: M) => React.ComponentType): LazyPage {
+  return async () => ({ Component: pick(await load()) });
+}
+
+const loadFeature = {
+  home: () => import('../features/home/index.ts'),
+  company: () => import('../features/company/index.ts'),
+  companyList: () => import('../features/company-list/index.ts'),
+  welcome: () => import('../features/welcome/index.ts'),
+  accountOpening: () => import('../features/account-opening/index.ts'),
+  identity: () => import('../features/identity/index.ts'),
+  signature: () => import('../features/signature/index.ts'),
+  profile: () => import('../features/profile/index.ts'),
+  workflow: () => import('../features/workflow/index.ts'),
+  tasks: () => import('../features/tasks/index.ts'),
+  projects: () => import('../features/projects/index.ts'),
+};
+
+/**
+ * The workflow screens built so far, from the registry: every Aon, Edit, MfyRrn and EicSre step of an action
+ * that has an application (the engine serves exactly those) goes to the generic step page, and the bulk and
+ * coll project views to the project page. Other workflow names stay placeholders.
+ */
+function workflowPages(): Record<string, LazyPage> {
+  const families = FAMILIES as Record<FamilyKey, FamilyDef>;
+  // The engine serves the actions with an application step, and the first disclosure (applied for from the
+  // project form, signed and returned on its own screens).
+  const hasApplication = (family: FamilyKey, action: string): boolean =>
+    families[family].actions.some(
+      (def) =>
+        def.key === action && (def.key === 'disclosure' || def.steps.some((step) => step.step === 'Aon')),
+    );
+  const stepPage = pageOf(loadFeature.workflow, (m) => m.WorkflowStepPage);
+  const projectPage = pageOf(loadFeature.workflow, (m) => m.ProjectViewPage);
+  const pages: Record<string, LazyPage> = { bulkShowProject: projectPage, collShowProject: projectPage };
+  for (const route of listWorkflowRoutes()) {
+    const isStep = ['Aon', 'Edit', 'MfyRrn', 'EicSre'].includes(route.step);
+    if (isStep && hasApplication(route.family, route.action)) pages[route.name] = stepPage;
+  }
+  return pages;
+}
+
+/** The built pages, by route name; every other route renders a placeholder saying 暂未开放. */
+const PAGES: Readonly<Record<string, LazyPage>> = {
+  home: pageOf(loadFeature.home, (m) => m.HomePage),
+  company: pageOf(loadFeature.company, (m) => m.CompanyPage),
+  companyList: pageOf(loadFeature.companyList, (m) => m.CompanyListPage),
+  userCenter: pageOf(loadFeature.profile, (m) => m.UserCenterPage),
+  welcomePage: pageOf(loadFeature.welcome, (m) => m.WelcomePage),
+  landManage: async () => ({
+    Component: (await import('./pages/land-manage-page.tsx')).LandManagePage,
+  }),
+  transferorOpenTip: pageOf(loadFeature.accountOpening, (m) => m.TransferorOpenTipPage),
+  transferorOpen: pageOf(loadFeature.accountOpening, (m) => m.TransferorOpenPage),
+  auth: pageOf(loadFeature.identity, (m) => m.AuthPage),
+  scanCode: pageOf(loadFeature.identity, (m) => m.ScanCodePage),
+  scanCodeWin: pageOf(loadFeature.identity, (m) => m.ScanCodeWinPage),
+  faceConfirm: pageOf(loadFeature.identity, (m) => m.FaceConfirmPage),
+  perfectInformation: pageOf(loadFeature.identity, (m) => m.PerfectInformationPage),
+  topSignature: pageOf(loadFeature.signature, (m) => m.SignaturePage),
+  retrieve: pageOf(loadFeature.profile, (m) => m.RetrievePage),
+  retrieveUserName: pageOf(loadFeature.profile, (m) => m.RetrieveUserNamePage),
+  todo: pageOf(loadFeature.tasks, (m) => m.TodoPage),
+  done: pageOf(loadFeature.tasks, (m) => m.DonePage),
+  launch: pageOf(loadFeature.tasks, (m) => m.LaunchPage),
+  todoEstimate: pageOf(loadFeature.tasks, (m) => m.TodoEstimatePage),
+  doneEstimate: pageOf(loadFeature.tasks, (m) => m.DoneEstimatePage),
+  project: pageOf(loadFeature.projects, (m) => m.ProjectListPage),
+  addproject: pageOf(loadFeature.projects, (m) => m.ProjectFormPage),
+  editproject: pageOf(loadFeature.projects, (m) => m.ProjectFormPage),
+  showproject: pageOf(loadFeature.projects, (m) => m.ShowProjectRedirect),
+  ...workflowPages(),
+};
+
 const loadModulePlaceholder: LazyPage = async () => ({
   Component: (await import('./pages/module-placeholder.tsx')).ModulePlaceholder,
 });
 const loadGatePlaceholder: LazyPage = async () => ({
   Component: (await import('./pages/gate-placeholder.tsx')).GatePlaceholder,
 });
-const loadPublicPlaceholder: LazyPage = async () => ({
-  Component: (await import('./pages/gate-placeholder.tsx')).PublicPlaceholder,
-});
-const loadLandManage: LazyPage = async () => ({
-  Component: (await import('./pages/land-manage-page.tsx')).LandManagePage,
-});
 
 /** Top-level routes the entry chunk already has. */
 const ENTRY_ROUTE_NAMES: ReadonlySet<string> = new Set(['login', 'notFound']);
-/** Top-level pages a visitor uses before signing in. */
-const PUBLIC_ROUTE_NAMES: ReadonlySet<string> = new Set(['retrieve', 'retrieveUserName']);
 
 function Redirecting() {
   return null;
@@ -60,15 +120,11 @@ function toRoute(route: RouteDef, path: string, lazy: LazyPage): RouteObject {
 }
 
 function lazyForIndexPage(route: RouteDef): LazyPage {
-  if (route.name === 'home') return loadHome;
-  if (route.name === 'company') return loadCompany;
-  return loadModulePlaceholder;
+  return PAGES[route.name] ?? loadModulePlaceholder;
 }
 
 function lazyForTopLevelPage(route: RouteDef): LazyPage {
-  if (route.name === 'welcomePage') return loadWelcome;
-  if (route.name === 'landManage') return loadLandManage;
-  return loadGatePlaceholder;
+  return PAGES[route.name] ?? loadGatePlaceholder;
 }
 
 export function buildPortalRoutes(table: readonly RouteDef[] = ROUTES): RouteObject[] {
@@ -82,7 +138,7 @@ export function buildPortalRoutes(table: readonly RouteDef[] = ROUTES): RouteObj
       id: 'shell',
       lazy: async () => ({ Component: (await import('./antd-shell.tsx')).AntdShell }),
       children: [
-        ...publicPages.map((route) => toRoute(route, route.path.slice(1), loadPublicPlaceholder)),
+        ...publicPages.map((route) => toRoute(route, route.path.slice(1), lazyForTopLevelPage(route))),
         {
           id: 'signed-in',
           loader: guardSignedIn,

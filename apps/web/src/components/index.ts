@@ -27,3 +27,23 @@ export { CollapsibleMore } from './collapsible-more.tsx';
 export type { CollapsibleMoreProps } from './collapsible-more.tsx';
 export { FixedActionBar } from './fixed-action-bar.tsx';
 export type { FixedActionBarProps } from './fixed-action-bar.tsx';
+export { SignOutButton, TopLevelFrame } from './top-level-frame.tsx';
+export { SignOffPanel } from './sign-off-panel/sign-off-panel.tsx';
+export type { SignOffPanelProps, SignOffSuccess } from './sign-off-panel/sign-off-panel.tsx';
+export {
+  buildSignRequest,
+  signOffPath,
+  sendSignOffOtp,
+  checkSignOffOtp,
+  postSignOff,
+} from './sign-off-panel/sign-request.ts';
+export type { SignOffPanelFlow } from './sign-off-panel/sign-request.ts';
+export { WarmReminderDialog } from './sign-off-panel/warm-reminder-dialog.tsx';
+export type { WarmReminderDialogProps } from './sign-off-panel/warm-reminder-dialog.tsx';
+export { CompanyAuthDialog, isCompanyAuthBlocking } from './sign-off-panel/company-auth-dialog.tsx';
+export { AttachmentTable } from './sign-off-panel/attachment-table.tsx';
+export type { AttachmentTableProps, SignOffAttachment } from './sign-off-panel/attachment-table.tsx';
+export { EditableTable } from './sign-off-panel/editable-table.tsx';
+export type { EditableColumn, EditableRow, EditableTableProps } from './sign-off-panel/editable-table.tsx';
+export { RequiredFormItem, requiredMessage } from './sign-off-panel/required-form-item.tsx';
+export type { RequiredFormItemProps } from './sign-off-panel/required-form-item.tsx';

@@ -3,7 +3,7 @@
 // deletes them softly. Business modules own the records files belong to; they tell this module when a draft's
 // files move to the saved record (bindDraft), when a record is submitted (lockRecord), and who else may see a
 // record's files (registerRecordVisibility).
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   checkUpload,
   fileExtension,
@@ -23,7 +23,7 @@ import { toAuditActor } from '../../platform/audit.ts';
 import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { notFound, refused } from '../../platform/errors.ts';
-import { SizeLimitError, type StagedFile, type Storage } from '../../platform/storage.ts';
+import { SizeLimitError, type StagedFile, type Storage, type StoredObject } from '../../platform/storage.ts';
 import type { AuditService } from '../audit/service.ts';
 import { inspectUpload } from './inspect.ts';
 import * as repo from './repo.ts';
@@ -53,6 +53,18 @@ export type UploadFields = {
   dataId?: string | undefined;
   /** the client's id of a record not saved yet; its files are bound to the record later (bindDraft) */
   createId?: string | undefined;
+};
+
+/** A file the server made itself (a generated letter), bound to a record and locked from the start. */
+export type GeneratedFile = {
+  stored: StoredObject;
+  fileName: string;
+  contentType: string;
+  ext: string;
+  tag: string;
+  record: RecordRef;
+  companyId: number;
+  createdBy: number | null;
 };
 
 export type ZipDownload = { fileName: string; stream: NodeJS.ReadableStream };
@@ -116,6 +128,7 @@ export function createAttachmentsService(deps: {
 }) {
   const { db, storage, audit, clock } = deps;
   const recordRules = new Map<string, RecordVisibilityRule>();
+  const writeRules = new Map<string, RecordVisibilityRule>();
 
   /**
    * The one visibility rule: the uploading company, the exchange's administrators, and whoever the owning
@@ -131,6 +144,15 @@ export function createAttachmentsService(deps: {
 
   function registerRecordVisibility(dataClass: string, rule: RecordVisibilityRule): void {
     recordRules.set(dataClass, rule);
+  }
+
+  /**
+   * Who may add files to an existing record of `dataClass` (an upload naming its dataId). Without a rule anyone
+   * signed in may, and the visibility rule alone keeps foreign files apart; with one, a caller it refuses gets
+   * 404 and nothing is stored, so nobody can slip a file into another company's record.
+   */
+  function registerRecordWriteRule(dataClass: string, rule: RecordVisibilityRule): void {
+    writeRules.set(dataClass, rule);
   }
 
   async function findVisible(viewer: Viewer, id: string): Promise<repo.AttachmentRow> {
@@ -219,6 +241,10 @@ export function createAttachmentsService(deps: {
       fields.dataClass === undefined || dataId === undefined
         ? undefined
         : { dataClass: fields.dataClass, dataId };
+    const writeRule =
+      record === undefined || fields.dataId === undefined ? undefined : writeRules.get(record.dataClass);
+    if (record !== undefined && writeRule !== undefined && !(await writeRule(actor, record)))
+      throw notFound();
     // Checked before the bytes are stored, so this refusal leaves nothing behind either; checked again under lock.
     await listReplaced(db, actor, fields, record);
     // Stored before the transaction, which must not wait on object storage. Should the transaction then fail,
@@ -370,6 +396,7 @@ export function createAttachmentsService(deps: {
   return {
     isVisibleTo,
     registerRecordVisibility,
+    registerRecordWriteRule,
     receive,
     upload,
     openDownload,
@@ -378,5 +405,26 @@ export function createAttachmentsService(deps: {
     openZip,
     bindDraft,
     lockRecord,
+    /** Stores bytes the server made (outside any transaction: it must not wait on object storage). */
+    putBytes: (bytes: Uint8Array): Promise<StoredObject> =>
+      storage.put(Readable.from([Buffer.from(bytes)]), { maxBytes: UPLOAD_MAX_BYTES }),
+    /** Records stored bytes as a locked file of a record, in the caller's transaction (which audits it). */
+    recordGenerated: async (tx: Db, file: GeneratedFile): Promise<AttachmentItem> =>
+      toItem(
+        await repo.insertAttachment(tx, {
+          storageKey: file.stored.key,
+          size: file.stored.size,
+          contentType: file.contentType,
+          fileName: file.fileName,
+          ext: file.ext,
+          tag: file.tag,
+          dataClass: file.record.dataClass,
+          dataId: file.record.dataId,
+          companyId: file.companyId,
+          createdBy: file.createdBy,
+          createdAt: clock.now(),
+          isLocked: true,
+        }),
+      ),
   };
 }

@@ -1,5 +1,5 @@
 // Queries on sessions and captcha_challenges.
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { captchaChallenges, sessions } from './tables.ts';
 
@@ -25,6 +25,26 @@ export async function revokeSession(db: Db, sessionId: number, at: Date): Promis
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return rows.length > 0;
+}
+
+/** Revokes every live session of the operators except `exceptSessionId`; answers how many. */
+export async function revokeOperatorSessions(
+  db: Db,
+  input: { operatorIds: number[]; exceptSessionId: number | undefined; at: Date },
+): Promise<number> {
+  if (input.operatorIds.length === 0) return 0;
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: input.at })
+    .where(
+      and(
+        isNull(sessions.revokedAt),
+        inArray(sessions.operatorId, input.operatorIds),
+        input.exceptSessionId === undefined ? undefined : ne(sessions.id, input.exceptSessionId),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length;
 }
 
 /** A new captcha replaces the previous one of the session. */

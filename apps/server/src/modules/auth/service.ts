@@ -334,7 +334,44 @@ export function createAuthService(deps: {
     };
   }
 
+  /**
+   * Signs in the default identity of a user who has just proven who they are some other way (a new account
+   * opened with an SMS code), replacing the caller's anonymous session, in the caller's transaction.
+   */
+  async function startSessionForUser(
+    tx: Db,
+    input: RequestOrigin & {
+      userId: number;
+      replacesSessionId: number | undefined;
+      audit: Pick<AuditEntry, 'action' | 'target' | 'detail'>;
+    },
+  ): Promise<LoginResult> {
+    const operator = await users.findDefaultOperatorContext(input.userId, tx);
+    if (operator === undefined) throw refused(MSG.accountWithoutCompany);
+    return startSession(tx, { ...input, operator });
+  }
+
+  /**
+   * Signs the user out everywhere except the session `exceptSessionId` (the one changing the password or the
+   * phone), in the caller's transaction.
+   */
+  async function revokeUserSessions(
+    tx: Db,
+    input: { userId: number; exceptSessionId: number | undefined },
+  ): Promise<number> {
+    const operatorIds = await users.listOperatorIds(tx, input.userId);
+    return repo.revokeOperatorSessions(tx, { ...input, operatorIds, at: clock.now() });
+  }
+
+  /** The caller's live anonymous session (pre-login flows bind their proof to it), or undefined. */
+  async function findAnonymousSessionId(token: string | undefined): Promise<number | undefined> {
+    return (await findLiveAnonymousSession(token))?.id;
+  }
+
   return {
+    startSessionForUser,
+    revokeUserSessions,
+    findAnonymousSessionId,
     openAnonymousSession,
     identifyCaller,
     issueCaptcha,

@@ -21,7 +21,7 @@ import type { SmsActor, SmsService } from '../sms/service.ts';
 import * as repo from './repo.ts';
 
 /** The outcome of checking a code. */
-export type OtpCheck = 'ok' | 'wrong' | 'invalid' | 'tooManyTries';
+export type OtpCheck = 'ok' | 'wrong' | 'invalid' | 'tooManyTries' | 'otherDocument';
 
 export type IssueInput = {
   mobile: string;
@@ -34,9 +34,21 @@ export type IssueInput = {
    * so every rule (resend wait, tries, answers) behaves the same whether or not the mobile has an account.
    */
   isDelivered: boolean;
+  /** the sha256 of the one document (a letter to sign) the code may be used for */
+  binding?: string | undefined;
 };
 
-export type CheckInput = { mobile: string; purpose: OtpPurpose; code: string; isConsuming: boolean };
+export type CheckInput = {
+  mobile: string;
+  purpose: OtpPurpose;
+  code: string;
+  isConsuming: boolean;
+  /**
+   * the sha256 of the document the code is used for: a bound code passes only with its own document, an
+   * unbound one only without any, so a code sent for one letter never signs another
+   */
+  binding?: string | undefined;
+};
 
 export type OtpService = ReturnType<typeof createOtpService>;
 
@@ -48,6 +60,7 @@ const CHECK_MESSAGES: Record<Exclude<OtpCheck, 'ok'>, string> = {
   wrong: MSG.otpWrong,
   invalid: MSG.otpInvalid,
   tooManyTries: MSG.otpTooManyTries,
+  otherDocument: MSG.workflowOtpOtherLetter,
 };
 
 export function describeOtpCheck(check: Exclude<OtpCheck, 'ok'>): string {
@@ -100,6 +113,7 @@ export function createOtpService(deps: {
         createdAt: now,
         expiresAt: new Date(now.getTime() + OTP_TTL_S * 1000),
         sessionId: input.sessionId,
+        boundHash: input.binding ?? null,
       });
       if (!input.isDelivered) return { kind: 'issued', smsId: null };
       const smsId = await sms.enqueue(
@@ -131,6 +145,8 @@ export function createOtpService(deps: {
         return 'invalid';
       }
       if (row.attempts >= OTP_MAX_TRIES) return 'tooManyTries';
+      // Not a try: the code may be right, it is only not for this document.
+      if ((row.boundHash ?? null) !== (input.binding ?? null)) return 'otherDocument';
       if (!isCodeOf(row, input.code)) {
         const attempts = await repo.countFailedTry(tx, row.id);
         return attempts >= OTP_MAX_TRIES ? 'tooManyTries' : 'wrong';

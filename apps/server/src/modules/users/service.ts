@@ -10,12 +10,33 @@ import {
   type PermissionsResult,
   type SessionUser,
 } from '@cqjy/domain';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { toAuditActor } from '../../platform/audit.ts';
 import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import type { AuditService } from '../audit/service.ts';
 import * as repo from './repo.ts';
+import type { companies as companiesTable, users as usersTable } from './tables.ts';
+import { ROLE_NAMES, type RoleKey } from './roles.ts';
+
+export type {
+  CompanyFilter,
+  CompanyPatch,
+  CompanyRow,
+  OperatorPatch,
+  OperatorRow,
+  UserPatch,
+  UserRow,
+} from './repo.ts';
+
+/** A new company with its first (manager, default) operator and that operator's login account. */
+export type NewAccount = {
+  company: Omit<typeof companiesTable.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'version'>;
+  user: Omit<typeof usersTable.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+  role: RoleKey;
+};
 
 /** The facts sign-in needs about an account. */
 export type LoginAccount = {
@@ -62,8 +83,22 @@ function listEffectiveCodes(row: repo.OperatorContextRow): string[] {
   return codes;
 }
 
-export function createUsersService(deps: { db: Db; audit: AuditService }) {
-  const { db, audit } = deps;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function createUsersService(deps: {
+  db: Db;
+  audit: AuditService;
+  clock: Clock;
+  config: Pick<Config, 'passwordMaxAgeDays'>;
+}) {
+  const { db, audit, clock, config } = deps;
+
+  /** The periodic password change is due: the rule is on and the password is older than it allows. */
+  function isPasswordExpired(user: repo.UserRow): boolean {
+    if (config.passwordMaxAgeDays === 0) return false;
+    const changedAt = user.passwordChangedAt ?? user.createdAt;
+    return clock.now().getTime() - changedAt.getTime() > config.passwordMaxAgeDays * DAY_MS;
+  }
 
   function toLoginAccount(
     user: Awaited<ReturnType<typeof repo.findUserByUsername>>,
@@ -86,13 +121,17 @@ export function createUsersService(deps: { db: Db; audit: AuditService }) {
     return toLoginAccount(await repo.findUserByMobile(db, mobile));
   }
 
-  async function findDefaultOperatorContext(userId: number): Promise<OperatorContext | undefined> {
-    const operator = await repo.findDefaultOperator(db, userId);
-    return operator === undefined ? undefined : findOperatorContext(operator.id);
+  /** `tx` reads inside the caller's transaction (an account opened in it and not yet committed). */
+  async function findDefaultOperatorContext(
+    userId: number,
+    tx: Db = db,
+  ): Promise<OperatorContext | undefined> {
+    const operator = await repo.findDefaultOperator(tx, userId);
+    return operator === undefined ? undefined : findOperatorContext(operator.id, tx);
   }
 
-  async function findOperatorContext(operatorId: number): Promise<OperatorContext | undefined> {
-    const row = await repo.findOperatorContext(db, operatorId);
+  async function findOperatorContext(operatorId: number, tx: Db = db): Promise<OperatorContext | undefined> {
+    const row = await repo.findOperatorContext(tx, operatorId);
     if (row === undefined) return undefined;
     return {
       userId: row.user.id,
@@ -119,6 +158,7 @@ export function createUsersService(deps: { db: Db; audit: AuditService }) {
       identityType: company.identityType,
       examineStatus: company.examineStatus,
       idType: user.idType,
+      realName: user.realName,
       manager: operator.manager,
       validated: user.validated,
       authStatus: user.authStatus,
@@ -127,6 +167,9 @@ export function createUsersService(deps: { db: Db; audit: AuditService }) {
       prompt: operator.prompt,
       setupPassword: user.setupPassword,
       pendingPhone: user.pendingPhone,
+      advancedAuthFlag: company.advancedAuthFlag,
+      passwordExpired: isPasswordExpired(user),
+      avatarUuid: user.avatarUuid,
       identities: await repo.listIdentities(db, user.id),
     };
   }
@@ -171,7 +214,58 @@ export function createUsersService(deps: { db: Db; audit: AuditService }) {
     });
   }
 
+  /**
+   * Opens a company with its first operator (manager, default identity, the built-in role of `role`) and the
+   * operator's login account, in the caller's transaction. Answers the three ids.
+   */
+  async function createAccount(
+    tx: Db,
+    input: NewAccount,
+  ): Promise<{ companyId: number; userId: number; operatorId: number }> {
+    const role = await repo.findBuiltInRole(tx, ROLE_NAMES[input.role]);
+    const company = await repo.insertCompany(tx, input.company);
+    const user = await repo.insertUser(tx, input.user);
+    const operator = await repo.insertOperator(tx, {
+      userId: user.id,
+      companyId: company.id,
+      roleId: role?.id ?? null,
+      manager: true,
+      isDefault: true,
+    });
+    return { companyId: company.id, userId: user.id, operatorId: operator.id };
+  }
+
+  /** Sets a new password hash: the password counts as set (gate 3) and its age starts now; a lock is lifted. */
+  async function setPasswordHash(tx: Db, userId: number, passwordHash: string): Promise<void> {
+    await repo.updateUser(tx, userId, {
+      passwordHash,
+      setupPassword: true,
+      passwordChangedAt: clock.now(),
+      failedLogins: 0,
+      lockedUntil: null,
+    });
+  }
+
   return {
+    createAccount,
+    setPasswordHash,
+    findUser: (userId: number) => repo.findUserById(db, userId),
+    findUserByUsername: (username: string) => repo.findUserByUsername(db, username),
+    listUsersByMobile: (mobile: string) => repo.listUsersByMobile(db, mobile),
+    findCompany: (companyId: number) => repo.findCompanyById(db, companyId),
+    findCompanyByCreditCode: (creditCode: string) => repo.findCompanyByCreditCode(db, creditCode),
+    listCompanies: (filter: repo.CompanyFilter) => repo.listCompanies(db, filter),
+    listCompanyOperators: (companyId: number) => repo.listCompanyOperators(db, companyId),
+    listOperatorIds: (tx: Db, userId: number) => repo.listOperatorIds(tx, userId),
+    /** The operator row of an id (with its company id), for checks of scope. */
+    findOperator: async (operatorId: number) => (await repo.findOperatorContext(db, operatorId))?.operator,
+    /** Changes in the caller's transaction; the caller writes the audit row. */
+    updateUser: (tx: Db, userId: number, patch: repo.UserPatch) => repo.updateUser(tx, userId, patch),
+    /** false when `expectedVersion` is given and the company changed since (status 409 for the caller). */
+    updateCompany: (tx: Db, companyId: number, patch: repo.CompanyPatch, expectedVersion?: number) =>
+      repo.updateCompany(tx, companyId, patch, expectedVersion),
+    updateOperator: (tx: Db, operatorId: number, patch: repo.OperatorPatch) =>
+      repo.updateOperator(tx, operatorId, patch),
     findLoginAccount,
     findLoginAccountByMobile,
     findDefaultOperatorContext,
@@ -185,5 +279,10 @@ export function createUsersService(deps: { db: Db; audit: AuditService }) {
     recordLoginFailure: (tx: Db, userId: number, input: { maxFailures: number; lockUntil: Date }) =>
       repo.recordLoginFailure(tx, userId, input),
     clearLoginFailures: (tx: Db, userId: number) => repo.clearLoginFailures(tx, userId),
+    /** What a company's role allows (the bound of a secondary role); empty for an unknown company. */
+    listCompanyRoleCodes: async (companyId: number): Promise<readonly PermissionCode[]> => {
+      const company = await repo.findCompanyById(db, companyId);
+      return company === undefined ? [] : listCompanyRoleCodes(company);
+    },
   };
 }

@@ -12,10 +12,20 @@ export const companies = pgTable('companies', {
   /** unified social credit code (GB 32100) */
   creditCode: varchar('credit_code', { length: 18 }).unique(),
   isAgent: boolean('is_agent').notNull().default(false),
-  /** account-opening review (onboarding gate 1); null when the company never needed one */
+  /** account-opening review (onboarding gate 1, EXAMINE_STATUS); null when the company never needed one */
   examineStatus: integer('examine_status'),
-  /** 1 authenticated; 2 under review and 3 refused stop the user at gate 5 */
+  /** the reason of the last return of the account-opening application */
+  examineReason: text('examine_reason'),
+  /** COMPANY_AUTH_STATUS: 1 authenticated; 2 under review and 3 refused stop the user at gate 5 */
   companyAuthStatus: integer('company_auth_status').notNull().default(1),
+  /** why the exchange refused the last company authentication */
+  companyAuthReason: text('company_auth_reason'),
+  /** the exchange requires advanced company authentication of this company (assessment, member, disassembly) */
+  advancedAuthFlag: boolean('advanced_auth_flag').notNull().default(false),
+  legalPerson: text('legal_person'),
+  address: text('address'),
+  contactName: text('contact_name'),
+  contactMobile: varchar('contact_mobile', { length: 11 }),
   regulatoryBodies: text('regulatory_bodies'),
   regulatoryBodiesProvince: text('regulatory_bodies_province'),
   regulatoryBodiesCity: text('regulatory_bodies_city'),
@@ -32,8 +42,8 @@ export const users = pgTable('users', {
   mobile: varchar('mobile', { length: 11 }),
   passwordHash: text('password_hash').notNull(),
   nickname: text('nickname'),
-  /** 0 is the authenticated ID type (onboarding gate 2) */
-  idType: integer('id_type').notNull().default(1),
+  /** ID_TYPES; 0 (resident identity card) passes onboarding gate 2; null before real-name authentication */
+  idType: integer('id_type'),
   idCard: text('id_card'),
   realName: text('real_name'),
   authStatus: integer('auth_status').notNull().default(0),
@@ -42,6 +52,10 @@ export const users = pgTable('users', {
   setupPassword: boolean('setup_password').notNull().default(false),
   /** a mobile change waiting for confirmation (gate 4) */
   pendingPhone: varchar('pending_phone', { length: 11 }),
+  /** when the password was last set; the periodic-change rule reads it */
+  passwordChangedAt: timestamptz('password_changed_at'),
+  /** the attachment uuid of the avatar image */
+  avatarUuid: text('avatar_uuid'),
   failedLogins: integer('failed_logins').notNull().default(0),
   lockedUntil: timestamptz('locked_until'),
   disabled: boolean('disabled').notNull().default(false),

@@ -1,7 +1,8 @@
-// The header: the collapse toggle, the portal name, the user and company, the identity switch and 退出登录.
+// The header: the collapse toggle, the portal name, the user and company, the user menu (个人中心), the identity
+// switch and 退出登录.
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Layout } from 'antd';
+import { Button, Dropdown, Layout } from 'antd';
 import MenuFoldOutlined from '@ant-design/icons/MenuFoldOutlined';
 import MenuUnfoldOutlined from '@ant-design/icons/MenuUnfoldOutlined';
 import { MSG } from '@cqjy/domain/messages';
@@ -73,9 +74,19 @@ export function AppHeader() {
             {userInfo.companyName}
           </span>
         ) : null}
-        <span data-testid="header-user" style={{ whiteSpace: 'nowrap' }}>
-          {displayName}
-        </span>
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [{ key: 'userCenter', label: '个人中心' }],
+            onClick: () => void navigate('/index/userCenter'),
+          }}
+        >
+          <Button type="text" aria-label="用户菜单" style={{ color: 'inherit', paddingInline: 4 }}>
+            <span data-testid="header-user" style={{ whiteSpace: 'nowrap' }}>
+              {displayName}
+            </span>
+          </Button>
+        </Dropdown>
         <IdentitySwitch />
         <Button size="small" ghost loading={signOut.isPending} onClick={onSignOut}>
           退出登录

@@ -1,5 +1,8 @@
-// The signed-in shell: header on top; below it the sider menu and, right of it, the tab strip over the pages.
+// The signed-in shell: header on top; below it the sider menu and, right of it, the tab strip over the pages; the
+// expired-password prompt over everything.
 import { Layout } from 'antd';
+import { AdvancedAuthPrompt } from '../../features/identity/index.ts';
+import { PasswordExpiredPrompt } from '../../features/profile/password-expired-prompt.tsx';
 import { AppHeader } from './app-header.tsx';
 import { AppSider } from './app-sider.tsx';
 import { KeepAliveOutlet } from './keep-alive-outlet.tsx';
@@ -22,6 +25,8 @@ export function AppLayout() {
           </Layout.Content>
         </Layout>
       </Layout>
+      <PasswordExpiredPrompt />
+      <AdvancedAuthPrompt />
     </Layout>
   );
 }

@@ -5,7 +5,7 @@ import { Button, Empty, Space } from 'antd';
 import { MSG } from '@cqjy/domain/messages';
 import { useRouteDef } from '../route-handle.ts';
 import { setSession } from '../session-store.ts';
-import { SignOutButton, TopLevelFrame } from './gate-placeholder.tsx';
+import { SignOutButton, TopLevelFrame } from '../../components/index.ts';
 
 export function LandManagePage() {
   const route = useRouteDef();

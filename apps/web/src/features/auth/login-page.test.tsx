@@ -23,6 +23,7 @@ const user = {
   identityType: 1,
   examineStatus: 3,
   idType: 0,
+  realName: '张三',
   manager: true,
   validated: true,
   authStatus: 1,
@@ -31,6 +32,9 @@ const user = {
   prompt: false,
   setupPassword: true,
   pendingPhone: null,
+  advancedAuthFlag: false,
+  passwordExpired: false,
+  avatarUuid: null,
   identities: [],
 };
 

@@ -4,6 +4,7 @@
 // This page and the root it needs carry no antd (plain elements and login-page.css): it is the first thing every
 // user loads, and antd would more than double its JavaScript.
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { MSG } from '@cqjy/domain/messages';
 import { PasswordLoginForm } from './password-login-form.tsx';
 import { SmsLoginForm } from './sms-login-form.tsx';
@@ -45,6 +46,13 @@ export function LoginPage() {
         <div id="login-mode-panel" role="tabpanel" aria-labelledby={`login-mode-${mode}`}>
           {mode === 'password' ? <PasswordLoginForm /> : <SmsLoginForm />}
         </div>
+        <nav aria-label="账号帮助" className="login-links">
+          <Link to="/retrieve">忘记密码</Link>
+          <span aria-hidden="true">·</span>
+          <Link to="/retrieveUserName">找回用户名</Link>
+          <span aria-hidden="true">·</span>
+          <Link to="/transferorOpenTip">项目方开户</Link>
+        </nav>
       </section>
     </main>
   );

@@ -1,0 +1,137 @@
+// Queries on projects.
+import type { ProjectListSort, ProjectStatus } from '@cqjy/domain';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { projects } from './tables.ts';
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type NewProject = typeof projects.$inferInsert;
+export type ProjectPatch = Partial<
+  Pick<ProjectRow, 'status' | 'disclosureStart' | 'disclosureEnd' | 'pausedAt'>
+>;
+
+export async function findById(db: Db, id: number): Promise<ProjectRow | undefined> {
+  const rows = await db.select().from(projects).where(eq(projects.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function insertProject(db: Db, values: NewProject): Promise<ProjectRow> {
+  const rows = await db.insert(projects).values(values).returning();
+  const row = rows[0];
+  if (row === undefined) throw new Error('insert into projects returned no row');
+  return row;
+}
+
+/** Changes a project only while it still has `expectedVersion`; answers the new row, or undefined when stale. */
+export async function updateGuarded(
+  tx: Db,
+  id: number,
+  expectedVersion: number,
+  patch: ProjectPatch,
+): Promise<ProjectRow | undefined> {
+  const rows = await tx
+    .update(projects)
+    .set({ ...patch, version: sql`${projects.version} + 1` })
+    .where(and(eq(projects.id, id), eq(projects.version, expectedVersion)))
+    .returning();
+  return rows[0];
+}
+
+/** Changes a draft's name and details while it is still a draft at `expectedVersion`; undefined otherwise. */
+export async function updateDraftGuarded(
+  tx: Db,
+  id: number,
+  expectedVersion: number,
+  patch: Pick<ProjectRow, 'name' | 'details'>,
+): Promise<ProjectRow | undefined> {
+  const rows = await tx
+    .update(projects)
+    .set({ ...patch, version: sql`${projects.version} + 1` })
+    .where(and(eq(projects.id, id), eq(projects.version, expectedVersion), eq(projects.status, 'draft')))
+    .returning();
+  return rows[0];
+}
+
+/** Gives a new row its code (made from its id, so it is unique without a guess). */
+export async function setCode(tx: Db, id: number, code: string): Promise<ProjectRow | undefined> {
+  const rows = await tx.update(projects).set({ code }).where(eq(projects.id, id)).returning();
+  return rows[0];
+}
+
+/** Deletes a project only while it is a draft; answers whether a row went. */
+export async function deleteDraft(tx: Db, id: number): Promise<boolean> {
+  const rows = await tx
+    .delete(projects)
+    .where(and(eq(projects.id, id), eq(projects.status, 'draft')))
+    .returning({ id: projects.id });
+  return rows.length === 1;
+}
+
+/** Who the list is for: one owner company, the projects an agent member acts for, or every company's. */
+export type ProjectScope =
+  { kind: 'all' } | { kind: 'company'; companyId: number } | { kind: 'agent'; companyId: number };
+
+export type ProjectFilter = {
+  scope: ProjectScope;
+  keyword?: string | undefined;
+  status?: ProjectStatus | undefined;
+  family?: string | undefined;
+  businessType?: string | undefined;
+  sort?: ProjectListSort | undefined;
+  page: number;
+  size: number;
+};
+
+function scopeCondition(scope: ProjectScope): SQL | undefined {
+  switch (scope.kind) {
+    case 'all':
+      return undefined;
+    case 'company':
+      return eq(projects.companyId, scope.companyId);
+    case 'agent':
+      // details.agentCompanyId is a number in the jsonb; compared as text so a malformed value never matches
+      return sql`${projects.details} ->> 'agentCompanyId' = ${String(scope.companyId)}`;
+  }
+}
+
+function orderOf(sort: ProjectListSort | undefined): SQL[] {
+  switch (sort) {
+    case 'oldest':
+      return [asc(projects.id)];
+    case 'disclosureEnd':
+      return [sql`${projects.disclosureEnd} asc nulls last`, desc(projects.id)];
+    default:
+      return [desc(projects.id)];
+  }
+}
+
+/** A page of projects in the scope, filtered in SQL, newest first unless sorted otherwise. */
+export async function listProjects(
+  db: Db,
+  filter: ProjectFilter,
+): Promise<{ list: ProjectRow[]; total: number }> {
+  const conditions: SQL[] = [];
+  const scope = scopeCondition(filter.scope);
+  if (scope !== undefined) conditions.push(scope);
+  if (filter.status !== undefined) conditions.push(eq(projects.status, filter.status));
+  if (filter.family !== undefined) conditions.push(eq(projects.family, filter.family));
+  if (filter.businessType !== undefined) conditions.push(eq(projects.businessType, filter.businessType));
+  const keyword = filter.keyword?.trim();
+  if (keyword !== undefined && keyword !== '') {
+    const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const match = or(ilike(projects.name, pattern), ilike(projects.code, pattern));
+    if (match !== undefined) conditions.push(match);
+  }
+  const where = conditions.length === 0 ? undefined : and(...conditions);
+  const [list, totals] = await Promise.all([
+    db
+      .select()
+      .from(projects)
+      .where(where)
+      .orderBy(...orderOf(filter.sort))
+      .limit(filter.size)
+      .offset((filter.page - 1) * filter.size),
+    db.select({ n: count() }).from(projects).where(where),
+  ]);
+  return { list, total: totals[0]?.n ?? 0 };
+}

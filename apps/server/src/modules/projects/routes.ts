@@ -1,0 +1,305 @@
+// Project calls. Every answer is the envelope; another company's project answers {status: 404} as if it did not
+// exist; the exchange (identity 999) sees every project, an agent member the projects it acts for.
+//
+//   POST /api/project/show/{id}     -> ProjectView {id, name, code, status, statusLabel, family, businessType,
+//                                      companyId, companyName, disclosureStart, disclosureEnd, pausedAt, version,
+//                                      details, signedLetters: [{uuid, name}]}
+//   GET  /api/project/status/{id}   -> {id, status, statusLabel, version}
+//   POST /api/project/list          {page, size, keyword?, status?, family?, sort?} -> {list: ProjectListRow[],
+//                                      total}; scoped in SQL: own company's (the exchange: all; an agent member:
+//                                      details.agentCompanyId), newest first unless sorted
+//   POST /api/project/ownerProject  {businessType} -> ProjectListRow[] (the caller's projects of that type)
+//   GET  /api/project/searchs       -> {statuses: [{value, label}], families: [{value, label}]}
+//   POST /api/project/delete/{id}   {} -> {id}; drafts of the caller's own company only
+//   POST /api/project/bulk          {form: BulkProjectForm} -> {id, version}; a draft of the caller's company
+//   POST /api/project/bulk/update/{id} {version, form} -> {id, version}; drafts only; stale version: 409
+//   POST /api/project/bulk/show     {id} -> BulkProjectView
+//   POST /api/project/bulk/submit/{id} {version} -> {id, actionId, taskId}: the rule checks, then the disclosure
+//                                      application is created and submitted (screen: bulkEicSre?id=actionId)
+// All need GJS_PROJECT_LT (or the exchange's GJS_PROJECT_LT_ADMIN).
+import {
+  MSG,
+  PROJECT_LIST_SORTS,
+  PROJECT_STATUS,
+  type BulkProjectView,
+  type ProjectListRow,
+  type ProjectSearchOptions,
+  type ProjectView,
+} from '@cqjy/domain';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readOrigin, requireSession } from '../../platform/auth.ts';
+import { ok, zEnvelope } from '../../platform/envelope.ts';
+import { notFound } from '../../platform/errors.ts';
+import { requireAnyPermission } from '../../platform/guard.ts';
+import { toSummary, type ProjectsService } from './service.ts';
+
+export const PROJECT_CODES = ['GJS_PROJECT_LT', 'GJS_PROJECT_LT_ADMIN'] as const;
+
+/** A positive id of the path; anything else names no row. */
+export function parseId(text: string): number {
+  const id = /^\d{1,9}$/.test(text) ? Number(text) : 0;
+  if (id < 1) throw notFound();
+  return id;
+}
+
+const zStatus = z.enum(Object.values(PROJECT_STATUS) as [string, ...string[]]);
+
+export const ZProjectSummary = z.object({
+  id: z.number(),
+  name: z.string(),
+  code: z.string(),
+  status: zStatus,
+  statusLabel: z.string(),
+});
+
+const ZProjectView = ZProjectSummary.extend({
+  family: z.string(),
+  businessType: z.string(),
+  companyId: z.number(),
+  companyName: z.string(),
+  disclosureStart: z.string().nullable(),
+  disclosureEnd: z.string().nullable(),
+  pausedAt: z.string().nullable(),
+  version: z.number(),
+  details: z.record(z.string(), z.unknown()),
+  signedLetters: z.array(z.object({ uuid: z.string(), name: z.string() })),
+}) as unknown as z.ZodType<ProjectView>;
+
+const ZProjectListRow = ZProjectSummary.extend({
+  family: z.string(),
+  familyLabel: z.string(),
+  listingPrice: z.number().nullable(),
+  disclosureEnd: z.string().nullable(),
+  companyName: z.string(),
+  updatedAt: z.string(),
+}) as unknown as z.ZodType<ProjectListRow>;
+
+const ZBulkProjectView = ZProjectSummary.extend({
+  form: z.record(z.string(), z.unknown()),
+  version: z.number(),
+  disclosureStart: z.string().nullable(),
+  disclosureEnd: z.string().nullable(),
+  attachments: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
+  companyName: z.string(),
+  openTask: z
+    .object({ id: z.number(), type: z.string(), routeName: z.string(), actionId: z.number() })
+    .nullable(),
+}) as unknown as z.ZodType<BulkProjectView>;
+
+const ZSearchOptions = z.object({
+  statuses: z.array(z.object({ value: z.string(), label: z.string() })),
+  families: z.array(z.object({ value: z.string(), label: z.string() })),
+}) as unknown as z.ZodType<ProjectSearchOptions>;
+
+const ZSaved = z.object({ id: z.number(), version: z.number() });
+
+/** The form travels as an object; its fields are checked by the domain schema so the messages are the rules'. */
+const zForm = z.record(z.string(), z.unknown(), { error: MSG.badRequest });
+const zVersion = z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest);
+const zBodyId = z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest);
+
+export const zPage = z
+  .number({ error: MSG.badRequest })
+  .int(MSG.badRequest)
+  .min(1, MSG.badRequest)
+  .default(1);
+export const zSize = z
+  .number({ error: MSG.badRequest })
+  .int(MSG.badRequest)
+  .min(1, MSG.badRequest)
+  .max(100, MSG.badRequest)
+  .default(10);
+
+const ZIdParams = z.object({ id: z.string().max(32) });
+
+function actorOf(request: Parameters<typeof requireSession>[0]) {
+  return { ...requireSession(request), ...readOrigin(request) };
+}
+
+export const projectsRoutes: FastifyPluginCallbackZod<{ projects: ProjectsService }> = (
+  app,
+  { projects },
+  done,
+) => {
+  const guard = [app.authenticate, requireAnyPermission([...PROJECT_CODES])];
+
+  app.post(
+    '/api/project/show/:id',
+    {
+      preValidation: guard,
+      schema: {
+        tags: ['project'],
+        summary: '项目详情',
+        params: ZIdParams,
+        response: { 200: zEnvelope(ZProjectView) },
+      },
+    },
+    async (request) => ok(await projects.show(requireSession(request), parseId(request.params.id))),
+  );
+
+  app.get(
+    '/api/project/status/:id',
+    {
+      preValidation: guard,
+      schema: {
+        tags: ['project'],
+        summary: '项目状态',
+        params: ZIdParams,
+        response: {
+          200: zEnvelope(
+            z.object({ id: z.number(), status: zStatus, statusLabel: z.string(), version: z.number() }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const row = await projects.findVisible(requireSession(request), parseId(request.params.id));
+      const summary = toSummary(row);
+      return ok({
+        id: row.id,
+        status: summary.status,
+        statusLabel: summary.statusLabel,
+        version: row.version,
+      });
+    },
+  );
+
+  app.post(
+    '/api/project/list',
+    {
+      preValidation: guard,
+      schema: {
+        tags: ['project'],
+        summary: '项目列表',
+        body: z.object({
+          page: zPage,
+          size: zSize,
+          keyword: z.string({ error: MSG.badRequest }).max(100, MSG.badRequest).optional(),
+          status: zStatus.optional(),
+          family: z.string({ error: MSG.badRequest }).max(32, MSG.badRequest).optional(),
+          sort: z.enum(PROJECT_LIST_SORTS, { error: MSG.badRequest }).optional(),
+        }),
+        response: { 200: zEnvelope(z.object({ list: z.array(ZProjectListRow), total: z.number() })) },
+      },
+    },
+    async (request) => {
+      const { status, ...rest } = request.body;
+      return ok(
+        await projects.list(requireSession(request), {
+          ...rest,
+          status: status as keyof typeof PROJECT_STATUS | undefined,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/api/project/ownerProject',
+    {
+      preValidation: guard,
+      schema: {
+        tags: ['project'],
+        summary: '本单位某业务类型的项目',
+        body: z.object({ businessType: z.string({ error: MSG.badRequest }).min(1).max(16, MSG.badRequest) }),
+        response: { 200: zEnvelope(z.array(ZProjectListRow)) },
+      },
+    },
+    async (request) =>
+      ok(await projects.listOwnerProjects(requireSession(request), request.body.businessType)),
+  );
+
+  app.get(
+    '/api/project/searchs',
+    {
+      preValidation: guard,
+      schema: { tags: ['project'], summary: '项目筛选项', response: { 200: zEnvelope(ZSearchOptions) } },
+    },
+    () => ok(projects.searchOptions()),
+  );
+
+  app.post(
+    '/api/project/delete/:id',
+    {
+      preValidation: guard,
+      schema: {
+        tags: ['project'],
+        summary: '删除草稿项目',
+        params: ZIdParams,
+        response: { 200: zEnvelope(z.object({ id: z.number() })) },
+      },
+    },
+    async (request) =>
+      ok(await projects.remove(actorOf(request), parseId(request.params.id)), MSG.projectDeleted),
+  );
+
+  app.post(
+    '/api/project/bulk',
+    {
+      preValidation: guard,
+      schema: {
+        tags: ['project'],
+        summary: '新增实物资产项目（草稿）',
+        body: z.object({ form: zForm }),
+        response: { 200: zEnvelope(ZSaved) },
+      },
+    },
+    async (request) => ok(await projects.createBulk(actorOf(request), request.body), MSG.projectSaved),
+  );
+
+  app.post(
+    '/api/project/bulk/update/:id',
+    {
+      preValidation: guard,
+      schema: {
+        tags: ['project'],
+        summary: '修改实物资产项目',
+        params: ZIdParams,
+        body: z.object({ version: zVersion, form: zForm }),
+        response: { 200: zEnvelope(ZSaved) },
+      },
+    },
+    async (request) =>
+      ok(
+        await projects.updateBulk(actorOf(request), parseId(request.params.id), request.body),
+        MSG.projectSaved,
+      ),
+  );
+
+  app.post(
+    '/api/project/bulk/submit/:id',
+    {
+      preValidation: guard,
+      schema: {
+        tags: ['project'],
+        summary: '提交实物资产项目信息披露申请',
+        params: ZIdParams,
+        body: z.object({ version: zVersion }),
+        response: {
+          200: zEnvelope(z.object({ id: z.number(), actionId: z.number(), taskId: z.number() })),
+        },
+      },
+    },
+    async (request) =>
+      ok(
+        await projects.submitBulk(actorOf(request), parseId(request.params.id), request.body),
+        MSG.workflowSubmitted,
+      ),
+  );
+
+  app.post(
+    '/api/project/bulk/show',
+    {
+      preValidation: guard,
+      schema: {
+        tags: ['project'],
+        summary: '实物资产项目详情',
+        body: z.object({ id: zBodyId }),
+        response: { 200: zEnvelope(ZBulkProjectView) },
+      },
+    },
+    async (request) => ok(await projects.showBulk(requireSession(request), request.body.id)),
+  );
+
+  done();
+};

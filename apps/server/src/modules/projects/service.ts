@@ -1,0 +1,389 @@
+// The projects module owns the project rows the workflow engine acts on: who may see a project (its owner
+// company, the agent member acting for it, and the exchange; anyone else is told it does not exist), the bulk
+// project drafts (create, update, delete while draft), the project's view and status, the list scoped in SQL to
+// the caller, and the guarded state change an approved action makes. The workflow engine reaches projects only
+// through this service.
+import { randomUUID } from 'node:crypto';
+import {
+  BULK_BUSINESS_TYPE,
+  BULK_FAMILY,
+  FAMILIES,
+  formatDate,
+  IDENTITY,
+  MSG,
+  parseBulkProjectForm,
+  PROJECT_DATA_CLASS,
+  PROJECT_STATUS,
+  PROJECT_STATUS_LABELS,
+  SIGNED_LETTER_TAG,
+  validateBulkProjectShape,
+  checkBulkProjectRules,
+  EDITABLE_ACTION_STATUSES,
+  PRICE_APPROVAL_TAG,
+  type AttachmentItem,
+  type BulkProjectForm,
+  type BulkProjectView,
+  type PageResult,
+  type ProjectListRow,
+  type ProjectListSort,
+  type ProjectSearchOptions,
+  type ProjectStatus,
+  type ProjectSummary,
+  type ProjectView,
+  type ActionStatus,
+} from '@cqjy/domain';
+import type { Db } from '../../db/client.ts';
+import { toAuditActor } from '../../platform/audit.ts';
+import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
+import { conflict, notFound, refused } from '../../platform/errors.ts';
+import type { ModuleDeps } from '../../platform/module-deps.ts';
+import type { Actor, Viewer } from '../attachments/service.ts';
+import * as repo from './repo.ts';
+
+export type ProjectRow = repo.ProjectRow;
+export type ProjectPatch = repo.ProjectPatch;
+
+export type ProjectListQuery = {
+  page: number;
+  size: number;
+  keyword?: string | undefined;
+  status?: ProjectStatus | undefined;
+  family?: string | undefined;
+  sort?: ProjectListSort | undefined;
+};
+
+export type ProjectsService = ReturnType<typeof createProjectsService>;
+
+/** A signed-in caller and where the call came from (the workflow engine's actor). */
+export type SessionActor = SessionContext & RequestOrigin;
+
+/** The workflow engine's side of the first disclosure, registered by the engine (no import cycle). */
+export type DisclosureGateway = {
+  /** the project's open disclosure application, with the caller's open task on it */
+  find(actor: Viewer, projectId: number): Promise<{ status: ActionStatus; openTask: OpenTask | null } | null>;
+  /** creates (or reuses a returned) disclosure application and submits it: letter made, e-signature task open */
+  start(
+    actor: SessionActor,
+    project: ProjectRow,
+    disclosureDays: number,
+  ): Promise<{ actionId: number; taskId: number }>;
+};
+
+type OpenTask = NonNullable<BulkProjectView['openTask']>;
+
+export function isExchange(viewer: Pick<Viewer, 'identityType'>): boolean {
+  return viewer.identityType === IDENTITY.admin;
+}
+
+export function toSummary(row: ProjectRow): ProjectSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    status: row.status,
+    statusLabel: PROJECT_STATUS_LABELS[row.status],
+  };
+}
+
+/** The agent member company a project names in its details, if any. */
+function agentCompanyOf(row: ProjectRow): number | null {
+  const value = row.details.agentCompanyId;
+  return typeof value === 'number' ? value : null;
+}
+
+/** The bulk form kept in a project's details. */
+function formOf(row: ProjectRow): BulkProjectForm {
+  const form = row.details.form;
+  return typeof form === 'object' && form !== null ? (form as BulkProjectForm) : { name: row.name };
+}
+
+function familyLabel(family: string): string {
+  return Object.hasOwn(FAMILIES, family) ? FAMILIES[family as keyof typeof FAMILIES].title : family;
+}
+
+function groupByTag(files: readonly AttachmentItem[]): Record<string, AttachmentItem[]> {
+  const byTag: Record<string, AttachmentItem[]> = {};
+  for (const file of files) (byTag[file.tag] ??= []).push(file);
+  return byTag;
+}
+
+export function createProjectsService(
+  deps: Pick<ModuleDeps, 'db' | 'users' | 'attachments' | 'audit' | 'clock'>,
+) {
+  const { db, users, attachments, audit, clock } = deps;
+  let disclosure: DisclosureGateway | undefined;
+
+  /** Whether an application under way locks the project form (submitted, awaiting signature or review). */
+  async function isLocked(viewer: Viewer, projectId: number): Promise<boolean> {
+    const open = await disclosure?.find(viewer, projectId);
+    return open != null && !EDITABLE_ACTION_STATUSES.includes(open.status);
+  }
+
+  function isVisibleTo(viewer: Pick<Viewer, 'companyId' | 'identityType'>, row: ProjectRow): boolean {
+    return (
+      row.companyId === viewer.companyId ||
+      isExchange(viewer) ||
+      (viewer.identityType === IDENTITY.member && agentCompanyOf(row) === viewer.companyId)
+    );
+  }
+
+  // A project's own files (the signed letters) are seen by whoever sees the project.
+  attachments.registerRecordVisibility(PROJECT_DATA_CLASS, async (viewer, record) => {
+    const id = Number(record.dataId);
+    const row = Number.isSafeInteger(id) ? await repo.findById(db, id) : undefined;
+    return row !== undefined && isVisibleTo(viewer, row);
+  });
+
+  /** The project, or 404 when it does not exist or belongs to another company (the exchange sees all). */
+  async function findVisible(
+    viewer: Pick<Viewer, 'companyId' | 'identityType'>,
+    id: number,
+  ): Promise<ProjectRow> {
+    const row = await repo.findById(db, id);
+    if (row === undefined || !isVisibleTo(viewer, row)) throw notFound();
+    return row;
+  }
+
+  async function companyName(companyId: number): Promise<string> {
+    return (await users.findCompany(companyId))?.name ?? '';
+  }
+
+  async function show(viewer: Viewer, id: number): Promise<ProjectView> {
+    const row = await findVisible(viewer, id);
+    const files = await attachments.listRelated(viewer, {
+      dataClass: PROJECT_DATA_CLASS,
+      dataId: String(row.id),
+    });
+    return {
+      ...toSummary(row),
+      family: row.family,
+      businessType: row.businessType,
+      companyId: row.companyId,
+      companyName: await companyName(row.companyId),
+      disclosureStart: row.disclosureStart?.toISOString() ?? null,
+      disclosureEnd: row.disclosureEnd?.toISOString() ?? null,
+      pausedAt: row.pausedAt?.toISOString() ?? null,
+      version: row.version,
+      details: row.details,
+      signedLetters: files
+        .filter((file) => file.tag === SIGNED_LETTER_TAG)
+        .map((file) => ({ uuid: file.uuid, name: file.name })),
+    };
+  }
+
+  function scopeOf(viewer: Viewer): repo.ProjectScope {
+    if (isExchange(viewer)) return { kind: 'all' };
+    if (viewer.identityType === IDENTITY.member) return { kind: 'agent', companyId: viewer.companyId };
+    return { kind: 'company', companyId: viewer.companyId };
+  }
+
+  async function namesOf(rows: readonly ProjectRow[]): Promise<Map<number, string>> {
+    const names = new Map<number, string>();
+    for (const row of rows) {
+      if (!names.has(row.companyId)) names.set(row.companyId, await companyName(row.companyId));
+    }
+    return names;
+  }
+
+  function toListRow(row: ProjectRow, names: ReadonlyMap<number, string>): ProjectListRow {
+    const price = formOf(row).listingPrice;
+    return {
+      ...toSummary(row),
+      family: row.family,
+      familyLabel: familyLabel(row.family),
+      listingPrice: typeof price === 'number' ? price : null,
+      disclosureEnd: row.disclosureEnd?.toISOString() ?? null,
+      companyName: names.get(row.companyId) ?? '',
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  /** The caller's page of projects, scoped and filtered in SQL. */
+  async function list(viewer: Viewer, query: ProjectListQuery): Promise<PageResult<ProjectListRow>> {
+    const page = await repo.listProjects(db, { scope: scopeOf(viewer), ...query });
+    const names = await namesOf(page.list);
+    return { total: page.total, list: page.list.map((row) => toListRow(row, names)) };
+  }
+
+  /** POST /api/project/ownerProject: the caller's projects of one business type (the first 100, newest first). */
+  async function listOwnerProjects(viewer: Viewer, businessType: string): Promise<ProjectListRow[]> {
+    const page = await repo.listProjects(db, { scope: scopeOf(viewer), businessType, page: 1, size: 100 });
+    const names = await namesOf(page.list);
+    return page.list.map((row) => toListRow(row, names));
+  }
+
+  function searchOptions(): ProjectSearchOptions {
+    return {
+      statuses: Object.values(PROJECT_STATUS).map((value) => ({
+        value,
+        label: PROJECT_STATUS_LABELS[value],
+      })),
+      families: Object.entries(FAMILIES).map(([value, def]) => ({ value, label: def.title })),
+    };
+  }
+
+  // --- bulk project drafts -------------------------------------------------------------------------------------
+
+  /** The project if the caller's own company owns it; the exchange and agents are told it is not there. */
+  async function findOwn(viewer: Viewer, id: number): Promise<ProjectRow> {
+    const row = await findVisible(viewer, id);
+    if (row.companyId !== viewer.companyId) throw notFound();
+    return row;
+  }
+
+  function requireForm(form: unknown): BulkProjectForm {
+    const message = validateBulkProjectShape(form);
+    if (message !== null) throw refused(message);
+    return parseBulkProjectForm(form);
+  }
+
+  /** A new bulk draft of the caller's company; its code is GR<year>BJ<id, 7 digits>. */
+  async function createBulk(
+    actor: Actor,
+    input: { form: unknown },
+  ): Promise<{ id: number; version: number }> {
+    const form = requireForm(input.form);
+    const year = formatDate(clock.now()).slice(0, 4);
+    return db.transaction(async (tx) => {
+      const inserted = await repo.insertProject(tx, {
+        companyId: actor.companyId,
+        family: BULK_FAMILY,
+        businessType: BULK_BUSINESS_TYPE,
+        name: form.name,
+        // a placeholder until the id is known; replaced below in the same transaction
+        code: `draft-${randomUUID()}`,
+        status: 'draft',
+        createdBy: actor.userId,
+        details: { form },
+      });
+      const row = await repo.setCode(tx, inserted.id, `GR${year}BJ${String(inserted.id).padStart(7, '0')}`);
+      if (row === undefined) throw conflict();
+      await audit.append(tx, {
+        ...toAuditActor(actor),
+        action: 'project.create',
+        result: 'ok',
+        target: String(row.id),
+        detail: { family: BULK_FAMILY, code: row.code },
+      });
+      return { id: row.id, version: row.version };
+    });
+  }
+
+  /** Replaces a draft's form while it is still a draft at `version` (stale: 409). */
+  async function updateBulk(
+    actor: Actor,
+    id: number,
+    input: { version: number; form: unknown },
+  ): Promise<{ id: number; version: number }> {
+    const project = await findOwn(actor, id);
+    if (project.family !== BULK_FAMILY) throw notFound();
+    if (project.status !== 'draft' || (await isLocked(actor, project.id))) {
+      throw refused(MSG.projectsNotEditable);
+    }
+    const form = requireForm(input.form);
+    return db.transaction(async (tx) => {
+      const row = await repo.updateDraftGuarded(tx, project.id, input.version, {
+        name: form.name,
+        details: { ...project.details, form },
+      });
+      if (row === undefined) throw conflict();
+      await audit.append(tx, {
+        ...toAuditActor(actor),
+        action: 'project.update',
+        result: 'ok',
+        target: String(row.id),
+        detail: { family: BULK_FAMILY, version: row.version },
+      });
+      return { id: row.id, version: row.version };
+    });
+  }
+
+  async function showBulk(viewer: Viewer, id: number): Promise<BulkProjectView> {
+    const row = await findVisible(viewer, id);
+    if (row.family !== BULK_FAMILY) throw notFound();
+    const files = await attachments.listRelated(viewer, {
+      dataClass: PROJECT_DATA_CLASS,
+      dataId: String(row.id),
+    });
+    return {
+      ...toSummary(row),
+      form: formOf(row),
+      version: row.version,
+      disclosureStart: row.disclosureStart?.toISOString() ?? null,
+      disclosureEnd: row.disclosureEnd?.toISOString() ?? null,
+      attachments: groupByTag(files),
+      companyName: await companyName(row.companyId),
+      openTask: (await disclosure?.find(viewer, row.id))?.openTask ?? null,
+    };
+  }
+
+  /**
+   * Submits a bulk draft for disclosure: the rule checks (with the price approval file on the project), then the
+   * engine's disclosure application is created and submitted. The screen goes on to its e-signature step.
+   */
+  async function submitBulk(
+    actor: SessionActor,
+    id: number,
+    input: { version: number },
+  ): Promise<{ id: number; actionId: number; taskId: number }> {
+    const project = await findOwn(actor, id);
+    if (project.family !== BULK_FAMILY) throw notFound();
+    if (project.status !== 'draft' || (await isLocked(actor, project.id))) {
+      throw refused(MSG.projectsNotSubmittable);
+    }
+    if (project.version !== input.version) throw conflict();
+    const form = formOf(project);
+    const files = await attachments.listRelated(actor, {
+      dataClass: PROJECT_DATA_CLASS,
+      dataId: String(project.id),
+    });
+    const approvals = files.filter((file) => file.tag === PRICE_APPROVAL_TAG).length;
+    const message = checkBulkProjectRules(form, approvals)[0];
+    if (message !== undefined) throw refused(message);
+    if (disclosure === undefined || form.disclosureDays === undefined) throw notFound();
+    const started = await disclosure.start(actor, project, form.disclosureDays);
+    return { id: project.id, ...started };
+  }
+
+  /** Deletes a draft of the caller's company. */
+  async function remove(actor: Actor, id: number): Promise<{ id: number }> {
+    const project = await findOwn(actor, id);
+    if (project.status !== 'draft' || (await disclosure?.find(actor, project.id)) != null) {
+      throw refused(MSG.projectsNotDeletable);
+    }
+    return db.transaction(async (tx) => {
+      if (!(await repo.deleteDraft(tx, project.id))) throw conflict();
+      await audit.append(tx, {
+        ...toAuditActor(actor),
+        action: 'project.delete',
+        result: 'ok',
+        target: String(project.id),
+        detail: { family: project.family, code: project.code },
+      });
+      return { id: project.id };
+    });
+  }
+
+  return {
+    isVisibleTo,
+    findVisible,
+    show,
+    list,
+    listOwnerProjects,
+    searchOptions,
+    createBulk,
+    updateBulk,
+    showBulk,
+    remove,
+    submitBulk,
+    registerDisclosure: (gateway: DisclosureGateway): void => {
+      disclosure = gateway;
+    },
+    /** The row without a visibility check, for the engine's own reads inside a transition. */
+    findById: (id: number, tx: Db = db) => repo.findById(tx, id),
+    /** Changes state in the caller's transaction; undefined when the project changed since `expectedVersion`. */
+    updateGuarded: (tx: Db, id: number, expectedVersion: number, patch: ProjectPatch) =>
+      repo.updateGuarded(tx, id, expectedVersion, patch),
+    insertProject: (tx: Db, values: repo.NewProject) => repo.insertProject(tx, values),
+  };
+}

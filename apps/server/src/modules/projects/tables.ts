@@ -1,0 +1,39 @@
+// Tables owned by the projects module: the minimal project row the workflow engine acts on (issue 7 extends it
+// with the disclosure forms). status is a PROJECT_STATUS key; every change counts `version` up, so a change made
+// from a stale read is refused.
+import type { ProjectStatus } from '@cqjy/domain';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps, timestamptz } from '../../db/columns.ts';
+import { companies, users } from '../users/tables.ts';
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** a FAMILIES key of the workflow registry */
+    family: text('family').notNull(),
+    businessType: text('business_type').notNull(),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    status: text('status').$type<ProjectStatus>().notNull(),
+    disclosureStart: timestamptz('disclosure_start'),
+    disclosureEnd: timestamptz('disclosure_end'),
+    /** when an approved abort suspended the project; the recovery moves the deadline by the days paused */
+    pausedAt: timestamptz('paused_at'),
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('projects_code_idx').on(t.code),
+    index('projects_company_id_idx').on(t.companyId),
+    index('projects_status_idx')
+      .on(t.status)
+      .where(sql`${t.status} <> 'closed'`),
+  ],
+);

@@ -1,0 +1,466 @@
+// Workflow engine calls (workflow contract of issue 6). Every answer is the envelope; another company's instance,
+// task or project answers {status: 404}; a stale version or a task handled already answers {status: 409}.
+//
+// For every family F and action A of the registry with an application step, base /api/project/{F}/{A}:
+//   POST {base}/create                  {projectId} -> {id, version}; one open instance per project and action
+//   POST {base}/save                    {id, version, form} -> {id, version}                    (draft, returned)
+//   POST {base}/update/{id}             {version, form} -> {id, version}                        (draft, returned)
+//   GET  {base}/show/{id}               -> ActionView
+//   POST {base}/submit                  {id, version} -> {id, version, taskId}: letter made, e-signature task
+//   POST {base}/signature               SignRequest -> {id, version}: signed, review task for the exchange
+//   POST {base}/termination/terminate   {id, version} -> {id, version}: withdrawn (draft, returned)
+// Sign codes (purpose sign, to the caller's own mobile, bound to the sha256 of the instance's current letter):
+//   POST /api/workflow/sign/otp          {dataId} -> {isSent}
+//   POST /api/workflow/sign/otp/check    {mobile, otp, dataId} -> status 0, or 1 with the message (not used up)
+// Review by the exchange (identity 999): POST /api/task/signoff/{flow} SignRequest + {result: pass | back}
+// Tasks: POST /api/task/list/{kind} {keyword?, family?, page, size} -> {list: TaskRow[], total};
+//   GET /api/task/counts -> {todo, done, launch}; GET /api/task/batch/tasks/{family}/{action} -> TaskRow[];
+//   POST /api/task/whether/batch {taskIds} -> {batch}; POST /api/task/validate/status/{id} -> 0 or 409 (BF-7.3)
+// Process logs: GET /api/project/{id}/processLog, GET /api/project/bulk/{id}/processLog -> ProcessLogRow[];
+//   GET /api/project/{id}/processLog/stage -> ProcessLogStage[]
+// Project and application calls need GJS_PROJECT_LT (exchange: GJS_PROJECT_LT_ADMIN); task calls GJS_TASK
+// (exchange: GJS_TASK_ADMIN).
+import {
+  ACTION_CONFIGS,
+  ACTION_STATUS,
+  MSG,
+  OTP_LENGTH,
+  SIGN_OFF_FLOWS,
+  TASK_LIST_KINDS,
+  TASK_STATUS,
+  TASK_TYPE,
+  type ActionConfig,
+  type ActionView,
+  type ProcessLogRow,
+  type ProcessLogStage,
+  type TaskRow,
+} from '@cqjy/domain';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readOrigin, requireSession } from '../../platform/auth.ts';
+import { ok, zEnvelope } from '../../platform/envelope.ts';
+import { notFound } from '../../platform/errors.ts';
+import { requireAnyPermission } from '../../platform/guard.ts';
+import { parseId, PROJECT_CODES, ZProjectSummary, zPage, zSize } from '../projects/routes.ts';
+import type { Actor, WorkflowService } from './service.ts';
+
+const TASK_CODES = ['GJS_TASK', 'GJS_TASK_ADMIN'] as const;
+
+const zId = z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest);
+const zVersion = z.number({ error: MSG.conflict }).int(MSG.conflict).min(1, MSG.conflict);
+/** The form is checked against the action's own schema by the service. */
+const zForm = z.record(z.string(), z.unknown(), { error: MSG.badRequest }).default({});
+
+const ZIdVersion = z.object({ id: zId, version: zVersion });
+const ZIdParams = z.object({ id: z.string().max(32) });
+const ZSaved = z.object({ id: z.number(), version: z.number() });
+
+const zOtp = z
+  .string({ error: MSG.otpFormat })
+  .trim()
+  .refine((value) => new RegExp(`^\\d{${OTP_LENGTH}}$`).test(value), MSG.otpFormat);
+
+const signRequestShape = {
+  dataId: zId,
+  passDate: z.string({ error: MSG.badRequest }).max(40, MSG.badRequest).default(''),
+  category: z.string({ error: MSG.badRequest }).max(50, MSG.badRequest).default(''),
+  task: z.object(
+    {
+      type: z.string({ error: MSG.badRequest }).max(20, MSG.badRequest),
+      id: zId,
+      actionId: z.number({ error: MSG.badRequest }).int(MSG.badRequest).default(0),
+    },
+    { error: MSG.badRequest },
+  ),
+  transferees: z
+    .array(z.object({ taskId: z.number({ error: MSG.badRequest }).int(MSG.badRequest) }), {
+      error: MSG.badRequest,
+    })
+    .max(100, MSG.badRequest)
+    .default([]),
+  // the return-reason rule (SH-5.6) is applied by the service; this bound only keeps absurd bodies out
+  reason: z.string({ error: MSG.badRequest }).max(5000, MSG.returnReasonRequired).default(''),
+};
+
+/** The applicant's signature: the SMS code is required and must be six digits (BF-5.1). */
+const ZSignRequest = z.object({ ...signRequestShape, otp: zOtp });
+
+/** The exchange's sign-off: no letter is signed, so no code is checked. */
+const ZSignOffRequest = z.object({
+  ...signRequestShape,
+  otp: z.string({ error: MSG.badRequest }).max(16, MSG.badRequest).default(''),
+  result: z.enum(['pass', 'back'], { error: MSG.workflowResultRequired }),
+});
+
+const ZAttachmentItem = z.object({
+  uuid: z.string(),
+  tag: z.string(),
+  name: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+  dateCreated: z.string(),
+  labelName: z.string(),
+});
+const ZFileRef = z.object({ uuid: z.string(), name: z.string() }).nullable();
+const zFormOut = z.record(z.string(), z.unknown());
+
+const ZActionView = z.object({
+  id: z.number(),
+  projectId: z.number(),
+  family: z.string(),
+  action: z.string(),
+  actionTitle: z.string(),
+  status: z.enum(Object.values(ACTION_STATUS) as [string, ...string[]]),
+  statusLabel: z.string(),
+  form: zFormOut,
+  version: z.number(),
+  attachments: z.record(z.string(), z.array(ZAttachmentItem)),
+  letter: ZFileRef,
+  signedLetter: ZFileRef,
+  returns: z.array(z.object({ reason: z.string(), by: z.string(), at: z.string() })),
+  revisions: z.array(z.object({ no: z.number(), form: zFormOut, submittedAt: z.string() })),
+  project: ZProjectSummary,
+  openTask: z
+    .object({
+      id: z.number(),
+      type: z.enum(Object.values(TASK_TYPE) as [string, ...string[]]),
+      routeName: z.string(),
+    })
+    .nullable(),
+}) as unknown as z.ZodType<ActionView>;
+
+const ZTaskRow = z.object({
+  id: z.number(),
+  type: z.enum(Object.values(TASK_TYPE) as [string, ...string[]]),
+  typeLabel: z.string(),
+  actionId: z.number(),
+  family: z.string(),
+  action: z.string(),
+  actionTitle: z.string(),
+  projectId: z.number(),
+  projectName: z.string(),
+  projectCode: z.string(),
+  routeName: z.string(),
+  status: z.enum(Object.values(TASK_STATUS) as [string, ...string[]]),
+  applicantCompany: z.string(),
+  createdAt: z.string(),
+  doneAt: z.string().nullable(),
+}) as unknown as z.ZodType<TaskRow>;
+
+const ZProcessLogRow = z.object({
+  id: z.number(),
+  stage: z.string(),
+  step: z.string(),
+  stepLabel: z.string(),
+  result: z.string(),
+  reason: z.string().nullable(),
+  actorName: z.string(),
+  companyName: z.string(),
+  at: z.string(),
+}) as unknown as z.ZodType<ProcessLogRow>;
+
+const ZProcessLogStage = z.object({
+  stage: z.string(),
+  actionId: z.number(),
+  rows: z.array(ZProcessLogRow),
+}) as unknown as z.ZodType<ProcessLogStage>;
+
+function actorOf(request: Parameters<typeof requireSession>[0]): Actor {
+  return { ...requireSession(request), ...readOrigin(request) };
+}
+
+export const workflowRoutes: FastifyPluginCallbackZod<{ workflow: WorkflowService }> = (
+  app,
+  { workflow },
+  done,
+) => {
+  const projectGuard = [app.authenticate, requireAnyPermission([...PROJECT_CODES])];
+  const taskGuard = [app.authenticate, requireAnyPermission([...TASK_CODES])];
+
+  /** The calls of one action, the same for every family and action (one implementation, many paths). */
+  function registerAction(config: ActionConfig): void {
+    const base = `/api/project/${config.family}/${config.action}`;
+    const tags = ['workflow'];
+    const title = config.title;
+
+    app.post(
+      `${base}/create`,
+      {
+        preValidation: projectGuard,
+        schema: {
+          tags,
+          summary: `${title}：创建申请`,
+          body: z.object({ projectId: zId }),
+          response: { 200: zEnvelope(ZSaved) },
+        },
+      },
+      async (request) =>
+        ok(await workflow.create(actorOf(request), config, request.body.projectId), MSG.workflowCreated),
+    );
+
+    app.post(
+      `${base}/save`,
+      {
+        preValidation: projectGuard,
+        schema: {
+          tags,
+          summary: `${title}：保存`,
+          body: ZIdVersion.extend({ form: zForm }),
+          response: { 200: zEnvelope(ZSaved) },
+        },
+      },
+      async (request) => ok(await workflow.save(actorOf(request), config, request.body), MSG.workflowSaved),
+    );
+
+    app.post(
+      `${base}/update/:id`,
+      {
+        preValidation: projectGuard,
+        schema: {
+          tags,
+          summary: `${title}：修改`,
+          params: ZIdParams,
+          body: z.object({ version: zVersion, form: zForm }),
+          response: { 200: zEnvelope(ZSaved) },
+        },
+      },
+      async (request) =>
+        ok(
+          await workflow.update(actorOf(request), config, {
+            id: parseId(request.params.id),
+            version: request.body.version,
+            form: request.body.form,
+          }),
+          MSG.workflowSaved,
+        ),
+    );
+
+    app.get(
+      `${base}/show/:id`,
+      {
+        preValidation: projectGuard,
+        schema: {
+          tags,
+          summary: `${title}：查看`,
+          params: ZIdParams,
+          response: { 200: zEnvelope(ZActionView) },
+        },
+      },
+      async (request) => ok(await workflow.show(actorOf(request), config, parseId(request.params.id))),
+    );
+
+    app.post(
+      `${base}/submit`,
+      {
+        preValidation: projectGuard,
+        schema: {
+          tags,
+          summary: `${title}：提交（生成申请函）`,
+          body: ZIdVersion,
+          response: { 200: zEnvelope(ZSaved.extend({ taskId: z.number() })) },
+        },
+      },
+      async (request) =>
+        ok(await workflow.submit(actorOf(request), config, request.body), MSG.workflowSubmitted),
+    );
+
+    app.post(
+      `${base}/signature`,
+      {
+        preValidation: projectGuard,
+        schema: {
+          tags,
+          summary: `${title}：电子签章并提交`,
+          body: ZSignRequest,
+          response: { 200: zEnvelope(ZSaved) },
+        },
+      },
+      async (request) => ok(await workflow.sign(actorOf(request), config, request.body), MSG.workflowSigned),
+    );
+
+    app.post(
+      `${base}/termination/terminate`,
+      {
+        preValidation: projectGuard,
+        schema: {
+          tags,
+          summary: `${title}：撤回申请`,
+          body: ZIdVersion,
+          response: { 200: zEnvelope(ZSaved) },
+        },
+      },
+      async (request) =>
+        ok(await workflow.terminate(actorOf(request), config, request.body), MSG.workflowWithdrawn),
+    );
+  }
+
+  for (const config of ACTION_CONFIGS) registerAction(config);
+
+  app.post(
+    '/api/workflow/sign/otp',
+    {
+      preValidation: projectGuard,
+      schema: {
+        tags: ['workflow'],
+        summary: '获取电子签章验证码（绑定当前申请函）',
+        body: z.object({ dataId: zId }),
+        response: { 200: zEnvelope(z.object({ isSent: z.boolean() })) },
+      },
+    },
+    async (request) => ok(await workflow.sendSignCode(actorOf(request), request.body.dataId), MSG.otpSent),
+  );
+
+  app.post(
+    '/api/workflow/sign/otp/check',
+    {
+      preValidation: projectGuard,
+      schema: {
+        tags: ['workflow'],
+        summary: '校验电子签章验证码（不消耗）',
+        description: 'mobile 仅为兼容签章面板的请求体；验证码总是按当前用户本人的手机号码校验。',
+        body: z.object({
+          mobile: z.string({ error: MSG.badRequest }).max(20, MSG.badRequest).optional(),
+          otp: zOtp,
+          dataId: zId,
+        }),
+        response: { 200: zEnvelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await workflow.checkSignCode(actorOf(request), request.body);
+      return ok(null, MSG.workflowOtpValid);
+    },
+  );
+
+  app.post(
+    '/api/task/signoff/:flow',
+    {
+      preValidation: taskGuard,
+      schema: {
+        tags: ['task'],
+        summary: '审核（通过或退回）',
+        params: z.object({ flow: z.string().max(20) }),
+        body: ZSignOffRequest,
+        response: { 200: zEnvelope(ZSaved) },
+      },
+    },
+    async (request) => {
+      if (!(SIGN_OFF_FLOWS as readonly string[]).includes(request.params.flow)) throw notFound();
+      const saved = await workflow.review(actorOf(request), request.body);
+      return ok(saved, request.body.result === 'pass' ? MSG.workflowPassed : MSG.workflowReturned);
+    },
+  );
+
+  app.post(
+    '/api/task/list/:kind',
+    {
+      preValidation: taskGuard,
+      schema: {
+        tags: ['task'],
+        summary: '任务列表',
+        params: z.object({ kind: z.enum(TASK_LIST_KINDS, { error: MSG.notFound }) }),
+        body: z.object({
+          page: zPage,
+          size: zSize,
+          keyword: z.string({ error: MSG.badRequest }).max(100, MSG.badRequest).optional(),
+          family: z.string({ error: MSG.badRequest }).max(30, MSG.badRequest).optional(),
+        }),
+        response: { 200: zEnvelope(z.object({ list: z.array(ZTaskRow), total: z.number() })) },
+      },
+    },
+    async (request) => ok(await workflow.listTasks(actorOf(request), request.params.kind, request.body)),
+  );
+
+  app.get(
+    '/api/task/counts',
+    {
+      preValidation: taskGuard,
+      schema: {
+        tags: ['task'],
+        summary: '任务数量',
+        response: { 200: zEnvelope(z.object({ todo: z.number(), done: z.number(), launch: z.number() })) },
+      },
+    },
+    async (request) => ok(await workflow.countTasks(actorOf(request))),
+  );
+
+  app.get(
+    '/api/task/batch/tasks/:family/:action',
+    {
+      preValidation: taskGuard,
+      schema: {
+        tags: ['task'],
+        summary: '同一业务的待办任务（批量处理）',
+        params: z.object({ family: z.string().max(30), action: z.string().max(40) }),
+        response: { 200: zEnvelope(z.array(ZTaskRow)) },
+      },
+    },
+    async (request) =>
+      ok(await workflow.listBatchTasks(actorOf(request), request.params.family, request.params.action)),
+  );
+
+  app.post(
+    '/api/task/whether/batch',
+    {
+      preValidation: taskGuard,
+      schema: {
+        tags: ['task'],
+        summary: '是否可批量处理',
+        body: z.object({ taskIds: z.array(zId, { error: MSG.badRequest }).max(100, MSG.badRequest) }),
+        response: { 200: zEnvelope(z.object({ batch: z.boolean() })) },
+      },
+    },
+    async (request) => ok({ batch: await workflow.isBatch(actorOf(request), request.body.taskIds) }),
+  );
+
+  app.post(
+    '/api/task/validate/status/:id',
+    {
+      preValidation: taskGuard,
+      schema: {
+        tags: ['task'],
+        summary: '任务是否仍待处理（BF-7.3）',
+        params: ZIdParams,
+        response: { 200: zEnvelope(z.null()) },
+      },
+    },
+    async (request) => {
+      const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : 0;
+      await workflow.validateTaskStatus(actorOf(request), id);
+      return ok(null, MSG.workflowTaskOpen);
+    },
+  );
+
+  const logSchema = {
+    tags: ['project'],
+    summary: '项目流程日志',
+    params: ZIdParams,
+    response: { 200: zEnvelope(z.array(ZProcessLogRow)) },
+  };
+  app.get(
+    '/api/project/:id/processLog',
+    { preValidation: projectGuard, schema: logSchema },
+    async (request) => ok(await workflow.listProcessLog(actorOf(request), parseId(request.params.id))),
+  );
+  app.get(
+    '/api/project/bulk/:id/processLog',
+    { preValidation: projectGuard, schema: logSchema },
+    async (request) => ok(await workflow.listProcessLog(actorOf(request), parseId(request.params.id))),
+  );
+  app.get(
+    '/api/project/:id/processLog/stage',
+    {
+      preValidation: projectGuard,
+      schema: {
+        tags: ['project'],
+        summary: '项目流程日志（按申请分组）',
+        params: ZIdParams,
+        response: { 200: zEnvelope(z.array(ZProcessLogStage)) },
+      },
+    },
+    async (request) => ok(await workflow.listProcessLogStages(actorOf(request), parseId(request.params.id))),
+  );
+
+  done();
+};

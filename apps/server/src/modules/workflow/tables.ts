@@ -1,0 +1,138 @@
+// Tables owned by the workflow engine: action instances (one application, such as a project abort, with its
+// form and letters), their submitted revisions, the tasks the transitions open and close, and the process log
+// of every step. Rows carry the applicant's company_id for scoping and a version for the optimistic guard.
+import type { ActionForm, ActionStatus, TaskStatus, TaskType } from '@cqjy/domain';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamps, timestamptz } from '../../db/columns.ts';
+import { attachments } from '../attachments/tables.ts';
+import { projects } from '../projects/tables.ts';
+import { companies, operators, users } from '../users/tables.ts';
+
+export const actionInstances = pgTable(
+  'action_instances',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** the applicant's company (the project's owner) */
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    family: text('family').notNull(),
+    action: text('action').notNull(),
+    status: text('status').$type<ActionStatus>().notNull(),
+    form: jsonb('form').$type<ActionForm>().notNull().default({}),
+    /** submits so far; the revision number of the last one */
+    revisionNo: integer('revision_no').notNull().default(0),
+    /** the current generated letter and the sha256 its signing codes are bound to */
+    letterId: uuid('letter_id').references(() => attachments.id, { onDelete: 'set null' }),
+    letterSha256: text('letter_sha256'),
+    /** where the current letter's seal goes: page and [x1, y1, x2, y2] in PDF points */
+    letterLayout: jsonb('letter_layout').$type<{
+      pageIndex: number;
+      sealRect: [number, number, number, number];
+    }>(),
+    signedLetterId: uuid('signed_letter_id').references(() => attachments.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    // One open instance per project and action: a second create fails on this index, whatever the timing.
+    uniqueIndex('action_instances_open_idx')
+      .on(t.projectId, t.family, t.action)
+      .where(sql`${t.status} in ('draft', 'letterGenerated', 'underReview', 'returned')`),
+    index('action_instances_company_id_idx').on(t.companyId),
+  ],
+);
+
+export const actionRevisions = pgTable(
+  'action_revisions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    instanceId: integer('instance_id')
+      .notNull()
+      .references(() => actionInstances.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    no: integer('no').notNull(),
+    form: jsonb('form').$type<ActionForm>().notNull(),
+    letterId: uuid('letter_id').references(() => attachments.id, { onDelete: 'set null' }),
+    submittedAt: timestamptz('submitted_at').notNull(),
+  },
+  (t) => [uniqueIndex('action_revisions_instance_no_idx').on(t.instanceId, t.no)],
+);
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    instanceId: integer('instance_id')
+      .notNull()
+      .references(() => actionInstances.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** the applicant's company, whose application the task belongs to */
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    type: text('type').$type<TaskType>().notNull(),
+    /** 'project', or 'estimate' for the assessment lists (none yet) */
+    category: text('category').notNull().default('project'),
+    routeName: text('route_name').notNull(),
+    status: text('status').$type<TaskStatus>().notNull(),
+    /** who must act: a company, or every company of an identity (the exchange's review) */
+    assigneeCompanyId: integer('assignee_company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    assigneeIdentity: integer('assignee_identity'),
+    doneBy: integer('done_by').references(() => operators.id, { onDelete: 'set null' }),
+    doneCompanyId: integer('done_company_id').references(() => companies.id, { onDelete: 'set null' }),
+    doneAt: timestamptz('done_at'),
+    /** pass | back | signed | withdrawn | superseded */
+    result: text('result'),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    index('tasks_instance_id_idx').on(t.instanceId),
+    index('tasks_assignee_company_idx')
+      .on(t.assigneeCompanyId)
+      .where(sql`${t.status} = 'open'`),
+    index('tasks_assignee_identity_idx')
+      .on(t.assigneeIdentity)
+      .where(sql`${t.status} = 'open'`),
+    index('tasks_done_company_idx').on(t.doneCompanyId),
+    index('tasks_company_id_idx').on(t.companyId),
+  ],
+);
+
+export const processLogs = pgTable(
+  'process_logs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    instanceId: integer('instance_id')
+      .notNull()
+      .references(() => actionInstances.id, { onDelete: 'cascade' }),
+    /** the applicant's company: whose project history this is */
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    family: text('family').notNull(),
+    action: text('action').notNull(),
+    /** a PROCESS_STEP key */
+    step: text('step').notNull(),
+    reason: text('reason'),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** the names as they were at the time */
+    actorName: text('actor_name').notNull(),
+    actorCompanyName: text('actor_company_name').notNull(),
+    at: timestamptz('at').notNull(),
+  },
+  (t) => [index('process_logs_project_id_idx').on(t.projectId, t.at)],
+);

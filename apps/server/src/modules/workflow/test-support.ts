@@ -1,0 +1,122 @@
+// Shared by the workflow tests: a signed-in client of the engine's calls, the e-signature credentials of a demo
+// operator (what an enrolment would issue), and the demo project.
+import type { Envelope } from '@cqjy/domain';
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { selectRows } from '../../db/client.ts';
+import { buildMultipart, makePdf } from '../../test/files.ts';
+import { bearer, readJson, type TestApp } from '../../test/harness.ts';
+import { createAuditService } from '../audit/service.ts';
+import { createSigningCredentials } from '../signatures/credentials.ts';
+import { createUsersService } from '../users/service.ts';
+
+export const DEMO_PROJECT_CODE = 'GR2026BJ1000123';
+
+export async function findOperatorId(t: TestApp, username: string): Promise<number> {
+  const rows = await selectRows<{ id: number }>(
+    t.db,
+    sql`select o.id from operators o join users u on u.id = o.user_id where u.username = ${username} and o.is_default`,
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error(`no operator ${username}`);
+  return id;
+}
+
+/** Issues the company and operator credentials of a demo operator, as its enrolment would. */
+export async function enrolSigner(t: TestApp, username: string): Promise<void> {
+  const audit = createAuditService({ clock: t.clock });
+  const users = createUsersService({ db: t.db, audit, clock: t.clock, config: t.config });
+  const credentials = createSigningCredentials({
+    db: t.db,
+    config: t.config,
+    clock: t.clock,
+    log: t.app.log,
+    audit,
+    users,
+  });
+  const facts = await credentials.findSignerFacts(await findOperatorId(t, username));
+  if (facts === undefined) throw new Error(`no signer facts for ${username}`);
+  await credentials.ensureCredentials(facts, {
+    actor: { userId: null, operatorId: null, companyId: null, identityType: null, ip: null, userAgent: null },
+    action: 'signature.enrol.seeded',
+    isRefreshing: false,
+  });
+}
+
+export async function findProjectId(t: TestApp, code: string = DEMO_PROJECT_CODE): Promise<number> {
+  const rows = await selectRows<{ id: number }>(t.db, sql`select id from projects where code = ${code}`);
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error(`no project ${code}`);
+  return id;
+}
+
+/** Another bulk project of the same company as `from`, disclosing, for tests that need a second one. */
+export async function copyProject(
+  t: TestApp,
+  code: string,
+  from: string = DEMO_PROJECT_CODE,
+): Promise<number> {
+  await t.db.execute(sql`
+    insert into projects (company_id, family, business_type, name, code, status, disclosure_start, disclosure_end)
+    select company_id, family, business_type, name || '（二）', ${code}, 'disclosing', disclosure_start, disclosure_end
+    from projects where code = ${from}`);
+  return findProjectId(t, code);
+}
+
+export type Client = {
+  post<T = unknown>(url: string, payload?: unknown): Promise<Envelope<T>>;
+  get<T = unknown>(url: string): Promise<Envelope<T>>;
+  raw(method: 'GET' | 'POST', url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+};
+
+export function clientOf(t: TestApp, token: string | undefined): Client {
+  const headers = token === undefined ? {} : bearer(token);
+  const raw = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+  return {
+    raw,
+    post: async <T>(url: string, payload?: unknown) => readJson<T>(await raw('POST', url, payload ?? {})),
+    get: async <T>(url: string) => readJson<T>(await raw('GET', url)),
+  };
+}
+
+/** Uploads the application file of an instance (tag applicationFile). */
+export async function uploadApplicationFile(t: TestApp, token: string, instanceId: number): Promise<void> {
+  const { payload, headers } = buildMultipart(
+    { command: 'upload', tag: 'applicationFile', dataClass: 'actionInstance', dataId: String(instanceId) },
+    { name: '中止申请材料.pdf', content: makePdf() },
+  );
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/attachment/upload',
+    headers: { ...headers, ...bearer(token) },
+    payload,
+  });
+  const body = readJson(response);
+  expect(body.status, body.msg).toBe(0);
+}
+
+/** The SignRequest of BF-3.1 for a task. */
+export function signRequest(input: {
+  dataId: number;
+  taskId: number;
+  type: string;
+  otp?: string;
+  reason?: string;
+}): Record<string, unknown> {
+  return {
+    dataId: input.dataId,
+    passDate: '2026-11-22 10:00:00',
+    otp: input.otp ?? '',
+    category: 'bulk',
+    task: { type: input.type, id: input.taskId, actionId: input.dataId },
+    transferees: [{ taskId: input.taskId }],
+    reason: input.reason ?? '',
+  };
+}

@@ -1,0 +1,95 @@
+// The account-opening calls (accounts module) and the two /transferorOpen uses of other modules' calls: the
+// register SMS code (otp) and the username check (profile). Registration signs the new account in: the answer is
+// stored as a login and the user loaded, so the router's gate 1 holds the user on step 2 at once.
+import type {
+  CompanyApplication,
+  CompanyApplicationInput,
+  CompanyStatusCheck,
+  RegisterAccountInput,
+} from '@cqjy/domain/account-opening';
+import type { Envelope, LoginResult } from '@cqjy/domain/api';
+import { loadUserInfo } from '../../api/auth.ts';
+import { HttpError, http, unwrap } from '../../api/http.ts';
+import { setSession, wipeSession } from '../../app/session-store.ts';
+import type { UserInfo } from '../../app/session-store.ts';
+
+export const APPLICATION_QUERY_KEY = ['register', 'company'] as const;
+
+/** Sends the register code; an anonymous caller keeps the answer's session-id as its token (SH-7.3). */
+export async function sendRegisterOtp(mobile: string): Promise<void> {
+  const answer = await http.post<Envelope<null>>(
+    '/api/app/send/otp/register',
+    { mobile },
+    { captureSessionId: true },
+  );
+  unwrap(answer, { showSuccess: true });
+}
+
+/**
+ * Whether a username is taken, or null when the check cannot answer (the call is not there, or failed): the
+ * form then says nothing and the server's own check decides on submit.
+ */
+export async function isUsernameTaken(username: string): Promise<boolean | null> {
+  try {
+    const answer = await http.get<Envelope<{ exists: boolean }>>(
+      `/api/operator/retrieve/username/${encodeURIComponent(username)}`,
+      undefined,
+      { isSilent: true },
+    );
+    const exists = answer.status === 0 ? (answer.data as { exists?: unknown } | null)?.exists : undefined;
+    return typeof exists === 'boolean' ? exists : null;
+  } catch (error) {
+    if (error instanceof HttpError) return null;
+    throw error;
+  }
+}
+
+export async function checkCompanyStatus(creditCode: string): Promise<CompanyStatusCheck> {
+  return unwrap(
+    await http.post<Envelope<CompanyStatusCheck>>('/api/register/validate/company/status', { creditCode }),
+  );
+}
+
+/** Opens the account and signs it in as a login does; a failure after the token was stored keeps nothing. */
+export async function registerAccount(input: RegisterAccountInput): Promise<UserInfo> {
+  const result = unwrap(await http.post<Envelope<LoginResult>>('/api/register/account', input), {
+    showSuccess: true,
+  });
+  setSession({
+    token: result.access_token,
+    loginInfo: result,
+    identityType: result.identityType,
+    userInfo: null,
+    previousPermissions: null,
+  });
+  try {
+    return await loadUserInfo();
+  } catch (error) {
+    wipeSession();
+    throw error;
+  }
+}
+
+export async function fetchApplication(): Promise<CompanyApplication> {
+  return unwrap(await http.get<Envelope<CompanyApplication>>('/api/register/company'));
+}
+
+export function applicationQuery() {
+  return { queryKey: APPLICATION_QUERY_KEY, queryFn: fetchApplication, retry: false } as const;
+}
+
+export async function saveApplication(input: CompanyApplicationInput): Promise<CompanyApplication> {
+  return unwrap(await http.post<Envelope<CompanyApplication>>('/api/register/company/save', input), {
+    showSuccess: true,
+  });
+}
+
+/** Submits for review and reloads the user, whose examineStatus the gates read. */
+export async function submitApplication(input: CompanyApplicationInput): Promise<CompanyApplication> {
+  const application = unwrap(
+    await http.post<Envelope<CompanyApplication>>('/api/register/company/submit', input),
+    { showSuccess: true },
+  );
+  await loadUserInfo();
+  return application;
+}

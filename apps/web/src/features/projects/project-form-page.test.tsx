@@ -1,0 +1,223 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { IDENTITY } from '@cqjy/domain/identity';
+import { MSG } from '@cqjy/domain/messages';
+import type { BulkProjectForm } from '@cqjy/domain/projects/bulk';
+import type { BulkProjectView } from '@cqjy/domain/projects/views';
+import { setNotifier } from '../../api/notify.ts';
+import { clearSession } from '../../app/session-store.ts';
+import { envelope, jsonResponse } from '../../test/fake-fetch.ts';
+import type { FetchCall } from '../../test/fake-fetch.ts';
+import { createFakeNotifier } from '../../test/fake-notifier.ts';
+import type { FakeNotifier } from '../../test/fake-notifier.ts';
+import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
+import { fromWireForm, toWireForm } from './bulk-form-values.ts';
+
+const FULL_FORM: BulkProjectForm = {
+  name: '废旧设备一批',
+  assetCategory: 'machinery',
+  listingPrice: 12_345_600,
+  appraisalPrice: 13_000_000,
+  disclosureDays: 10,
+  paymentMode: 'lump',
+  reserveBelowAppraisalApproved: false,
+  contactName: '张三',
+  contactMobile: '13800000001',
+};
+
+function makeView(overrides: Partial<BulkProjectView> = {}): BulkProjectView {
+  return {
+    id: 5,
+    code: '',
+    name: '废旧设备一批',
+    status: 'draft',
+    statusLabel: '草稿',
+    form: FULL_FORM,
+    version: 3,
+    disclosureStart: null,
+    disclosureEnd: null,
+    attachments: {},
+    companyName: '示例国有资产经营有限公司',
+    openTask: null,
+    ...overrides,
+  };
+}
+
+let notifier: FakeNotifier;
+
+beforeEach(() => {
+  clearSession();
+  notifier = createFakeNotifier();
+  setNotifier(notifier);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setNotifier(null);
+});
+
+const pathOf = (call: FetchCall): string => call.url.split('?')[0] ?? '';
+const bodyOf = (call: FetchCall | undefined): Record<string, unknown> =>
+  JSON.parse(String(call?.body)) as Record<string, unknown>;
+const callsTo = (calls: FetchCall[], path: string) => calls.filter((call) => pathOf(call) === path);
+
+function serveForm(view: BulkProjectView = makeView()) {
+  const user = makeUser(IDENTITY.transferor);
+  signInAs(user);
+  return servePortal(user, (call) => {
+    const path = pathOf(call);
+    if (path === '/api/project/bulk/show') return jsonResponse(envelope(view));
+    if (path === '/api/project/bulk') return jsonResponse(envelope({ id: 8, version: 1 }));
+    if (path.startsWith('/api/project/bulk/update/')) {
+      const { version } = bodyOf(call) as { version: number };
+      return jsonResponse(envelope({ id: view.id, version: version + 1 }));
+    }
+    if (path.startsWith('/api/project/bulk/submit/'))
+      return jsonResponse(envelope({ id: view.id, actionId: 41, taskId: 9 }));
+    // The e-signature screen is another feature's page: it only has to open.
+    if (path.startsWith('/api/project/bulk/disclosure/') || path.startsWith('/api/project/show/'))
+      return jsonResponse(envelope(null, 404, MSG.notFound));
+    return undefined;
+  });
+}
+
+const type = (placeholder: string, value: string): void => {
+  fireEvent.change(screen.getByPlaceholderText(placeholder), { target: { value } });
+};
+
+describe('Bulk project form values', () => {
+  it('carries yuan as fen and a percentage as a ratio, and back', () => {
+    const wire = toWireForm({
+      name: ' 废旧设备一批 ',
+      listingPrice: '123456.7',
+      disclosureDays: '20',
+      paymentMode: 'instalment',
+      firstPaymentPercent: '33.3',
+      instalmentMonths: '6',
+      hasGuarantee: true,
+      contactName: '',
+    });
+    expect(wire).toEqual({
+      name: '废旧设备一批',
+      listingPrice: 12_345_670,
+      disclosureDays: 20,
+      paymentMode: 'instalment',
+      firstPaymentRatio: 0.333,
+      instalmentMonths: 6,
+      hasGuarantee: true,
+      reserveBelowAppraisalApproved: false,
+    });
+    expect(fromWireForm(wire)).toMatchObject({
+      listingPrice: '123456.70',
+      firstPaymentPercent: '33.3',
+      instalmentMonths: '6',
+    });
+  });
+
+  it('leaves the instalment terms out of a lump-sum payment', () => {
+    const wire = toWireForm({
+      name: '项目',
+      paymentMode: 'lump',
+      firstPaymentPercent: '50',
+      hasGuarantee: true,
+    });
+    expect(wire).toEqual({ name: '项目', paymentMode: 'lump', reserveBelowAppraisalApproved: false });
+  });
+});
+
+describe('Bulk project form page', () => {
+  it('saves a new draft with the money in fen, then updates it with its version', async () => {
+    const { calls } = serveForm();
+    renderPortal('/index/addproject');
+    await screen.findByPlaceholderText('请填写项目名称');
+    type('请填写项目名称', '废旧设备一批');
+    type('请填写挂牌价', '1234.5');
+    type('请填写披露期', '10');
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(notifier.success).toHaveBeenCalledWith(MSG.projectSaved));
+    expect(bodyOf(callsTo(calls, '/api/project/bulk')[0])).toEqual({
+      form: {
+        name: '废旧设备一批',
+        listingPrice: 123_450,
+        disclosureDays: 10,
+        paymentMode: 'lump',
+        reserveBelowAppraisalApproved: false,
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(callsTo(calls, '/api/project/bulk/update/8')).toHaveLength(1));
+    expect(bodyOf(callsTo(calls, '/api/project/bulk/update/8')[0])).toMatchObject({ version: 1 });
+  });
+
+  it('refuses to save a name shorter than 2 characters with the domain message', async () => {
+    const { calls } = serveForm();
+    renderPortal('/index/addproject');
+    await screen.findByPlaceholderText('请填写项目名称');
+    type('请填写项目名称', '废');
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(notifier.error).toHaveBeenCalledWith(MSG.projectsNameInvalid));
+    expect(callsTo(calls, '/api/project/bulk')).toHaveLength(0);
+  });
+
+  it('the disclosure period of the price band is checked before submitting (10, 20 above 10 million yuan)', async () => {
+    const { calls } = serveForm();
+    renderPortal('/index/editproject?id=5');
+    await screen.findByDisplayValue('废旧设备一批');
+    type('请填写披露期', '9');
+    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    expect(await screen.findByText('披露期不得少于10个工作日')).toBeTruthy();
+    type('请填写挂牌价', '10000000.01');
+    type('请填写评估值', '');
+    type('请填写披露期', '19');
+    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    expect(await screen.findByText('披露期不得少于20个工作日')).toBeTruthy();
+    expect(notifier.error).toHaveBeenCalledWith(MSG.projectFormInvalid);
+    expect(calls.some((call) => pathOf(call).startsWith('/api/project/bulk/submit/'))).toBe(false);
+    expect(calls.some((call) => pathOf(call).startsWith('/api/project/bulk/update/'))).toBe(false);
+  });
+
+  it('checks the instalment rules: first payment 30%, at most a year, a guarantee', async () => {
+    const { calls } = serveForm();
+    renderPortal('/index/editproject?id=5');
+    await screen.findByDisplayValue('废旧设备一批');
+    fireEvent.click(screen.getByRole('radio', { name: '分期' }));
+    await screen.findByPlaceholderText('请填写首付比例');
+    type('请填写首付比例', '20');
+    type('请填写分期付款期限', '13');
+    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    expect(await screen.findByText(MSG.projectsFirstPaymentRatioMin)).toBeTruthy();
+    expect(screen.getByText(MSG.projectsInstalmentMonthsMax)).toBeTruthy();
+    expect(screen.getByText(MSG.projectsGuaranteeRequired)).toBeTruthy();
+    expect(calls.some((call) => pathOf(call).startsWith('/api/project/bulk/submit/'))).toBe(false);
+  });
+
+  it('asks for the approval file when the listing price is below 90% of the appraisal', async () => {
+    serveForm();
+    renderPortal('/index/editproject?id=5');
+    await screen.findByDisplayValue('废旧设备一批');
+    type('请填写挂牌价', '116999.99');
+    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    expect(await screen.findByText(MSG.projectsPriceApprovalRequired)).toBeTruthy();
+    expect(screen.getByText('挂牌价低于评估值批准文件')).toBeTruthy();
+  });
+
+  it('submits: saves with the version, submits with the new one, and opens the e-signature screen', async () => {
+    const { calls } = serveForm();
+    const { router } = renderPortal('/index/editproject?id=5');
+    await screen.findByDisplayValue('废旧设备一批');
+    expect(screen.getByDisplayValue('123,456.00')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/bulkEicSre'), { timeout: 5000 });
+    expect(router.state.location.search).toBe('?id=41&taskId=9');
+    expect(bodyOf(callsTo(calls, '/api/project/bulk/update/5')[0])).toEqual({ version: 3, form: FULL_FORM });
+    expect(bodyOf(callsTo(calls, '/api/project/bulk/submit/5')[0])).toEqual({ version: 4 });
+    expect(notifier.success).toHaveBeenCalledWith(MSG.workflowSubmitted);
+  });
+
+  it('does not offer the form of a project that is no longer a draft', async () => {
+    serveForm(makeView({ status: 'disclosing', statusLabel: '披露中' }));
+    renderPortal('/index/editproject?id=5');
+    expect(await screen.findByText(MSG.projectsNotEditable)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /提\s*交/ })).toBeNull();
+  });
+});

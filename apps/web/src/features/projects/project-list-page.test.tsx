@@ -1,0 +1,194 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { IDENTITY } from '@cqjy/domain/identity';
+import { MSG } from '@cqjy/domain/messages';
+import { setNotifier } from '../../api/notify.ts';
+import { clearSession } from '../../app/session-store.ts';
+import { envelope, jsonResponse } from '../../test/fake-fetch.ts';
+import type { FetchCall } from '../../test/fake-fetch.ts';
+import { createFakeNotifier } from '../../test/fake-notifier.ts';
+import type { FakeNotifier } from '../../test/fake-notifier.ts';
+import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
+import type { ProjectListRow } from '@cqjy/domain/projects/views';
+import { EXPORT_COLUMNS, toSheetRows } from './export-xlsx.ts';
+
+function makeRow(id: number, overrides: Partial<ProjectListRow> = {}): ProjectListRow {
+  return {
+    id,
+    code: `GR2026BJ10001${id}`,
+    name: `废旧设备一批${id}`,
+    family: 'bulk',
+    familyLabel: '实物资产',
+    status: 'disclosing',
+    statusLabel: '披露中',
+    listingPrice: 123456789,
+    disclosureEnd: '2026-03-20T00:00:00.000+08:00',
+    companyName: '示例国有资产经营有限公司',
+    updatedAt: '2026-03-02T02:00:00.000Z',
+    ...overrides,
+  };
+}
+
+let notifier: FakeNotifier;
+
+beforeEach(() => {
+  clearSession();
+  notifier = createFakeNotifier();
+  setNotifier(notifier);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setNotifier(null);
+});
+
+const pathOf = (call: FetchCall): string => call.url.split('?')[0] ?? '';
+const bodyOf = (call: FetchCall | undefined): Record<string, unknown> =>
+  JSON.parse(String(call?.body)) as Record<string, unknown>;
+const listBodies = (calls: FetchCall[]) =>
+  calls.filter((call) => pathOf(call) === '/api/project/list').map(bodyOf);
+
+function serveProjects(total = 2, deleteAnswer = { status: 0, msg: '' }) {
+  const user = makeUser(IDENTITY.transferor);
+  signInAs(user);
+  return servePortal(user, (call) => {
+    const path = pathOf(call);
+    if (path === '/api/project/list') {
+      const rows = [makeRow(1, { status: 'draft', statusLabel: '草稿', code: '' }), makeRow(2)];
+      return jsonResponse(envelope({ list: rows, total }));
+    }
+    // The bulk project view is another feature's page: it only has to open.
+    if (path.startsWith('/api/project/show/') || path === '/api/project/bulk/show')
+      return jsonResponse(envelope(null, 404, MSG.notFound));
+    if (path.startsWith('/api/project/delete/'))
+      return jsonResponse(envelope(null, deleteAnswer.status, deleteAnswer.msg));
+    return undefined;
+  });
+}
+
+describe('Project list', () => {
+  it('lists the projects with money in yuan and actions by status', async () => {
+    const { calls } = serveProjects();
+    renderPortal('/index/project');
+    const draft = (await screen.findByText('废旧设备一批1')).closest('tr')!;
+    const disclosing = screen.getByText('废旧设备一批2').closest('tr')!;
+    expect(within(disclosing).getByText('1,234,567.89')).toBeTruthy();
+    expect(within(disclosing).getByText('2026-03-20')).toBeTruthy();
+    expect(within(draft).getByRole('button', { name: /编\s*辑/ })).toBeTruthy();
+    expect(within(draft).getByRole('button', { name: /删\s*除/ })).toBeTruthy();
+    expect(within(disclosing).queryByRole('button', { name: /编\s*辑/ })).toBeNull();
+    expect(within(disclosing).queryByRole('button', { name: /删\s*除/ })).toBeNull();
+    expect(listBodies(calls)[0]).toEqual({ page: 1, size: 10 });
+  });
+
+  it('searches by keyword from page 1, filters by the status tab, and pages', async () => {
+    const { calls } = serveProjects(25);
+    renderPortal('/index/project');
+    await screen.findByText('废旧设备一批1');
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(listBodies(calls)).toContainEqual({ page: 2, size: 10 }));
+    fireEvent.change(screen.getByPlaceholderText('项目名称或编号'), { target: { value: ' 设备 ' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(listBodies(calls)).toContainEqual({ page: 1, size: 10, keyword: '设备' }));
+    fireEvent.click(screen.getByRole('tab', { name: '披露中' }));
+    await waitFor(() =>
+      expect(listBodies(calls)).toContainEqual({ page: 1, size: 10, keyword: '设备', status: 'disclosing' }),
+    );
+  });
+
+  it('opens a project, edits a draft and goes to the new project form', async () => {
+    serveProjects();
+    const { router } = renderPortal('/index/project');
+    const draft = (await screen.findByText('废旧设备一批1')).closest('tr')!;
+    fireEvent.click(within(draft).getByRole('button', { name: /编\s*辑/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/editproject'), { timeout: 5000 });
+    expect(router.state.location.search).toBe('?id=1');
+    void router.navigate('/index/project');
+    const other = (await screen.findByText('废旧设备一批2')).closest('tr')!;
+    fireEvent.click(within(other).getByRole('button', { name: /查\s*看/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/bulkShowProject'), {
+      timeout: 5000,
+    });
+    expect(router.state.location.search).toBe('?id=2');
+    void router.navigate('/index/project');
+    fireEvent.click(await screen.findByRole('button', { name: /新增项目/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/addproject'), { timeout: 5000 });
+  });
+
+  it('deletes a draft after the confirm and reloads the list', async () => {
+    const { calls } = serveProjects();
+    renderPortal('/index/project');
+    const draft = (await screen.findByText('废旧设备一批1')).closest('tr')!;
+    const before = listBodies(calls).length;
+    fireEvent.click(within(draft).getByRole('button', { name: /删\s*除/ }));
+    await waitFor(() => expect(notifier.success).toHaveBeenCalledWith(MSG.projectDeleted));
+    expect(notifier.confirm).toHaveBeenCalledWith(
+      expect.objectContaining({ content: MSG.projectDeleteConfirm }),
+    );
+    expect(calls.some((call) => pathOf(call) === '/api/project/delete/1')).toBe(true);
+    await waitFor(() => expect(listBodies(calls).length).toBeGreaterThan(before));
+  });
+
+  it('does not delete when the confirm is dismissed, and shows the server refusal', async () => {
+    const { calls } = serveProjects(2, { status: 1, msg: '只有草稿项目可以删除' });
+    renderPortal('/index/project');
+    const draft = (await screen.findByText('废旧设备一批1')).closest('tr')!;
+    notifier.confirm.mockResolvedValueOnce(false);
+    fireEvent.click(within(draft).getByRole('button', { name: /删\s*除/ }));
+    await waitFor(() => expect(notifier.confirm).toHaveBeenCalledTimes(1));
+    expect(calls.some((call) => pathOf(call).startsWith('/api/project/delete/'))).toBe(false);
+    fireEvent.click(within(draft).getByRole('button', { name: /删\s*除/ }));
+    await waitFor(() => expect(notifier.error).toHaveBeenCalledWith('只有草稿项目可以删除'));
+    expect(notifier.success).not.toHaveBeenCalled();
+  });
+
+  it('SH-9.1 导出 saves the current page as 项目列表.xlsx', async () => {
+    serveProjects();
+    const saved: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        saved.push(blob);
+        return 'blob:projects';
+      },
+      revokeObjectURL: () => {},
+    });
+    const names: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    renderPortal('/index/project');
+    await screen.findByText('废旧设备一批1');
+    fireEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
+    await waitFor(() => expect(names).toEqual(['项目列表.xlsx']), { timeout: 10_000 });
+    expect(saved[0]?.size).toBeGreaterThan(0);
+    click.mockRestore();
+  });
+
+  it('SH-9.1 exports the rows of the current page with the list headers', () => {
+    const rows = toSheetRows([makeRow(2)]);
+    expect(rows[0]).toEqual(EXPORT_COLUMNS.map((column) => column.header));
+    expect(rows[1]).toEqual([
+      'GR2026BJ100012',
+      '废旧设备一批2',
+      '实物资产',
+      '披露中',
+      '1,234,567.89',
+      '2026-03-20',
+      '示例国有资产经营有限公司',
+      '2026-03-02 10:00:00',
+    ]);
+  });
+});
+
+describe('Project view hand-over', () => {
+  it('sends /index/showproject?id= to the bulk project view', async () => {
+    serveProjects();
+    const { router } = renderPortal('/index/showproject?id=7');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/bulkShowProject'), {
+      timeout: 5000,
+    });
+    expect(router.state.location.search).toBe('?id=7');
+  });
+});

@@ -1,0 +1,224 @@
+// 我的项目 (项目管理 for the exchange; projects contract, spec 000 section 2): the caller's projects, scoped by the
+// server to its company, searched by keyword and family, filtered by status tabs, paged. 新增项目 opens the bulk
+// project form; a row opens its view, and a draft may also be edited or deleted (after a confirm). 导出 saves the
+// rows of the current page as an .xlsx workbook built in the browser.
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { Button, Card, Form, Input, Select, Space, Table, Tabs, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { formatDate, formatDateTime, formatFen } from '@cqjy/domain/format';
+import { MSG } from '@cqjy/domain/messages';
+import type { ProjectListRow } from '@cqjy/domain/projects/views';
+import { FAMILIES } from '@cqjy/domain/workflow/families';
+import { PROJECT_STATUS, PROJECT_STATUS_LABELS } from '@cqjy/domain/workflow/statuses';
+import { notify } from '../../api/notify.ts';
+import { deleteProject, projectsQuery } from './api.ts';
+import type { ProjectQuery } from './api.ts';
+import { exportProjects } from './export-xlsx.ts';
+
+const PAGE_SIZE = 10;
+
+/** The tab of every status. */
+const ALL_TAB = 'all';
+
+const STATUS_TABS = [
+  { key: ALL_TAB, label: '全部' },
+  ...Object.entries(PROJECT_STATUS_LABELS).map(([key, label]) => ({ key, label })),
+];
+
+const FAMILY_OPTIONS = Object.entries(FAMILIES).map(([value, def]) => ({ value, label: def.title }));
+
+type Filters = { keyword?: string; family?: string };
+
+export const projectShowPath = (id: number): string => `/index/bulkShowProject?id=${id}`;
+export const projectEditPath = (id: number): string => `/index/editproject?id=${id}`;
+
+export function ProjectListPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<Filters>();
+  const [query, setQuery] = useState<ProjectQuery>({ page: 1, size: PAGE_SIZE });
+  const [deletingId, setDeletingId] = useState<number | null>(null);
+  const [isExporting, setIsExporting] = useState(false);
+  const list = useQuery(projectsQuery(query));
+  const rows = list.data?.list ?? [];
+
+  const refresh = (): void => {
+    void queryClient.invalidateQueries({ queryKey: ['projects'] });
+  };
+
+  // 查询 always asks the server again, even with the same filters: others change projects meanwhile.
+  const onSearch = (values: Filters): void => {
+    setQuery((current) => ({
+      page: 1,
+      size: current.size,
+      status: current.status,
+      keyword: values.keyword?.trim() || undefined,
+      family: values.family || undefined,
+    }));
+    refresh();
+  };
+
+  const onStatusChange = (key: string): void => {
+    setQuery((current) => ({ ...current, page: 1, status: key === ALL_TAB ? undefined : key }));
+  };
+
+  const onDelete = async (row: ProjectListRow): Promise<void> => {
+    const isConfirmed = await notify.confirm({
+      title: MSG.projectDeleteTitle,
+      content: MSG.projectDeleteConfirm,
+      okText: '删除',
+      cancelText: '取消',
+    });
+    if (!isConfirmed) return;
+    setDeletingId(row.id);
+    try {
+      await deleteProject(row.id);
+      notify.success(MSG.projectDeleted);
+      refresh();
+    } catch {
+      // the HTTP client has told the user
+    } finally {
+      setDeletingId(null);
+    }
+  };
+
+  const onExport = async (): Promise<void> => {
+    if (rows.length === 0) {
+      notify.warning(MSG.projectExportEmpty);
+      return;
+    }
+    setIsExporting(true);
+    try {
+      await exportProjects(rows);
+    } catch {
+      notify.error(MSG.projectExportFailed);
+    } finally {
+      setIsExporting(false);
+    }
+  };
+
+  const columns: TableColumnsType<ProjectListRow> = [
+    { title: '项目编号', key: 'code', width: 170, dataIndex: 'code' },
+    // The name wraps rather than being cut: it is what people scan the list for.
+    { title: '项目名称', dataIndex: 'name', key: 'name', width: '26%' },
+    { title: '项目类别', dataIndex: 'familyLabel', key: 'family', width: 100 },
+    {
+      title: '项目状态',
+      key: 'status',
+      width: 110,
+      render: (_value, row) => <Tag>{row.statusLabel}</Tag>,
+    },
+    {
+      title: '挂牌价（元）',
+      key: 'listingPrice',
+      width: 150,
+      align: 'right',
+      render: (_value, row) => formatFen(row.listingPrice),
+    },
+    {
+      title: '披露截止日',
+      key: 'disclosureEnd',
+      width: 120,
+      render: (_value, row) => (row.disclosureEnd ? formatDate(row.disclosureEnd) : ''),
+    },
+    { title: '转让方', dataIndex: 'companyName', key: 'companyName', width: '18%' },
+    {
+      title: '更新时间',
+      key: 'updatedAt',
+      width: 170,
+      render: (_value, row) => formatDateTime(row.updatedAt),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 170,
+      render: (_value, row) => {
+        const isDraft = row.status === PROJECT_STATUS.draft;
+        return (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => void navigate(projectShowPath(row.id))}>
+              查看
+            </Button>
+            {isDraft && (
+              <Button type="link" size="small" onClick={() => void navigate(projectEditPath(row.id))}>
+                编辑
+              </Button>
+            )}
+            {isDraft && (
+              <Button
+                type="link"
+                size="small"
+                danger
+                loading={deletingId === row.id}
+                onClick={() => void onDelete(row)}
+              >
+                删除
+              </Button>
+            )}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <Card>
+      <Form<Filters> form={form} layout="inline" onFinish={onSearch} style={{ marginBottom: 16 }}>
+        <Form.Item name="keyword" label="关键字">
+          <Input allowClear placeholder="项目名称或编号" style={{ width: 220 }} />
+        </Form.Item>
+        <Form.Item name="family" label="项目类别">
+          <Select allowClear placeholder="全部" options={FAMILY_OPTIONS} style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              查询
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                onSearch({});
+              }}
+            >
+              重置
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <Tabs
+        activeKey={query.status ?? ALL_TAB}
+        onChange={onStatusChange}
+        items={STATUS_TABS}
+        tabBarExtraContent={
+          <Space>
+            <Button type="primary" onClick={() => void navigate('/index/addproject')}>
+              新增项目
+            </Button>
+            <Button loading={isExporting} onClick={() => void onExport()}>
+              导出
+            </Button>
+          </Space>
+        }
+      />
+      <Table<ProjectListRow>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={rows}
+        loading={list.isFetching}
+        locale={{ emptyText: MSG.noDataYet }}
+        pagination={{
+          current: query.page,
+          pageSize: query.size,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => `共 ${total} 条`,
+          onChange: (page, size) => setQuery((current) => ({ ...current, page, size })),
+        }}
+      />
+    </Card>
+  );
+}

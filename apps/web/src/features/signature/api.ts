@@ -1,0 +1,76 @@
+// Calls of e-signature enrolment (the /signature page, gate 7): the enrolment facts, the sign code to the user's
+// own mobile, the enrolment itself, the seal images and the certificate files.
+import { queryOptions } from '@tanstack/react-query';
+import type { Envelope } from '@cqjy/domain/api';
+import { loadUserInfo } from '../../api/auth.ts';
+import { saveBlob } from '../../api/attachments.ts';
+import { http, unwrap } from '../../api/http.ts';
+import { wipeSession } from '../../app/session-store.ts';
+
+export type SignatureCredential = {
+  id: number;
+  kind: 'company' | 'operator';
+  subject: string;
+  serialNumber: string;
+  /** the issuing authority's name */
+  issuer: string;
+  notBefore: string;
+  notAfter: string;
+};
+
+export type SignatureInfo = {
+  company: { name: string; creditCode: string | null };
+  operator: { realName: string | null; mobileMasked: string };
+  mainOperatorAuth: boolean;
+  authStatus: number;
+  companyAuthStatus: number;
+  /** the company's live credential, then the user's own */
+  credentials: SignatureCredential[];
+};
+
+export const SIGNATURE_INFO_KEY = ['signature', 'info'] as const;
+
+export async function fetchSignatureInfo(): Promise<SignatureInfo> {
+  return unwrap(await http.get<Envelope<SignatureInfo>>('/api/signature/info'));
+}
+
+export const signatureInfoQuery = () =>
+  queryOptions({ queryKey: SIGNATURE_INFO_KEY, queryFn: fetchSignatureInfo, staleTime: 0 });
+
+/** The code goes to the signed-in user's own mobile: the server picks it, so no number is sent. */
+export async function sendSignOtp(): Promise<void> {
+  unwrap(await http.post<Envelope<null>>('/api/app/send/otp/sign'), { showSuccess: true });
+}
+
+export async function postEnrol(otp: string): Promise<SignatureInfo> {
+  return unwrap(await http.post<Envelope<SignatureInfo>>('/api/signature/enrol', { otp }), {
+    showSuccess: true,
+  });
+}
+
+/** The seal image; it needs the bearer token, so it is fetched here and shown through an object URL. */
+export function fetchSealImage(id: number, signal?: AbortSignal): Promise<Blob> {
+  return http.get<Blob>(`/api/signature/seal/${id}`, undefined, { responseType: 'blob', signal });
+}
+
+export async function downloadCertificate(credential: SignatureCredential): Promise<void> {
+  const label = credential.kind === 'company' ? '机构证书' : '个人证书';
+  saveBlob(
+    await http.download(`/api/signature/certificate/${credential.id}`),
+    `${label}-${credential.serialNumber}.pem`,
+  );
+}
+
+export async function downloadRootCertificate(): Promise<void> {
+  saveBlob(await http.download('/api/signature/ca'), '电子签章根证书.pem');
+}
+
+/** Reloads the session user after enrolment (mainOperatorAuth); a failure signs the user out (SH-4.3). */
+export async function refreshSessionUser(): Promise<void> {
+  try {
+    await loadUserInfo();
+  } catch (error) {
+    wipeSession();
+    throw error;
+  }
+}

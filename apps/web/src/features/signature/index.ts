@@ -1,0 +1,2 @@
+// Pages of e-signature enrolment (gate 7).
+export { SignaturePage } from './signature-page.tsx';

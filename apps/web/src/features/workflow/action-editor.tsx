@@ -1,0 +1,201 @@
+// The application form of one action instance, shared by the Aon (and Edit) and MfyRrn screens: the action's
+// fields and files from the registry, 保存 (save on Aon, update on MfyRrn), 提交 (the form and the required files
+// are checked here with the domain's rules, saved, then submitted: the server generates the letter and opens the
+// applicant's e-signature task, where the screen goes next) and 撤回申请. An instance past its editable states is
+// shown read-only with a way on to its open task.
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { Alert, Button, Card, Form, Popconfirm, Space, Tag } from 'antd';
+import type { AttachmentItem } from '@cqjy/domain/api';
+import { MSG } from '@cqjy/domain/messages';
+import { ACTION_DATA_CLASS, cleanActionForm, validateActionForm } from '@cqjy/domain/workflow/actions';
+import type { ActionConfig, ActionForm } from '@cqjy/domain/workflow/actions';
+import { EDITABLE_ACTION_STATUSES } from '@cqjy/domain/workflow/statuses';
+import type { ActionView } from '@cqjy/domain/workflow/views';
+import { notify } from '../../api/notify.ts';
+import { CloseButton, FileUpload } from '../../components/index.ts';
+import { ActionFields } from './action-fields.tsx';
+import { actionQuery, saveAction, showAction, submitAction, terminateAction, updateAction } from './api.ts';
+import type { ActionRef, Versioned } from './api.ts';
+import { ProjectFacts } from './project-facts.tsx';
+import { stepPath } from './step-context.ts';
+
+export type ActionEditorProps = {
+  config: ActionConfig;
+  view: ActionView;
+  /** Aon saves a draft with save; MfyRrn changes a returned instance with update */
+  saveWith: 'save' | 'update';
+  /** the form's current values, for the MfyRrn screen's comparison */
+  onFormChange?: (form: ActionForm) => void;
+};
+
+type Busy = 'save' | 'submit' | 'terminate' | null;
+
+export function ActionEditor({ config, view, saveWith, onFormChange }: ActionEditorProps) {
+  const ref: ActionRef = { family: config.family, action: config.action };
+  const [form] = Form.useForm<ActionForm>();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [files, setFiles] = useState<Record<string, AttachmentItem[]>>(view.attachments);
+  const [version, setVersion] = useState(view.version);
+  const [isDirty, setIsDirty] = useState(false);
+  const [busy, setBusy] = useState<Busy>(null);
+  const isEditable = EDITABLE_ACTION_STATUSES.includes(view.status);
+
+  const readForm = (): ActionForm => cleanActionForm(config, form.getFieldsValue(true) as ActionForm);
+
+  /** Stores the form; the new version, or null when it was refused (the client said why). */
+  const store = async (): Promise<number | null> => {
+    const values = readForm();
+    const problem = validateActionForm(config, values, 'draft');
+    if (problem !== null) {
+      notify.error(problem);
+      return null;
+    }
+    const input = { id: view.id, version, form: values };
+    const saved: Versioned =
+      saveWith === 'save' ? await saveAction(ref, input) : await updateAction(ref, input);
+    setVersion(saved.version);
+    setIsDirty(false);
+    return saved.version;
+  };
+
+  const run = async (kind: Exclude<Busy, null>, work: () => Promise<void>): Promise<void> => {
+    setBusy(kind);
+    try {
+      await work();
+    } catch {
+      // the HTTP client has shown the server's message
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onSave = () => run('save', async () => void (await store()));
+
+  const onSubmit = async (): Promise<void> => {
+    try {
+      await form.validateFields();
+    } catch {
+      return;
+    }
+    const problem = validateActionForm(config, readForm(), 'submit');
+    if (problem !== null) {
+      notify.error(problem);
+      return;
+    }
+    const missing = config.attachments.find(
+      (tag) => tag.requiredMessage !== undefined && (files[tag.tag] ?? []).length === 0,
+    );
+    if (missing?.requiredMessage !== undefined) {
+      notify.error(missing.requiredMessage);
+      return;
+    }
+    await run('submit', async () => {
+      const stored = await store();
+      if (stored === null) return;
+      await submitAction(ref, { id: view.id, version: stored });
+      const next = await showAction(ref, view.id);
+      queryClient.setQueryData(actionQuery(ref, view.id).queryKey, next);
+      const task = next.openTask;
+      void navigate(stepPath(task?.routeName ?? config.routes.EicSre, { id: view.id, taskId: task?.id }));
+    });
+  };
+
+  const onTerminate = () =>
+    run('terminate', async () => {
+      await terminateAction(ref, { id: view.id, version });
+      setIsDirty(false);
+      await queryClient.invalidateQueries({ queryKey: actionQuery(ref, view.id).queryKey });
+    });
+
+  const nextTask = view.openTask;
+
+  return (
+    <Card
+      title={
+        <Space>
+          {config.title}申请
+          <Tag>{view.statusLabel}</Tag>
+        </Space>
+      }
+    >
+      <ProjectFacts project={view.project} />
+      {!isEditable ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ margin: '16px 0' }}
+          title={`该申请当前状态为“${view.statusLabel}”，不能修改`}
+          action={
+            nextTask !== null && nextTask.routeName !== config.routes.Aon ? (
+              <Button
+                size="small"
+                type="primary"
+                onClick={() =>
+                  void navigate(stepPath(nextTask.routeName, { id: view.id, taskId: nextTask.id }))
+                }
+              >
+                前往办理
+              </Button>
+            ) : null
+          }
+        />
+      ) : null}
+      <Form<ActionForm>
+        form={form}
+        layout="vertical"
+        initialValues={view.form}
+        disabled={!isEditable || busy !== null}
+        onValuesChange={() => {
+          setIsDirty(true);
+          onFormChange?.(readForm());
+        }}
+        style={{ marginTop: 16, maxWidth: 760 }}
+      >
+        <ActionFields config={config} disabled={!isEditable} />
+        {config.attachments.map((tag) => (
+          <Form.Item key={tag.tag} label={tag.label} required={tag.requiredMessage !== undefined}>
+            <FileUpload
+              tag={tag.tag}
+              dataClass={ACTION_DATA_CLASS}
+              dataId={String(view.id)}
+              value={files[tag.tag] ?? []}
+              disabled={!isEditable}
+              onChange={(next) => setFiles((current) => ({ ...current, [tag.tag]: next }))}
+            />
+          </Form.Item>
+        ))}
+      </Form>
+      <Space>
+        {isEditable ? (
+          <>
+            <Button loading={busy === 'save'} disabled={busy !== null} onClick={() => void onSave()}>
+              保存
+            </Button>
+            <Button
+              type="primary"
+              loading={busy === 'submit'}
+              disabled={busy !== null}
+              onClick={() => void onSubmit()}
+            >
+              提交
+            </Button>
+            <Popconfirm
+              title="确定撤回该申请吗？"
+              okText={MSG.confirmOk}
+              cancelText={MSG.cancel}
+              onConfirm={() => onTerminate()}
+            >
+              <Button danger loading={busy === 'terminate'} disabled={busy !== null}>
+                撤回申请
+              </Button>
+            </Popconfirm>
+          </>
+        ) : null}
+        <CloseButton isDirty={isDirty} />
+      </Space>
+    </Card>
+  );
+}

@@ -1,0 +1,174 @@
+// The e-signature screen (EicSre) in its two modes, chosen by the caller's open task on the instance:
+//   applicant (task EicSre): the generated letter shown in the page and the sign-off panel in e-signature mode; the
+//     panel hands its request up (application flow) and this screen posts it to {base}/signature.
+//   exchange (task Review): the application, its files and the signed letter, and the panel in review mode with
+//     审核通过 and 退回, posting to /api/task/signoff/{flow} with result pass or back.
+// Without an open task of the caller the instance is shown read-only.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { Alert, Card, Descriptions, Result, Space, Spin, Tag } from 'antd';
+import type { Envelope } from '@cqjy/domain/api';
+import { MSG } from '@cqjy/domain/messages';
+import type { ActionConfig } from '@cqjy/domain/workflow/actions';
+import { signOffFlow } from '@cqjy/domain/workflow/sign-off';
+import type { SignOffParameter } from '@cqjy/domain/workflow/sign-off';
+import { TASK_TYPE } from '@cqjy/domain/workflow/statuses';
+import type { ActionView } from '@cqjy/domain/workflow/views';
+import { notify } from '../../api/notify.ts';
+import { useSession } from '../../app/session-store.ts';
+import { AttachmentTable, CloseButton, SignOffPanel } from '../../components/index.ts';
+import type { SignOffAttachment } from '../../components/index.ts';
+import { actionQuery, signAction } from './api.ts';
+import { showValue } from './form-diff.ts';
+import { LetterViewer } from './letter-viewer.tsx';
+import { ProjectFacts } from './project-facts.tsx';
+import { useStepQuery } from './step-context.ts';
+
+/** Where the applicant lands after signing, and the reviewer after deciding: the task centre's 待办任务. */
+const AFTER_SIGN_OFF = '/index/todo';
+
+function ApplicationFacts({ config, view }: { config: ActionConfig; view: ActionView }) {
+  return (
+    <Descriptions
+      bordered
+      size="small"
+      column={1}
+      style={{ marginTop: 16 }}
+      styles={{ label: { width: 200 } }}
+    >
+      {config.fields.map((field) => (
+        <Descriptions.Item key={field.name} label={field.label}>
+          {showValue(view.form[field.name]) || '—'}
+        </Descriptions.Item>
+      ))}
+    </Descriptions>
+  );
+}
+
+function applicationFiles(config: ActionConfig, view: ActionView): SignOffAttachment[] {
+  const files: SignOffAttachment[] = config.attachments.flatMap((tag) =>
+    (view.attachments[tag.tag] ?? []).map((item) => ({ ...item, typeLabel: tag.label })),
+  );
+  if (view.signedLetter !== null) {
+    files.push({ ...view.signedLetter, fileName: view.signedLetter.name, typeLabel: '已签章申请书' });
+  }
+  return files;
+}
+
+export function EicSreScreen({ config }: { config: ActionConfig }) {
+  const { id, taskId: queryTaskId } = useStepQuery();
+  const ref = { family: config.family, action: config.action };
+  const view = useQuery({ ...actionQuery(ref, id ?? 0), enabled: id !== null });
+  const user = useSession((session) => session.userInfo);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  if (id === null)
+    return <Result status="warning" title={MSG.workflowInstanceMissing} extra={<CloseButton />} />;
+  const data = view.data;
+  if (data === undefined) {
+    return view.isError ? (
+      <Result status="error" title={MSG.notFound} extra={<CloseButton />} />
+    ) : (
+      <div style={{ textAlign: 'center', padding: 48 }}>
+        <Spin />
+      </div>
+    );
+  }
+
+  const task = data.openTask;
+  const isReview = task?.type === TASK_TYPE.Review;
+  const isSigning = task?.type === TASK_TYPE.EicSre;
+  const param: SignOffParameter | null =
+    task === null
+      ? null
+      : {
+          id: data.id,
+          projectId: data.projectId,
+          category: data.family,
+          task: { type: task.type, id: queryTaskId ?? task.id, actionId: data.id },
+          mobile: user?.mobile ?? '',
+          contacts: user?.realName ?? user?.nickname ?? '',
+          idcard: '',
+          // The exchange's review asks no code: sign codes are bound to a letter awaiting its applicant's
+          // signature, and the review call checks none.
+          duanxin: !isReview,
+          attachmentsIds: applicationFiles(config, data).map((item) => item.uuid),
+        };
+
+  const reload = (): void =>
+    void queryClient.invalidateQueries({ queryKey: actionQuery(ref, data.id).queryKey });
+  const onDone = (answer: Envelope<unknown>): void => {
+    if (answer.msg) notify.success(answer.msg);
+    reload();
+    void navigate(AFTER_SIGN_OFF);
+  };
+
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Card
+        title={
+          <Space>
+            {isReview ? `${config.title}审核` : `${config.title}电子签章`}
+            <Tag>{data.statusLabel}</Tag>
+          </Space>
+        }
+        extra={<CloseButton />}
+      >
+        <ProjectFacts project={data.project} />
+        {isReview ? <ApplicationFacts config={config} view={data} /> : null}
+        {param === null ? (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginTop: 16 }}
+            title={`该申请当前状态为“${data.statusLabel}”，您没有待办理的任务`}
+          />
+        ) : null}
+      </Card>
+      {isReview ? (
+        <Card title="申请材料">
+          <AttachmentTable items={applicationFiles(config, data)} firstColumn="type" />
+        </Card>
+      ) : null}
+      <Card title={isReview || !isSigning ? '已签章申请书' : '申请书'}>
+        <LetterViewer
+          file={isSigning ? data.letter : (data.signedLetter ?? data.letter)}
+          title={config.letterTitle}
+        />
+      </Card>
+      {param !== null && isSigning ? (
+        <Card>
+          <SignOffPanel
+            param={param}
+            flow="application"
+            mode="sign"
+            onApply={(request) => signAction(ref, request)}
+            onSuccess={(_result, answer) => onDone(answer)}
+            onCallback={reload}
+          />
+        </Card>
+      ) : null}
+      {param !== null && isReview ? (
+        <Card>
+          <SignOffPanel
+            param={param}
+            flow={signOffFlow(config.family)}
+            mode="review"
+            hasSendBack
+            downloadName={data.actionTitle}
+            onSuccess={(_result, answer) => onDone(answer)}
+            onBack={() => {
+              reload();
+              void navigate(AFTER_SIGN_OFF);
+            }}
+            onCallback={() => {
+              reload();
+              void navigate(AFTER_SIGN_OFF);
+            }}
+          />
+        </Card>
+      ) : null}
+    </Space>
+  );
+}

@@ -1,0 +1,376 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { IDENTITY } from '@cqjy/domain/identity';
+import { MSG, fillIn } from '@cqjy/domain/messages';
+import type { AttachmentItem } from '@cqjy/domain/api';
+import type { ActionView, ProcessLogRow, ProjectView } from '@cqjy/domain/workflow/views';
+import { setNotifier } from '../../api/notify.ts';
+import { clearSession } from '../../app/session-store.ts';
+import { envelope, jsonResponse } from '../../test/fake-fetch.ts';
+import type { FetchCall } from '../../test/fake-fetch.ts';
+import { createFakeNotifier } from '../../test/fake-notifier.ts';
+import type { FakeNotifier } from '../../test/fake-notifier.ts';
+import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
+import type { Route } from '../../test/portal.tsx';
+
+// pdf.js does not run in jsdom; the letter viewer gets a one-page document.
+vi.mock('../../components/pdf-document.ts', () => ({
+  openPdf: () =>
+    Promise.resolve({ pageCount: 1, renderPage: () => Promise.resolve(), destroy: () => Promise.resolve() }),
+}));
+
+const PROJECT = { id: 7, name: '华北示范实业集团有限公司废旧设备一批', code: 'GR2026BJ1000123' };
+
+const FILE: AttachmentItem = {
+  uuid: 'f-1',
+  tag: 'applicationFile',
+  name: '中止申请材料.pdf',
+  fileName: '中止申请材料.pdf',
+  contentType: 'application/pdf',
+  size: 100,
+  dateCreated: '2026-03-01T02:00:00.000Z',
+  labelName: '中止申请材料',
+};
+
+function makeView(overrides: Partial<ActionView> = {}): ActionView {
+  return {
+    id: 41,
+    projectId: 7,
+    family: 'bulk',
+    action: 'abort',
+    actionTitle: '项目中止',
+    status: 'draft',
+    statusLabel: '草稿',
+    form: {},
+    version: 1,
+    attachments: {},
+    letter: null,
+    signedLetter: null,
+    returns: [],
+    revisions: [],
+    project: { ...PROJECT, status: 'disclosing', statusLabel: '披露中' },
+    openTask: null,
+    ...overrides,
+  };
+}
+
+let notifier: FakeNotifier;
+
+beforeEach(() => {
+  clearSession();
+  notifier = createFakeNotifier();
+  setNotifier(notifier);
+  Object.assign(URL, { createObjectURL: () => 'blob:letter', revokeObjectURL: () => {} });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setNotifier(null);
+});
+
+const pathOf = (call: FetchCall): string => call.url.split('?')[0] ?? '';
+const bodyOf = (call: FetchCall | undefined): Record<string, unknown> =>
+  JSON.parse(String(call?.body)) as Record<string, unknown>;
+const callsTo = (calls: FetchCall[], path: string) => calls.filter((call) => pathOf(call) === path);
+
+function serveAs(identityType: number, extra: Route) {
+  const user = makeUser(identityType);
+  signInAs(user);
+  return servePortal(user, extra);
+}
+
+describe('Aon screen (from the registry)', () => {
+  it('creates the draft from ?projectId= once and shows the action form of the registry', async () => {
+    let view = makeView();
+    const { calls } = serveAs(IDENTITY.transferor, (call) => {
+      const path = pathOf(call);
+      if (path === '/api/project/bulk/abort/create') return jsonResponse(envelope({ id: 41, version: 1 }));
+      if (path === '/api/project/bulk/abort/show/41') return jsonResponse(envelope(view));
+      return undefined;
+    });
+    view = makeView();
+    const { router } = renderPortal('/index/bulkAbortAon?projectId=7');
+    expect(await screen.findByLabelText('申请原因')).toBeTruthy();
+    expect(screen.getByLabelText('备注')).toBeTruthy();
+    expect(screen.getByLabelText('预计恢复日期')).toBeTruthy();
+    expect(screen.getByText('申请材料')).toBeTruthy();
+    expect(screen.getByText(PROJECT.name)).toBeTruthy();
+    expect(router.state.location.search).toBe('?id=41');
+    expect(callsTo(calls, '/api/project/bulk/abort/create')).toHaveLength(1);
+    expect(bodyOf(callsTo(calls, '/api/project/bulk/abort/create')[0])).toEqual({ projectId: 7 });
+  });
+
+  it('draws the fields each action needs: supplement asks the extension, rediscovery the period', async () => {
+    serveAs(IDENTITY.transferor, (call) => {
+      const path = pathOf(call);
+      if (path === '/api/project/bulk/supplement/show/42') {
+        return jsonResponse(envelope(makeView({ id: 42, action: 'supplement', actionTitle: '补充披露' })));
+      }
+      return undefined;
+    });
+    renderPortal('/index/bulkSupplementAon?id=42');
+    expect(await screen.findByLabelText('延长披露天数（工作日）')).toBeTruthy();
+    expect(screen.queryByLabelText('预计恢复日期')).toBeNull();
+  });
+
+  it('refuses to submit without the reason or without the required file, sending nothing', async () => {
+    const { calls } = serveAs(IDENTITY.transferor, (call) => {
+      if (pathOf(call) === '/api/project/bulk/abort/show/41') return jsonResponse(envelope(makeView()));
+      return undefined;
+    });
+    renderPortal('/index/bulkAbortAon?id=41');
+    const submit = await screen.findByRole('button', { name: /提\s*交/ });
+    fireEvent.click(submit);
+    expect(await screen.findByText(fillIn('申请原因'))).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('申请原因'), { target: { value: '设备需重新评估' } });
+    fireEvent.click(submit);
+    await waitFor(() => expect(notifier.error).toHaveBeenCalledWith(MSG.workflowApplicationFileRequired));
+    expect(callsTo(calls, '/api/project/bulk/abort/save')).toHaveLength(0);
+    expect(callsTo(calls, '/api/project/bulk/abort/submit')).toHaveLength(0);
+  });
+
+  it('submits: saves the form, submits the saved version, and goes to the e-signature task', async () => {
+    let view = makeView({ attachments: { applicationFile: [FILE] } });
+    const { calls } = serveAs(IDENTITY.transferor, (call) => {
+      const path = pathOf(call);
+      if (path === '/api/project/bulk/abort/show/41') return jsonResponse(envelope(view));
+      if (path === '/api/project/bulk/abort/save')
+        return jsonResponse(envelope({ id: 41, version: 2 }, 0, '保存成功'));
+      if (path === '/api/project/bulk/abort/submit') {
+        view = makeView({
+          status: 'letterGenerated',
+          statusLabel: '待签章',
+          version: 3,
+          letter: { uuid: 'l-1', name: '项目中止申请函.pdf' },
+          openTask: { id: 9, type: 'EicSre', routeName: 'bulkAbortEicSre' },
+        });
+        return jsonResponse(envelope({ id: 41, version: 3 }, 0, MSG.workflowSubmitted));
+      }
+      return undefined;
+    });
+    const { router } = renderPortal('/index/bulkAbortAon?id=41');
+    fireEvent.change(await screen.findByLabelText('申请原因'), { target: { value: '  设备需重新评估 ' } });
+    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/bulkAbortEicSre'));
+    expect(router.state.location.search).toBe('?id=41&taskId=9');
+    expect(bodyOf(callsTo(calls, '/api/project/bulk/abort/save')[0])).toEqual({
+      id: 41,
+      version: 1,
+      form: { reason: '设备需重新评估' },
+    });
+    expect(bodyOf(callsTo(calls, '/api/project/bulk/abort/submit')[0])).toEqual({ id: 41, version: 2 });
+  });
+});
+
+describe('EicSre screen', () => {
+  const signing = makeView({
+    status: 'letterGenerated',
+    statusLabel: '待签章',
+    form: { reason: '设备需重新评估' },
+    letter: { uuid: 'l-1', name: '项目中止申请函.pdf' },
+    openTask: { id: 9, type: 'EicSre', routeName: 'bulkAbortEicSre' },
+  });
+
+  it('BF-3.1 the applicant sees the letter and e-signs through {base}/signature', async () => {
+    const { calls } = serveAs(IDENTITY.transferor, (call) => {
+      const path = pathOf(call);
+      if (path === '/api/project/bulk/abort/show/41') return jsonResponse(envelope(signing));
+      if (path === '/api/attachment/download/l-1') return new Response(new Blob(['%PDF']), { status: 200 });
+      if (path === '/api/workflow/sign/otp/check') return jsonResponse(envelope(null));
+      if (path === '/api/project/bulk/abort/signature') {
+        return jsonResponse(envelope({ id: 41, version: 4 }, 0, MSG.workflowSigned));
+      }
+      return undefined;
+    });
+    const { router } = renderPortal('/index/bulkAbortEicSre?id=41&taskId=9');
+    expect(await screen.findByText('项目中止申请函.pdf')).toBeTruthy();
+    expect(await screen.findByLabelText('项目中止申请函 第1页')).toBeTruthy();
+    const boxes = within(screen.getByRole('group', { name: '短信验证码' })).getAllByRole('textbox');
+    fireEvent.paste(boxes[0]!, { clipboardData: { getData: () => '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: '电子签章并提交' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/todo'));
+    expect(bodyOf(callsTo(calls, '/api/workflow/sign/otp/check')[0])).toEqual({
+      mobile: '13800000001',
+      otp: '123456',
+      dataId: 41,
+    });
+    expect(bodyOf(callsTo(calls, '/api/project/bulk/abort/signature')[0])).toMatchObject({
+      dataId: 41,
+      otp: '123456',
+      category: 'bulk',
+      task: { type: 'EicSre', id: 9, actionId: 41 },
+      transferees: [{ taskId: 9 }],
+      reason: '',
+    });
+    expect(notifier.success).toHaveBeenCalledWith(MSG.workflowSigned);
+  });
+
+  const reviewing = makeView({
+    status: 'underReview',
+    statusLabel: '审核中',
+    form: { reason: '设备需重新评估', expectedResumeDate: '2026-04-01' },
+    attachments: { applicationFile: [FILE] },
+    letter: { uuid: 'l-1', name: '项目中止申请函.pdf' },
+    signedLetter: { uuid: 's-1', name: '项目中止申请函（已签章）.pdf' },
+    openTask: { id: 12, type: 'Review', routeName: 'bulkAbortEicSre' },
+  });
+
+  function serveReview(answer: () => Response) {
+    return serveAs(IDENTITY.admin, (call) => {
+      const path = pathOf(call);
+      if (path === '/api/project/bulk/abort/show/41') return jsonResponse(envelope(reviewing));
+      if (path.startsWith('/api/attachment/download/'))
+        return new Response(new Blob(['%PDF']), { status: 200 });
+      if (path === '/api/task/signoff/bulk') return answer();
+      return undefined;
+    });
+  }
+
+  it('review mode: the exchange sees the application and the signed letter and passes it', async () => {
+    const { calls } = serveReview(() =>
+      jsonResponse(envelope({ id: 41, version: 5 }, 0, MSG.workflowPassed)),
+    );
+    const { router } = renderPortal('/index/bulkAbortEicSre?id=41&taskId=12');
+    expect(await screen.findByText('项目中止审核')).toBeTruthy();
+    expect(screen.getAllByText('设备需重新评估').length).toBeGreaterThan(0);
+    expect(screen.getByText('2026-04-01')).toBeTruthy();
+    expect(screen.getAllByText('项目中止申请函（已签章）.pdf').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('group', { name: '短信验证码' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '审核通过' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/todo'));
+    expect(bodyOf(callsTo(calls, '/api/task/signoff/bulk')[0])).toMatchObject({
+      dataId: 41,
+      result: 'pass',
+      task: { type: 'Review', id: 12, actionId: 41 },
+      transferees: [{ taskId: 12 }],
+    });
+  });
+
+  it('review mode: 退回 asks the reason first and sends it with result back', async () => {
+    const { calls } = serveReview(() =>
+      jsonResponse(envelope({ id: 41, version: 5 }, 0, MSG.workflowReturned)),
+    );
+    const { router } = renderPortal('/index/bulkAbortEicSre?id=41&taskId=12');
+    fireEvent.click(await screen.findByRole('button', { name: /^退\s*回$/ }));
+    fireEvent.change(await screen.findByLabelText('退回原因'), { target: { value: '请补充评估报告' } });
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/todo'));
+    expect(bodyOf(callsTo(calls, '/api/task/signoff/bulk')[0])).toMatchObject({
+      result: 'back',
+      reason: '请补充评估报告',
+    });
+    expect(notifier.success).toHaveBeenCalledWith(MSG.workflowReturned);
+  });
+
+  it('BF-4.3 review mode: a task handled meanwhile (409) opens 温馨提示', async () => {
+    serveReview(() => jsonResponse(envelope(null, 409, '该任务已处理，请刷新')));
+    renderPortal('/index/bulkAbortEicSre?id=41&taskId=12');
+    fireEvent.click(await screen.findByRole('button', { name: '审核通过' }));
+    const dialog = await screen.findByRole('dialog', { name: '温馨提示' });
+    expect(within(dialog).getByText('该任务已处理，请刷新')).toBeTruthy();
+  });
+});
+
+describe('MfyRrn screen', () => {
+  it('shows the return reason, the history of returns and what changed, then updates and submits', async () => {
+    let view = makeView({
+      status: 'returned',
+      statusLabel: '已退回',
+      version: 5,
+      form: { reason: '设备需重新评估' },
+      attachments: { applicationFile: [FILE] },
+      returns: [
+        { reason: '请说明中止期限', by: '李审核', at: '2026-03-01T02:00:00.000Z' },
+        { reason: '请补充评估报告', by: '王审核', at: '2026-03-02T02:00:00.000Z' },
+      ],
+      revisions: [
+        { no: 1, form: { reason: '设备需评估' }, submittedAt: '2026-02-28T02:00:00.000Z' },
+        { no: 2, form: { reason: '设备需重新评估' }, submittedAt: '2026-03-01T06:00:00.000Z' },
+      ],
+      openTask: { id: 15, type: 'MfyRrn', routeName: 'bulkAbortMfyRrn' },
+    });
+    const { calls } = serveAs(IDENTITY.transferor, (call) => {
+      const path = pathOf(call);
+      if (path === '/api/project/bulk/abort/show/41') return jsonResponse(envelope(view));
+      if (path === '/api/project/bulk/abort/update/41') return jsonResponse(envelope({ id: 41, version: 6 }));
+      if (path === '/api/project/bulk/abort/submit') {
+        view = {
+          ...view,
+          status: 'letterGenerated',
+          openTask: { id: 16, type: 'EicSre', routeName: 'bulkAbortEicSre' },
+        };
+        return jsonResponse(envelope({ id: 41, version: 7 }));
+      }
+      return undefined;
+    });
+    const { router } = renderPortal('/index/bulkAbortMfyRrn?id=41&taskId=15');
+    expect(await screen.findByText('请补充评估报告')).toBeTruthy();
+    expect(screen.getByText(/请说明中止期限/)).toBeTruthy();
+    // revision 2 against revision 1
+    expect(screen.getByText('设备需评估')).toBeTruthy();
+    expect(screen.getByText(MSG.workflowNoChanges)).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('申请原因'), { target: { value: '设备需重新评估，预计一个月' } });
+    expect(await screen.findByRole('cell', { name: '设备需重新评估，预计一个月' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?id=41&taskId=16'));
+    expect(bodyOf(callsTo(calls, '/api/project/bulk/abort/update/41')[0])).toEqual({
+      version: 5,
+      form: { reason: '设备需重新评估，预计一个月' },
+    });
+    expect(bodyOf(callsTo(calls, '/api/project/bulk/abort/submit')[0])).toEqual({ id: 41, version: 6 });
+  });
+});
+
+describe('bulkShowProject', () => {
+  const project: ProjectView = {
+    ...PROJECT,
+    status: 'disclosing',
+    statusLabel: '披露中',
+    family: 'bulk',
+    businessType: '1',
+    companyId: 10,
+    companyName: '华北示范实业集团有限公司',
+    disclosureStart: '2026-02-20T00:00:00.000Z',
+    disclosureEnd: '2026-03-20T00:00:00.000Z',
+    pausedAt: null,
+    version: 1,
+    details: {},
+    signedLetters: [],
+  };
+  const log: ProcessLogRow[] = [
+    {
+      id: 1,
+      stage: '项目中止',
+      step: 'back',
+      stepLabel: '审核',
+      result: '退回',
+      reason: '请补充评估报告',
+      actorName: '王审核',
+      companyName: '产权交易所',
+      at: '2026-03-02T02:00:00.000Z',
+    },
+  ];
+
+  it('shows the project, its status and process log, and starts an allowed action', async () => {
+    serveAs(IDENTITY.transferor, (call) => {
+      const path = pathOf(call);
+      if (path === '/api/project/show/7') return jsonResponse(envelope(project));
+      if (path === '/api/project/7/processLog') return jsonResponse(envelope(log));
+      return undefined;
+    });
+    const { router } = renderPortal('/index/bulkShowProject?id=7');
+    expect(await screen.findByText(PROJECT.code)).toBeTruthy();
+    expect(screen.getAllByText('披露中').length).toBeGreaterThan(0);
+    expect(await screen.findByText('请补充评估报告')).toBeTruthy();
+    expect(screen.getByText('王审核')).toBeTruthy();
+    expect(screen.getByText('2026-03-02 10:00:00')).toBeTruthy();
+    // disclosing: abort, end, termination, supplement may start; recovery and rediscovery may not
+    expect(screen.queryByRole('button', { name: '申请恢复' })).toBeNull();
+    expect(screen.getByRole('button', { name: '申请补充披露' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '申请中止' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/bulkAbortAon'));
+    expect(router.state.location.search).toBe('?projectId=7');
+  });
+});
