@@ -27,6 +27,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
+  // One retry: two portals, a browser and PGlite share two cores in CI, and a step that times out under that
+  // load once should not sink the run. A test that needed the retry is still reported (as flaky, with the
+  // first failure's error and, through expectToReach, the calls and messages that explain it).
+  retries: 1,
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
