@@ -18,6 +18,7 @@ describe('config', () => {
       captchaFixed: undefined,
       otpFixed: undefined,
       otpRateMax: 10,
+      otpResendS: 60,
     });
     expect(config.dataDir).toBe(join(REPO_ROOT, 'data'));
     expect(config.storageDir).toBe(join(REPO_ROOT, 'data', 'files'));
@@ -48,6 +49,12 @@ describe('config', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_FIXED: '1234' })).toThrow(/CAPTCHA_FIXED/);
     expect(() => loadConfig({ NODE_ENV: 'production', OTP_FIXED: '123456' })).toThrow(/OTP_FIXED/);
     expect(loadConfig({ NODE_ENV: 'production' }).isProduction).toBe(true);
+  });
+
+  it('shortens the wait between codes only outside production', () => {
+    expect(loadConfig({ OTP_RESEND_S: '1' }).otpResendS).toBe(1);
+    expect(() => loadConfig({ NODE_ENV: 'production', OTP_RESEND_S: '10' })).toThrow(/OTP_RESEND_S/);
+    expect(loadConfig({ NODE_ENV: 'production', OTP_RESEND_S: '90' }).otpResendS).toBe(90);
   });
 
   it('accepts only a six-digit OTP_FIXED', () => {

@@ -1,7 +1,7 @@
 // The only place that reads the environment. Everything else receives the frozen Config object, so tests can
 // build any configuration without touching process.env.
 import { isAbsolute, join, resolve } from 'node:path';
-import { isOtpFormat } from '@cqjy/domain';
+import { isOtpFormat, OTP_RESEND_S } from '@cqjy/domain';
 import { z } from 'zod';
 
 /** The repository root: relative paths in the environment are resolved against it, never against cwd. */
@@ -47,6 +47,7 @@ const ZEnv = z.object({
   LOGIN_RATE_MAX: integerWithDefault(20, 1),
   CAPTCHA_RATE_MAX: integerWithDefault(60, 1),
   OTP_RATE_MAX: integerWithDefault(10, 1),
+  OTP_RESEND_S: integerWithDefault(OTP_RESEND_S, 1),
   TRUST_PROXY: booleanWithDefault(false),
   STORAGE: z.preprocess(
     (value) => (value === '' || value === undefined ? 'local' : value),
@@ -107,6 +108,8 @@ export type Config = Readonly<{
   captchaRateMax: number;
   /** SMS code sends per IP per minute, all sending calls together */
   otpRateMax: number;
+  /** seconds between two codes to one mobile (OTP_RESEND_S of the domain unless set; never less in production) */
+  otpResendS: number;
   /** honour X-Forwarded-For when the server runs behind a load balancer */
   isBehindProxy: boolean;
   /** days after which a password must be changed; 0 turns the rule off */
@@ -171,6 +174,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (isProduction && e.OTP_FIXED !== undefined) {
     throw new Error('生产环境不允许设置 OTP_FIXED');
   }
+  // A shorter wait between codes lets tests sign several letters in a row; in production it would ease flooding.
+  if (isProduction && e.OTP_RESEND_S < OTP_RESEND_S) {
+    throw new Error(`生产环境的 OTP_RESEND_S 不得小于 ${OTP_RESEND_S}`);
+  }
   // A fixed code nobody can type would make every code check fail without saying why.
   if (e.OTP_FIXED !== undefined && !isOtpFormat(e.OTP_FIXED)) {
     throw new Error('OTP_FIXED 须为 6 位数字');
@@ -197,6 +204,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginRateMax: e.LOGIN_RATE_MAX,
     captchaRateMax: e.CAPTCHA_RATE_MAX,
     otpRateMax: e.OTP_RATE_MAX,
+    otpResendS: e.OTP_RESEND_S,
     isBehindProxy: e.TRUST_PROXY,
     passwordMaxAgeDays: e.PASSWORD_MAX_AGE_DAYS,
     ca: {

@@ -7,7 +7,6 @@ import {
   MSG,
   OTP_LENGTH,
   OTP_MAX_TRIES,
-  OTP_RESEND_S,
   OTP_TTL_S,
   otpResendWait,
   smsOtpText,
@@ -84,14 +83,14 @@ function isCodeOf(row: repo.OtpRow, code: string): boolean {
 export function createOtpService(deps: {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'otpFixed'>;
+  config: Pick<Config, 'otpFixed' | 'otpResendS'>;
   sms: SmsService;
 }) {
   const { db, clock, config, sms } = deps;
 
   /**
    * Issues a code and, when `isDelivered`, sends it. Refused (status 1, with the seconds left) while the last
-   * send to the mobile is younger than OTP_RESEND_S. Answers whether the provider accepted the SMS.
+   * send to the mobile is younger than config.otpResendS (OTP_RESEND_S by default). Answers whether the provider accepted the SMS.
    */
   async function issue(input: IssueInput): Promise<{ isSent: boolean }> {
     const code = config.otpFixed ?? drawCode();
@@ -101,7 +100,7 @@ export function createOtpService(deps: {
       await repo.lockMobile(tx, input.mobile);
       const lastSentAt = await repo.findLastSentAt(tx, input.mobile);
       const waitMs =
-        lastSentAt === undefined ? 0 : lastSentAt.getTime() + OTP_RESEND_S * 1000 - now.getTime();
+        lastSentAt === undefined ? 0 : lastSentAt.getTime() + config.otpResendS * 1000 - now.getTime();
       if (waitMs > 0) return { kind: 'wait', waitS: Math.ceil(waitMs / 1000) };
       await repo.supersedeOpen(tx, { mobile: input.mobile, purpose: input.purpose, at: now });
       await repo.insertCode(tx, {
