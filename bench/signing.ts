@@ -11,6 +11,7 @@ import { renderLetter } from '../apps/server/src/platform/pdf/letter.ts';
 import { signPdf } from '../apps/server/src/platform/pdf/pades.ts';
 import { openBuiltinAuthority } from '../apps/server/src/platform/signing/certificate-authority.ts';
 import { drawCompanySeal, renderSealPng } from '../apps/server/src/platform/signing/seal.ts';
+import { percentile } from './lib.ts';
 
 const count = Number(process.argv[2] ?? 50);
 const company = '北京示范国有资产经营有限公司';
@@ -45,7 +46,7 @@ async function one(i: number): Promise<Sample> {
         remark: '请尽快处理',
         expectedResumeDate: '2026-12-01',
       },
-      project: { name: '华北示范实业集团有限公司废旧设备一批', code: `GR2026BJ${String(1000000 + i)}` },
+      project: { name: '北京示范国有资产经营有限公司废旧设备一批', code: `GR2026BJ${String(1000000 + i)}` },
       applicant: company,
       exchange: '示范产权交易所',
       day: '2026-11-22',
@@ -65,11 +66,6 @@ async function one(i: number): Promise<Sample> {
   });
   const done = performance.now();
   return { render: rendered - started, sign: done - rendered, total: done - started, bytes: signed.length };
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
 await one(0);

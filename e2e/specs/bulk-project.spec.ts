@@ -1,28 +1,81 @@
-// A bulk project from creation to disclosure, in Chromium against the real server: the owner creates it on
-// 新增项目, a disclosure period below the minimum for its price band is refused with the rule's message, the
-// corrected project is submitted and its disclosure letter e-signed (bulkEicSre); the exchange approves from
-// 待办任务; the project is then 披露中 with a deadline counted in working days.
+// A bulk project's life in Chromium against the real server. The owner creates it on 新增项目, imports its
+// machinery from the downloaded template (the preview shows the bad row with its error, the import skips it), is
+// refused a disclosure period below the minimum of its price band, submits and e-signs the disclosure letter
+// (bulkEicSre); the exchange approves from 待办任务, and the project is 披露中 with a deadline counted in working
+// days. Then supplement (returned once with a reason, corrected and signed again), abort, recovery and
+// termination each go through application, signature and review, and take effect.
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_OTP } from '../env.ts';
+import ExcelJS from 'exceljs';
 import { expectToReach, keepScreenshot, signIn } from './helpers.ts';
+import {
+  approveAsAdmin,
+  attachApplicationFile,
+  openReturnedTask,
+  returnAsAdmin,
+  submitAndSign,
+} from './workflow-steps.ts';
 
 const NAME = `示范机器设备一批${String(Date.now()).slice(-5)}`;
+const SUPPLEMENT_RETURN = '请说明补充披露的具体内容';
 
-async function fillCode(page: Page): Promise<void> {
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  const countdown = page.getByRole('button', { name: /秒后重新获取/ });
-  const wait = page.getByText(/请\d+秒后再获取验证码/).first();
-  await expect(countdown.or(wait)).toBeVisible();
-  if (!(await countdown.isVisible())) {
-    const seconds = Number(/(\d+)/.exec((await wait.textContent()) ?? '')?.[1] ?? 60);
-    await page.waitForTimeout((seconds + 1) * 1000);
-    await page.getByRole('button', { name: '获取验证码' }).click();
-    await expect(countdown).toBeVisible();
-  }
-  await page.getByLabel('短信验证码第1位').fill(E2E_OTP);
+test.describe.configure({ mode: 'serial' });
+
+let projectId = 0;
+let firstDeadline = '';
+
+/** The machinery template as downloaded from the import dialog, with two good rows and one bad one. */
+async function fillTemplate(page: Page): Promise<Buffer> {
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('dialog').getByRole('button', { name: '下载模板' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('机器设备资产清单模板.xlsx');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const sheet = workbook.worksheets[0];
+  if (sheet === undefined) throw new Error('the template has no sheet');
+  sheet.addRow([
+    '数控车床',
+    'CK6140',
+    '沈阳机床',
+    2,
+    '台',
+    new Date(Date.UTC(2018, 5, 1)),
+    120000,
+    45000.5,
+    40000,
+  ]);
+  sheet.addRow(['空压机', 'GA37', '', '两台', '台']);
+  sheet.addRow(['桥式起重机', 'QD10t', '', 1, '台', '2016-03-15', 300000, '', 90000, '二号厂房']);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-test('a bulk project is created, refused below the minimum period, submitted, e-signed and approved into disclosure', async ({
+/** The project's own page, with its status. */
+async function openProject(page: Page): Promise<void> {
+  await page.goto(`/#/index/bulkShowProject?id=${projectId}`);
+  await expect(page.getByText(NAME).first()).toBeVisible();
+}
+
+async function deadlineOf(page: Page): Promise<string> {
+  const cell = page.getByRole('row', { name: /披露截止日期/ }).getByText(/^\d{4}-\d{2}-\d{2}$/);
+  return (await cell.first().textContent()) ?? '';
+}
+
+/** Applies for an action from the project's page: its button, the reason, the file, then submit and sign. */
+async function applyFor(
+  page: Page,
+  button: string,
+  step: { aon: string; eicSre: string; letter: string },
+  fill: (page: Page) => Promise<void>,
+): Promise<void> {
+  await openProject(page);
+  await page.getByRole('button', { name: button }).click();
+  await expect(page).toHaveURL(new RegExp(`#/index/${step.aon}\\?`));
+  await fill(page);
+  await attachApplicationFile(page, `${button}材料.pdf`);
+  await submitAndSign(page, step.eicSre, step.letter);
+}
+
+test('creates a bulk project, imports its machinery, submits, e-signs and is approved into disclosure', async ({
   page,
   browser,
 }) => {
@@ -37,46 +90,119 @@ test('a bulk project is created, refused below the minimum period, submitted, e-
   await page.getByLabel('资产类别').click();
   await page.getByTitle('机器设备').click();
   await expect(page.locator('.ant-select-dropdown')).toBeHidden();
-  await expect(page.locator('.ant-form-item', { hasText: '资产类别' }).getByTitle('机器设备')).toBeVisible();
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+
+  // The asset list opens once the draft exists: import from the category's template.
+  await page.getByRole('button', { name: /^导\s*入$/ }).click();
+  const filled = await fillTemplate(page);
+  await page.getByRole('dialog').locator('input[type=file]').setInputFiles({
+    name: '机器设备资产清单.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: filled,
+  });
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('共3行，其中1行有误，导入时将跳过；可修改表格后重新上传')).toBeVisible();
+  const badRow = dialog.getByRole('row', { name: /空压机/ });
+  await expect(badRow.getByText('数量须为不小于0的整数')).toBeVisible();
+  await keepScreenshot(page, 'bulk-01-import-preview');
+  await dialog.getByRole('button', { name: /确认导入（2条）/ }).click();
+  await expect(page.getByText('已导入2条，跳过1条有误的数据').first()).toBeVisible();
+  const assets = page.locator('.ant-card', { hasText: '资产清单' });
+  await expect(assets.getByRole('row', { name: /数控车床/ })).toBeVisible();
+  await expect(assets.getByRole('row', { name: /桥式起重机/ })).toContainText('300,000.00');
+  await expect(assets.getByText('空压机')).toHaveCount(0);
+
   // 1,200 万元: above 1,000 万元 the period must be at least 20 working days.
   await page.getByLabel('挂牌价（元）').fill('12000000');
   await page.getByLabel(/披露期/).fill('15');
   await page.getByLabel('联系人').fill('张经理');
   await page.getByLabel('联系电话').fill('13800000001');
   await page.getByRole('button', { name: /提\s*交/ }).click();
-  const problems = page.locator('.ant-alert-error li');
-  await expect(problems).toHaveText([/披露期不得少于20个工作日/]);
-  await keepScreenshot(page, 'bulk-01-period-refused');
+  await expect(page.locator('.ant-alert-error li')).toHaveText([/披露期不得少于20个工作日/]);
+  await keepScreenshot(page, 'bulk-02-period-refused');
 
   await page.getByLabel(/披露期/).fill('20');
   await expect(page.getByLabel(/披露期/)).toHaveValue('20');
-  await expectToReach(page, /#\/index\/bulkEicSre\?id=\d+&taskId=\d+/, () =>
-    page.getByRole('button', { name: /提\s*交/ }).click(),
-  );
-  await expect(page.getByText('信息披露申请函').first()).toBeVisible();
-  await fillCode(page);
-  await page.getByRole('button', { name: '电子签章并提交' }).click();
-  await expect(page).toHaveURL(/#\/index\/todo/);
-
-  const admin = await (await browser.newContext()).newPage();
-  await signIn(admin, 'admin');
-  await expect(admin).toHaveURL(/#\/index\/project/);
-  await admin.goto('/#/index/todo');
-  const row = admin.getByRole('row', { name: new RegExp(NAME) }).first();
-  await expect(row).toBeVisible();
-  await row.getByRole('button', { name: '办理' }).click();
-  await expect(admin).toHaveURL(/#\/index\/bulkEicSre\?id=\d+&taskId=\d+/);
-  await admin.getByRole('button', { name: '审核通过' }).click();
-  const confirm = admin.getByRole('dialog').getByRole('button', { name: /确\s*定/ });
-  if (await confirm.isVisible()) await confirm.click();
-  await expect(admin).toHaveURL(/#\/index\/todo/);
-  await admin.close();
+  await submitAndSign(page, 'bulkEicSre', '信息披露申请函', 'bulk-03-disclosure-esign');
+  await approveAsAdmin(browser, NAME, 'bulkEicSre');
 
   await page.goto('/#/index/project');
   await page.getByPlaceholder('项目名称或编号').fill(NAME);
   await page.getByRole('button', { name: /查\s*询/ }).click();
-  const project = page.getByRole('row', { name: new RegExp(NAME) });
-  await expect(project.getByText('披露中')).toBeVisible();
-  await expect(project.getByText(/\d{4}-\d{2}-\d{2}/).first()).toBeVisible();
-  await keepScreenshot(page, 'bulk-02-disclosing');
+  const row = page.getByRole('row', { name: new RegExp(NAME) });
+  await expect(row.getByText('披露中')).toBeVisible();
+  await expect(row.getByText(/\d{4}-\d{2}-\d{2}/).first()).toBeVisible();
+  await expectToReach(page, /#\/index\/bulkShowProject\?id=\d+/, () => row.getByText('查看').click());
+  projectId = Number(/id=(\d+)/.exec(page.url())?.[1]);
+  firstDeadline = await deadlineOf(page);
+  expect(firstDeadline).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  await expect(page.locator('.ant-card', { hasText: '资产清单' }).getByText('数控车床')).toBeVisible();
+  await keepScreenshot(page, 'bulk-04-disclosing');
+});
+
+test('supplement: returned with a reason, corrected, signed again, approved: the deadline moves', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'transferor');
+  await expect(page).toHaveURL(/#\/index\/home/);
+  const step = { aon: 'bulkSupplementAon', eicSre: 'bulkSupplementEicSre', letter: '补充披露申请函' };
+  await applyFor(page, '申请补充披露', step, async (form) => {
+    await form.getByLabel('申请原因').fill('补充设备检测报告，申请延长披露期');
+    await form.getByLabel(/延长披露天数/).fill('5');
+  });
+  await returnAsAdmin(browser, NAME, step.eicSre, SUPPLEMENT_RETURN);
+
+  await openReturnedTask(page, NAME, 'bulkSupplementMfyRrn');
+  await expect(page.getByText(SUPPLEMENT_RETURN).first()).toBeVisible();
+  await page.getByLabel('申请原因').fill('补充三台设备的检测报告（已附），申请延长披露期5个工作日');
+  await keepScreenshot(page, 'bulk-05-supplement-returned');
+  await submitAndSign(page, step.eicSre, step.letter);
+  await approveAsAdmin(browser, NAME, step.eicSre);
+
+  await openProject(page);
+  await expect(page.getByText('披露中').first()).toBeVisible();
+  expect(await deadlineOf(page)).not.toBe(firstDeadline);
+  expect((await deadlineOf(page)) > firstDeadline).toBe(true);
+});
+
+test('abort suspends the project, recovery resumes it, termination ends it', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  await signIn(page, 'transferor');
+  await expect(page).toHaveURL(/#\/index\/home/);
+  const reason = async (form: Page) => form.getByLabel('申请原因').fill('标的资产权属需进一步确认');
+
+  await applyFor(
+    page,
+    '申请中止',
+    { aon: 'bulkAbortAon', eicSre: 'bulkAbortEicSre', letter: '项目中止申请函' },
+    reason,
+  );
+  await approveAsAdmin(browser, NAME, 'bulkAbortEicSre');
+  await openProject(page);
+  await expect(page.getByText('已中止').first()).toBeVisible();
+
+  await applyFor(
+    page,
+    '申请恢复',
+    { aon: 'bulkRecoveryAon', eicSre: 'bulkRecoveryEicSre', letter: '项目恢复申请函' },
+    async (form) => form.getByLabel('申请原因').fill('权属已确认，申请恢复信息披露'),
+  );
+  await approveAsAdmin(browser, NAME, 'bulkRecoveryEicSre');
+  await openProject(page);
+  await expect(page.getByText('披露中').first()).toBeVisible();
+
+  await applyFor(
+    page,
+    '申请终结',
+    { aon: 'bulkTerminationAon', eicSre: 'bulkTerminationEicSre', letter: '项目终结申请函' },
+    async (form) => form.getByLabel('申请原因').fill('转让方决定不再转让该批资产'),
+  );
+  await approveAsAdmin(browser, NAME, 'bulkTerminationEicSre');
+  await openProject(page);
+  await expect(page.getByText('已终结').first()).toBeVisible();
+  const log = page.getByRole('table').last();
+  await expect(log.getByText(SUPPLEMENT_RETURN)).toBeVisible();
+  await keepScreenshot(page, 'bulk-06-terminated');
 });

@@ -28,6 +28,8 @@ import { createHomepageService } from './modules/homepage/service.ts';
 import { otpRoutes } from './modules/otp/routes.ts';
 import { createOtpService } from './modules/otp/service.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { projectAssetsRoutes } from './modules/projects/assets-routes.ts';
+import { createProjectAssetsService } from './modules/projects/assets-service.ts';
 import { projectsRoutes } from './modules/projects/routes.ts';
 import { createProjectsService } from './modules/projects/service.ts';
 import { createProfileService } from './modules/profile/service.ts';
@@ -159,6 +161,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(profileRoutes, { profile: createProfileService(moduleDeps) });
   const projects = createProjectsService(moduleDeps);
   await app.register(projectsRoutes, { projects });
+  await app.register(projectAssetsRoutes, {
+    assets: createProjectAssetsService({ ...moduleDeps, projects }),
+  });
   await app.register(workflowRoutes, {
     workflow: createWorkflowService({ ...moduleDeps, projects, signatures }),
   });

@@ -36,3 +36,4 @@ export * from './workflow/sign-off.ts';
 export * from './workflow/views.ts';
 export * from './projects/bulk.ts';
 export * from './projects/views.ts';
+export * from './projects/assets.ts';

@@ -238,6 +238,23 @@ export const MSG = {
   projectsNotSubmittable: '该项目当前不能提交',
   projectsDisclosureFromForm: '信息披露申请请在项目编辑页面提交',
 
+  // asset lists of physical-asset projects (template, import, export)
+  assetsTextTooLong: '{label}不能超过{max}个字符',
+  assetsIntegerInvalid: '{label}须为不小于0的整数',
+  assetsDecimalInvalid: '{label}须为不小于0的数，最多{decimals}位小数',
+  assetsMoneyInvalid: '{label}须为不小于0的金额，最多两位小数',
+  assetsDateInvalid: '{label}须为日期，如2024-05-01',
+  assetsChoiceInvalid: '{label}须为以下之一：{options}',
+  assetsVinInvalid: '车辆识别代号须为17位字母或数字（不含I、O、Q）',
+  assetsFileInvalid: '无法读取该文件，请上传按模板填写的 .xlsx 文件',
+  assetsTemplateMismatch: '表格与{category}模板不符：缺少“{label}”列，请下载模板后填写',
+  assetsTooManyRows: '一次最多导入{max}行，请分批导入',
+  assetsEmpty: '表格中没有资产数据',
+  assetsNothingValid: '没有可导入的数据，请按提示修改后重新导入',
+  assetsImported: '已导入{imported}条，跳过{skipped}条有误的数据',
+  assetsDeleted: '已删除所选资产',
+  assetsSelectFirst: '请先选择要删除的资产',
+
   // project pages
   projectDeleteTitle: '删除项目',
   projectDeleteConfirm: '确定删除该草稿项目吗？删除后不可恢复。',
@@ -247,6 +264,7 @@ export const MSG = {
   projectExportFailed: '导出失败，请稍后重试',
   projectFormInvalid: '请按提示修改项目信息后再提交',
   projectSaveBeforeUpload: '请先保存项目，再上传批准文件',
+  projectSaveBeforeAssets: '保存项目后可导入资产清单',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

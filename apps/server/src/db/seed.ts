@@ -4,21 +4,24 @@
 // exists, so restarts never duplicate anything. Reference data (the dictionaries) is brought up to date at every
 // start in both modes; it only ever adds what is missing.
 import {
+  addWorkdays,
+  composeCreditCode,
   DEFAULT_ROLE_CODES,
   IDENTITY,
   SMALL_LOT_BUSINESS_TYPE,
+  type AssetValues,
+  type BulkProjectForm,
   type IdentityName,
   type ProjectPermission,
 } from '@cqjy/domain';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { seedDictionaries } from '../modules/dictionaries/seed.ts';
-import { projects } from '../modules/projects/tables.ts';
+import { projectAssets, projects } from '../modules/projects/tables.ts';
 import { ROLE_NAMES, type RoleKey } from '../modules/users/roles.ts';
 import { companies, operators, roles, users } from '../modules/users/tables.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import type { Db } from './client.ts';
-import { addWorkdays, composeCreditCode } from '@cqjy/domain';
 
 type CompanySeed = {
   key: string;
@@ -301,22 +304,102 @@ async function insertUsers(
   }
 }
 
+/** The demo project's form: what its owner filled in before it was approved for disclosure. */
+const DEMO_PROJECT_FORM: BulkProjectForm = {
+  name: '北京示范国有资产经营有限公司废旧设备一批',
+  assetCategory: 'machinery',
+  listingPrice: 1_860_000_00,
+  appraisalPrice: 1_920_000_00,
+  disclosureDays: 20,
+  paymentMode: 'lump',
+  contactName: '王经理',
+  contactMobile: '13800000001',
+  description: '数控机床、起重设备等废旧设备一批，存放于北京市大兴区示范工业园一号厂房，可预约现场踏勘。',
+};
+
+/** Its asset list (machinery), as an import would have stored it: money in fen. */
+const DEMO_PROJECT_ASSETS: AssetValues[] = [
+  {
+    name: '数控车床',
+    model: 'CK6140',
+    manufacturer: '沈阳机床',
+    quantity: 4,
+    unit: '台',
+    purchaseDate: '2012-05-10',
+    originalValue: 48_000_000,
+    netValue: 4_800_000,
+    appraisalValue: 6_000_000,
+    storage: '一号厂房',
+  },
+  {
+    name: '桥式起重机',
+    model: 'QD10t-22.5m',
+    manufacturer: '河南卫华',
+    quantity: 2,
+    unit: '台',
+    purchaseDate: '2010-09-01',
+    originalValue: 36_000_000,
+    netValue: 1_800_000,
+    appraisalValue: 5_200_000,
+    storage: '一号厂房',
+  },
+  {
+    name: '空气压缩机',
+    model: 'GA37',
+    manufacturer: '阿特拉斯',
+    quantity: 3,
+    unit: '台',
+    purchaseDate: '2014-03-20',
+    originalValue: 21_000_000,
+    netValue: 2_100_000,
+    appraisalValue: 3_000_000,
+    storage: '二号厂房',
+  },
+  {
+    name: '叉车',
+    model: 'CPCD30',
+    manufacturer: '杭叉',
+    quantity: 5,
+    unit: '辆',
+    purchaseDate: '2015-07-15',
+    originalValue: 60_000_000,
+    netValue: 6_000_000,
+    appraisalValue: 5_000_000,
+    storage: '二号厂房',
+    note: '含随车工具',
+  },
+];
+
 /**
- * The workflow demo (issue 6): one bulk project of the demo transferor's company, disclosing since 5 working
- * days ago for 20 working days, so every action (abort, supplement, end ...) can be tried at once.
+ * The workflow demo: one bulk project of the demo transferor's company with its asset list, disclosing since
+ * 5 working days ago for 20 working days, so every action (abort, supplement, end ...) can be tried at once.
  */
 async function insertDemoProjects(tx: Db, companyIds: Map<string, number>, now: Date): Promise<void> {
   const start = addWorkdays(now, -5).date;
-  await tx.insert(projects).values({
-    companyId: companyIds.get('transferor') ?? 0,
-    family: 'bulk',
-    businessType: '2',
-    name: '华北示范实业集团有限公司废旧设备一批',
-    code: 'GR2026BJ1000123',
-    status: 'disclosing',
-    disclosureStart: start,
-    disclosureEnd: addWorkdays(start, 20).date,
-  });
+  const companyId = companyIds.get('transferor') ?? 0;
+  const [project] = await tx
+    .insert(projects)
+    .values({
+      companyId,
+      family: 'bulk',
+      businessType: '2',
+      name: DEMO_PROJECT_FORM.name,
+      code: 'GR2026BJ1000123',
+      status: 'disclosing',
+      disclosureStart: start,
+      disclosureEnd: addWorkdays(start, 20).date,
+      details: { form: DEMO_PROJECT_FORM },
+    })
+    .returning({ id: projects.id });
+  if (project === undefined) throw new Error('the demo project was not stored');
+  await tx.insert(projectAssets).values(
+    DEMO_PROJECT_ASSETS.map((values) => ({
+      projectId: project.id,
+      companyId,
+      category: 'machinery' as const,
+      values,
+    })),
+  );
 }
 
 /** Demo companies and accounts (password DEMO_PASSWORD); skipped when any user exists. */

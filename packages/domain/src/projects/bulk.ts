@@ -15,6 +15,18 @@ import { DISCLOSURE_DAYS_MAX } from '../workflow/actions.ts';
 export const BULK_FAMILY = 'bulk';
 export const BULK_BUSINESS_TYPE = '2';
 
+/**
+ * The families whose projects are physical assets with this form, its listing rules and asset lists: bulk (实物资产)
+ * and coll (抵质押资产, business type 7), which mirrors bulk (spec 001 section 2) and shares its implementation.
+ */
+export const PHYSICAL_FAMILIES = { bulk: { businessType: '2' }, coll: { businessType: '7' } } as const;
+
+export type PhysicalFamily = keyof typeof PHYSICAL_FAMILIES;
+
+export function isPhysicalFamily(family: string): family is PhysicalFamily {
+  return Object.hasOwn(PHYSICAL_FAMILIES, family);
+}
+
 export const BULK_ASSET_CATEGORIES = [
   { code: 'construction', label: '在建工程' },
   { code: 'house', label: '房产' },

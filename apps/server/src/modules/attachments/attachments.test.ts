@@ -155,7 +155,7 @@ describe('upload of every allowed type (SH-5.7)', () => {
     const item = await uploadOk(
       'transferor',
       { name: c.name, content: bytes },
-      { tag: 'appraisal', dataClass: 'project', dataId: 'p-1' },
+      { tag: 'appraisal', dataClass: 'appraisalReport', dataId: 'p-1' },
     );
     expect(item).toMatchObject({
       tag: 'appraisal',
@@ -171,7 +171,7 @@ describe('upload of every allowed type (SH-5.7)', () => {
       storage_key: sha256(bytes),
       file_name: c.name,
       ext: c.name.slice(c.name.lastIndexOf('.') + 1),
-      data_class: 'project',
+      data_class: 'appraisalReport',
       data_id: 'p-1',
       deleted_at: null,
       is_locked: false,

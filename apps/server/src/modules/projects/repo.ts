@@ -1,8 +1,8 @@
 // Queries on projects.
-import type { ProjectListSort, ProjectStatus } from '@cqjy/domain';
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { BulkAssetCategory, ProjectListSort, ProjectStatus } from '@cqjy/domain';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { projects } from './tables.ts';
+import { projectAssets, projects } from './tables.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProject = typeof projects.$inferInsert;
@@ -134,4 +134,65 @@ export async function listProjects(
     db.select({ n: count() }).from(projects).where(where),
   ]);
   return { list, total: totals[0]?.n ?? 0 };
+}
+
+// --- asset lists ---------------------------------------------------------------------------------------------
+
+export type ProjectAssetRowDb = typeof projectAssets.$inferSelect;
+export type NewProjectAsset = typeof projectAssets.$inferInsert;
+
+export async function insertAssets(tx: Db, rows: readonly NewProjectAsset[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  // PostgreSQL takes at most 65,535 parameters a statement: 500 rows of 6 values stay far below.
+  let inserted = 0;
+  for (let start = 0; start < rows.length; start += 500) {
+    const chunk = rows.slice(start, start + 500);
+    inserted += (await tx.insert(projectAssets).values(chunk).returning({ id: projectAssets.id })).length;
+  }
+  return inserted;
+}
+
+/** A page of a project's assets, of one category or all, in the order they were added. */
+export async function listAssets(
+  db: Db,
+  filter: { projectId: number; category?: BulkAssetCategory | undefined; page: number; size: number },
+): Promise<{ list: ProjectAssetRowDb[]; total: number }> {
+  const where = and(
+    eq(projectAssets.projectId, filter.projectId),
+    filter.category === undefined ? undefined : eq(projectAssets.category, filter.category),
+  );
+  const [list, totals] = await Promise.all([
+    db
+      .select()
+      .from(projectAssets)
+      .where(where)
+      .orderBy(asc(projectAssets.id))
+      .limit(filter.size)
+      .offset((filter.page - 1) * filter.size),
+    db.select({ n: count() }).from(projectAssets).where(where),
+  ]);
+  return { list, total: totals[0]?.n ?? 0 };
+}
+
+/** Every asset of a project and category, for the export (bounded by what imports can add). */
+export async function listAllAssets(
+  db: Db,
+  projectId: number,
+  category: BulkAssetCategory,
+): Promise<ProjectAssetRowDb[]> {
+  return db
+    .select()
+    .from(projectAssets)
+    .where(and(eq(projectAssets.projectId, projectId), eq(projectAssets.category, category)))
+    .orderBy(asc(projectAssets.id));
+}
+
+/** Deletes the given assets of one project; answers the ids that went (others' ids are ignored). */
+export async function deleteAssets(tx: Db, projectId: number, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .delete(projectAssets)
+    .where(and(eq(projectAssets.projectId, projectId), inArray(projectAssets.id, [...ids])))
+    .returning({ id: projectAssets.id });
+  return rows.map((row) => row.id);
 }

@@ -134,6 +134,14 @@ export function createProjectsService(
     return row !== undefined && isVisibleTo(viewer, row);
   });
 
+  // Only the owner company adds files to its project (the price approval, asset lists): nobody slips a file into
+  // another company's project.
+  attachments.registerRecordWriteRule(PROJECT_DATA_CLASS, async (viewer, record) => {
+    const id = Number(record.dataId);
+    const row = Number.isSafeInteger(id) ? await repo.findById(db, id) : undefined;
+    return row !== undefined && row.companyId === viewer.companyId;
+  });
+
   /** The project, or 404 when it does not exist or belongs to another company (the exchange sees all). */
   async function findVisible(
     viewer: Pick<Viewer, 'companyId' | 'identityType'>,
@@ -231,6 +239,19 @@ export function createProjectsService(
     return row;
   }
 
+  /**
+   * A project of the caller's company that may still be changed: a draft whose disclosure application is not
+   * under way (submitted, awaiting signature or review). Of another family, or another company's: 404.
+   */
+  async function findEditable(viewer: Viewer, id: number, family: string): Promise<ProjectRow> {
+    const project = await findOwn(viewer, id);
+    if (project.family !== family) throw notFound();
+    if (project.status !== 'draft' || (await isLocked(viewer, project.id))) {
+      throw refused(MSG.projectsNotEditable);
+    }
+    return project;
+  }
+
   function requireForm(form: unknown): BulkProjectForm {
     const message = validateBulkProjectShape(form);
     if (message !== null) throw refused(message);
@@ -275,11 +296,7 @@ export function createProjectsService(
     id: number,
     input: { version: number; form: unknown },
   ): Promise<{ id: number; version: number }> {
-    const project = await findOwn(actor, id);
-    if (project.family !== BULK_FAMILY) throw notFound();
-    if (project.status !== 'draft' || (await isLocked(actor, project.id))) {
-      throw refused(MSG.projectsNotEditable);
-    }
+    const project = await findEditable(actor, id, BULK_FAMILY);
     const form = requireForm(input.form);
     return db.transaction(async (tx) => {
       const row = await repo.updateDraftGuarded(tx, project.id, input.version, {
@@ -367,6 +384,7 @@ export function createProjectsService(
   return {
     isVisibleTo,
     findVisible,
+    findEditable,
     show,
     list,
     listOwnerProjects,

@@ -1,7 +1,7 @@
-// Tables owned by the projects module: the minimal project row the workflow engine acts on (issue 7 extends it
-// with the disclosure forms). status is a PROJECT_STATUS key; every change counts `version` up, so a change made
-// from a stale read is refused.
-import type { ProjectStatus } from '@cqjy/domain';
+// Tables owned by the projects module: the project row the workflow engine acts on (its family's form in
+// details), and the asset lists of physical-asset projects. status is a PROJECT_STATUS key; every change counts
+// `version` up, so a change made from a stale read is refused.
+import type { AssetValues, BulkAssetCategory, ProjectStatus } from '@cqjy/domain';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps, timestamptz } from '../../db/columns.ts';
@@ -36,4 +36,28 @@ export const projects = pgTable(
       .on(t.status)
       .where(sql`${t.status} <> 'closed'`),
   ],
+);
+
+/**
+ * The asset list of a physical-asset project (标的清单): one row per asset, of one category, its checked values
+ * as the domain's asset columns define them (money in fen). Rows are added by import and removed while the
+ * project is still a draft; company_id is the project owner's, for scoping.
+ */
+export const projectAssets = pgTable(
+  'project_assets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** a BULK_ASSET_CATEGORIES code */
+    category: text('category').$type<BulkAssetCategory>().notNull(),
+    values: jsonb('values').$type<AssetValues>().notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('project_assets_project_idx').on(t.projectId, t.category, t.id)],
 );

@@ -114,6 +114,13 @@ export function createWorkflowService(deps: WorkflowDeps) {
     return row !== undefined && (row.companyId === viewer.companyId || isExchange(viewer));
   });
 
+  // Only the applicant company adds files (application materials) to its instance.
+  attachments.registerRecordWriteRule(ACTION_DATA_CLASS, async (viewer, record) => {
+    const id = Number(record.dataId);
+    const row = Number.isSafeInteger(id) ? await repo.findInstance(db, id) : undefined;
+    return row !== undefined && row.companyId === viewer.companyId;
+  });
+
   const assignee = (actor: Actor): repo.Assignee => ({
     companyId: actor.companyId,
     identityType: actor.identityType,

@@ -1,11 +1,16 @@
-// The calls of the project pages (projects contract, issue 7 first slice): the caller's project list (scoped by
-// the server to its company), deleting a draft, and the bulk project form's create, update, show and submit.
-// Money travels as integer fen.
+// The calls of the project pages: the caller's project list (scoped by the server to its company), deleting a
+// draft, the bulk project form's create, update, show and submit, and the asset lists (template, import preview
+// and import, list, delete, export). Money travels as integer fen.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { TIMEOUTS } from '@cqjy/domain/api';
 import type { Envelope, PageResult } from '@cqjy/domain/api';
-import type { BulkProjectForm } from '@cqjy/domain/projects/bulk';
+import { assetListTitle } from '@cqjy/domain/projects/assets';
+import type { AssetImportPreview, AssetImportResult, ProjectAssetRow } from '@cqjy/domain/projects/assets';
+import { assetCategoryLabel } from '@cqjy/domain/projects/bulk';
+import type { BulkAssetCategory, BulkProjectForm, PhysicalFamily } from '@cqjy/domain/projects/bulk';
+import { xlsxName } from '@cqjy/domain/format';
 import type { BulkProjectView, ProjectListRow } from '@cqjy/domain/projects/views';
+import { saveBlob } from '../../api/attachments.ts';
 import { http, unwrap } from '../../api/http.ts';
 
 export type ProjectQuery = {
@@ -70,4 +75,68 @@ export async function submitBulkProject(id: number, version: number): Promise<Su
       { timeoutMs: TIMEOUTS.signatureAndSubmitMs },
     ),
   );
+}
+
+// --- asset lists (bulk and coll) ------------------------------------------------------------------------------
+
+export type AssetImportRequest = { projectId: number; category: BulkAssetCategory; uuid: string };
+
+export type AssetListQuery = { projectId: number; category: BulkAssetCategory; page: number; size: number };
+
+/** The category's template, or the project's list of it, as the browser downloads them. */
+export async function downloadAssetSheet(
+  family: PhysicalFamily,
+  category: BulkAssetCategory,
+  projectId?: number,
+): Promise<void> {
+  const title = assetListTitle(assetCategoryLabel(category));
+  const path =
+    projectId === undefined
+      ? `/api/project/${family}/template/${category}`
+      : `/api/project/${family}/export/${category}/${projectId}`;
+  saveBlob(await http.download(path), xlsxName(projectId === undefined ? `${title}模板` : title));
+}
+
+export async function previewAssetImport(
+  family: PhysicalFamily,
+  body: AssetImportRequest,
+): Promise<AssetImportPreview> {
+  return unwrap(
+    await http.post<Envelope<AssetImportPreview>>(`/api/project/${family}/asset/import/preview`, body, {
+      timeoutMs: TIMEOUTS.signatureAndSubmitMs,
+    }),
+  );
+}
+
+export async function importAssets(
+  family: PhysicalFamily,
+  body: AssetImportRequest,
+): Promise<AssetImportResult> {
+  return unwrap(
+    await http.post<Envelope<AssetImportResult>>(`/api/project/${family}/asset/import`, body, {
+      timeoutMs: TIMEOUTS.signatureAndSubmitMs,
+    }),
+    { showSuccess: true },
+  );
+}
+
+export const assetsQuery = (family: PhysicalFamily, query: AssetListQuery) =>
+  queryOptions({
+    queryKey: ['projects', 'assets', family, query] as const,
+    queryFn: async () =>
+      unwrap(
+        await http.post<Envelope<PageResult<ProjectAssetRow>>>(`/api/project/${family}/asset/list`, query),
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+export async function deleteAssets(
+  family: PhysicalFamily,
+  projectId: number,
+  ids: readonly number[],
+): Promise<void> {
+  unwrap(await http.post<Envelope<unknown>>(`/api/project/${family}/asset/delete`, { projectId, ids }), {
+    showSuccess: true,
+  });
 }

@@ -13,6 +13,7 @@ import { MSG, fillIn, pleaseSelect } from '@cqjy/domain/messages';
 import {
   BULK_ASSET_CATEGORIES,
   BULK_ATTACHMENTS,
+  BULK_FAMILY,
   BULK_DESCRIPTION_MAX,
   BULK_FIELD_LABELS,
   BULK_NAME_MAX,
@@ -29,6 +30,7 @@ import { PROJECT_STATUS } from '@cqjy/domain/workflow/statuses';
 import { notify } from '../../api/notify.ts';
 import { CloseButton, CountedTextArea, FileUpload, NumberInput, RatioInput } from '../../components/index.ts';
 import { bulkProjectQuery, createBulkProject, submitBulkProject, updateBulkProject } from './api.ts';
+import { AssetList } from './asset-list.tsx';
 import type { Versioned } from './api.ts';
 import { fromWireForm, toWireForm } from './bulk-form-values.ts';
 import type { BulkFormState } from './bulk-form-values.ts';
@@ -89,6 +91,7 @@ function BulkProjectEditor({ view }: { view: BulkProjectView | null }) {
   const listingPrice = Form.useWatch('listingPrice', form);
   const appraisalPrice = Form.useWatch('appraisalPrice', form);
   const paymentMode = Form.useWatch('paymentMode', form);
+  const assetCategory = Form.useWatch('assetCategory', form);
   const wirePrices = toWireForm({ listingPrice, appraisalPrice });
   const needsApproval = isBelowAppraisal(wirePrices);
   const minDays = minDisclosureDays(wirePrices.listingPrice ?? 0);
@@ -155,97 +158,106 @@ function BulkProjectEditor({ view }: { view: BulkProjectView | null }) {
   };
 
   return (
-    <Card
-      title={view === null ? '新增项目' : `编辑项目：${view.name}`}
-      extra={<CloseButton isDirty={isDirty} to="/index/project" />}
-    >
-      <Form<BulkFormState>
-        form={form}
-        layout="horizontal"
-        labelCol={{ flex: '200px' }}
-        wrapperCol={{ flex: 1 }}
-        style={{ maxWidth: 900 }}
-        initialValues={initialValues}
-        onValuesChange={() => setIsDirty(true)}
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Card
+        title={view === null ? '新增项目' : `编辑项目：${view.name}`}
+        extra={<CloseButton isDirty={isDirty} to="/index/project" />}
       >
-        <Form.Item
-          name="name"
-          label={L.name}
-          rules={[{ required: true, whitespace: true, message: fillIn('项目名称') }]}
+        <Form<BulkFormState>
+          form={form}
+          layout="horizontal"
+          labelCol={{ flex: '200px' }}
+          wrapperCol={{ flex: 1 }}
+          style={{ maxWidth: 900 }}
+          initialValues={initialValues}
+          onValuesChange={() => setIsDirty(true)}
         >
-          <Input maxLength={BULK_NAME_MAX} placeholder={fillIn('项目名称')} />
-        </Form.Item>
-        <Form.Item name="assetCategory" label={L.assetCategory} required>
-          <Select options={CATEGORY_OPTIONS} placeholder={pleaseSelect('资产类别')} />
-        </Form.Item>
-        <Form.Item name="listingPrice" label={L.listingPrice} required>
-          <NumberInput placeholder={fillIn('挂牌价')} />
-        </Form.Item>
-        <Form.Item name="appraisalPrice" label={L.appraisalPrice}>
-          <NumberInput placeholder={fillIn('评估值')} />
-        </Form.Item>
-        <Form.Item
-          name="disclosureDays"
-          label={L.disclosureDays}
-          required
-          extra={`不少于${minDays}个工作日（挂牌价超过1000万元的不少于${BULK_RULES.disclosureDaysMinHigh}个工作日）`}
-        >
-          <NumberInput decimalDigits={0} integerDigits={3} placeholder={fillIn('披露期')} />
-        </Form.Item>
-        {needsApproval && (
-          <>
-            <Form.Item
-              name="reserveBelowAppraisalApproved"
-              label={L.reserveBelowAppraisalApproved}
-              valuePropName="checked"
-            >
-              <Checkbox>已获批准</Checkbox>
-            </Form.Item>
-            {saved === null ? (
-              <Form.Item label={PRICE_APPROVAL_LABEL} required>
-                <Alert type="info" showIcon title={MSG.projectSaveBeforeUpload} />
+          <Form.Item
+            name="name"
+            label={L.name}
+            rules={[{ required: true, whitespace: true, message: fillIn('项目名称') }]}
+          >
+            <Input maxLength={BULK_NAME_MAX} placeholder={fillIn('项目名称')} />
+          </Form.Item>
+          <Form.Item name="assetCategory" label={L.assetCategory} required>
+            <Select options={CATEGORY_OPTIONS} placeholder={pleaseSelect('资产类别')} />
+          </Form.Item>
+          <Form.Item name="listingPrice" label={L.listingPrice} required>
+            <NumberInput placeholder={fillIn('挂牌价')} />
+          </Form.Item>
+          <Form.Item name="appraisalPrice" label={L.appraisalPrice}>
+            <NumberInput placeholder={fillIn('评估值')} />
+          </Form.Item>
+          <Form.Item
+            name="disclosureDays"
+            label={L.disclosureDays}
+            required
+            extra={`不少于${minDays}个工作日（挂牌价超过1000万元的不少于${BULK_RULES.disclosureDaysMinHigh}个工作日）`}
+          >
+            <NumberInput decimalDigits={0} integerDigits={3} placeholder={fillIn('披露期')} />
+          </Form.Item>
+          {needsApproval && (
+            <>
+              <Form.Item
+                name="reserveBelowAppraisalApproved"
+                label={L.reserveBelowAppraisalApproved}
+                valuePropName="checked"
+              >
+                <Checkbox>已获批准</Checkbox>
               </Form.Item>
-            ) : (
-              <Form.Item name="priceApproval" label={PRICE_APPROVAL_LABEL} required>
-                <FileUpload
-                  tag={PRICE_APPROVAL_TAG}
-                  dataClass={PROJECT_DATA_CLASS}
-                  dataId={String(saved.id)}
-                />
+              {saved === null ? (
+                <Form.Item label={PRICE_APPROVAL_LABEL} required>
+                  <Alert type="info" showIcon title={MSG.projectSaveBeforeUpload} />
+                </Form.Item>
+              ) : (
+                <Form.Item name="priceApproval" label={PRICE_APPROVAL_LABEL} required>
+                  <FileUpload
+                    tag={PRICE_APPROVAL_TAG}
+                    dataClass={PROJECT_DATA_CLASS}
+                    dataId={String(saved.id)}
+                  />
+                </Form.Item>
+              )}
+            </>
+          )}
+          <Form.Item name="paymentMode" label={L.paymentMode} required>
+            <Radio.Group options={PAYMENT_OPTIONS} />
+          </Form.Item>
+          {paymentMode === 'instalment' && (
+            <>
+              <Form.Item
+                name="firstPaymentPercent"
+                label={`${L.firstPaymentRatio}（%）`}
+                required
+                extra="不得低于30%"
+              >
+                <RatioInput placeholder={fillIn('首付比例')} />
               </Form.Item>
-            )}
-          </>
-        )}
-        <Form.Item name="paymentMode" label={L.paymentMode} required>
-          <Radio.Group options={PAYMENT_OPTIONS} />
-        </Form.Item>
-        {paymentMode === 'instalment' && (
-          <>
-            <Form.Item
-              name="firstPaymentPercent"
-              label={`${L.firstPaymentRatio}（%）`}
-              required
-              extra="不得低于30%"
-            >
-              <RatioInput placeholder={fillIn('首付比例')} />
-            </Form.Item>
-            <Form.Item name="instalmentMonths" label={L.instalmentMonths} required extra="不得超过12个月">
-              <NumberInput decimalDigits={0} integerDigits={2} placeholder={fillIn('分期付款期限')} />
-            </Form.Item>
-            <Form.Item name="hasGuarantee" label={L.hasGuarantee} valuePropName="checked" required>
-              <Checkbox>受让方提供担保</Checkbox>
-            </Form.Item>
-          </>
-        )}
-        <Form.Item name="contactName" label={L.contactName} required>
-          <Input placeholder={fillIn('联系人')} />
-        </Form.Item>
-        <Form.Item name="contactMobile" label={L.contactMobile} required>
-          <Input inputMode="numeric" maxLength={11} placeholder={fillIn('联系电话')} />
-        </Form.Item>
-        <Form.Item name="description" label={L.description}>
-          <CountedTextArea max={BULK_DESCRIPTION_MAX} rows={4} />
-        </Form.Item>
+              <Form.Item name="instalmentMonths" label={L.instalmentMonths} required extra="不得超过12个月">
+                <NumberInput decimalDigits={0} integerDigits={2} placeholder={fillIn('分期付款期限')} />
+              </Form.Item>
+              <Form.Item name="hasGuarantee" label={L.hasGuarantee} valuePropName="checked" required>
+                <Checkbox>受让方提供担保</Checkbox>
+              </Form.Item>
+            </>
+          )}
+          <Form.Item name="contactName" label={L.contactName} required>
+            <Input placeholder={fillIn('联系人')} />
+          </Form.Item>
+          <Form.Item name="contactMobile" label={L.contactMobile} required>
+            <Input inputMode="numeric" maxLength={11} placeholder={fillIn('联系电话')} />
+          </Form.Item>
+          <Form.Item name="description" label={L.description}>
+            <CountedTextArea max={BULK_DESCRIPTION_MAX} rows={4} />
+          </Form.Item>
+        </Form>
+      </Card>
+      {saved === null ? (
+        <Alert type="info" showIcon title={MSG.projectSaveBeforeAssets} />
+      ) : (
+        <AssetList family={BULK_FAMILY} projectId={saved.id} initialCategory={assetCategory} isEditable />
+      )}
+      <Card>
         {problems.length > 0 && (
           <Alert
             type="error"
@@ -261,22 +273,20 @@ function BulkProjectEditor({ view }: { view: BulkProjectView | null }) {
             }
           />
         )}
-        <Form.Item label=" " colon={false}>
-          <Space>
-            <Button loading={busy === 'save'} disabled={busy !== null} onClick={() => void onSave()}>
-              保存
-            </Button>
-            <Button
-              type="primary"
-              loading={busy === 'submit'}
-              disabled={busy !== null}
-              onClick={() => void onSubmit()}
-            >
-              提交
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
-    </Card>
+        <Space>
+          <Button loading={busy === 'save'} disabled={busy !== null} onClick={() => void onSave()}>
+            保存
+          </Button>
+          <Button
+            type="primary"
+            loading={busy === 'submit'}
+            disabled={busy !== null}
+            onClick={() => void onSubmit()}
+          >
+            提交
+          </Button>
+        </Space>
+      </Card>
+    </Space>
   );
 }

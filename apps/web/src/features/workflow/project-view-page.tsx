@@ -9,7 +9,10 @@ import { MSG } from '@cqjy/domain/messages';
 import { ACTION_CONFIGS } from '@cqjy/domain/workflow/actions';
 import type { ActionConfig } from '@cqjy/domain/workflow/actions';
 import type { ProjectView } from '@cqjy/domain/workflow/views';
+import { isPhysicalFamily } from '@cqjy/domain/projects/bulk';
+import type { BulkAssetCategory } from '@cqjy/domain/projects/bulk';
 import { CloseButton, FileRow } from '../../components/index.ts';
+import { AssetList } from '../projects/index.ts';
 import { projectQuery } from './api.ts';
 import { ProcessLog } from './process-log.tsx';
 import { readId, stepPath, useStepContext } from './step-context.ts';
@@ -27,6 +30,12 @@ export function startableActions(family: string, project: Pick<ProjectView, 'sta
       config.allowedProjectStatuses !== null &&
       config.allowedProjectStatuses.includes(project.status),
   );
+}
+
+/** The asset category of a physical-asset project's form, kept in its details. */
+function assetCategoryOf(details: Record<string, unknown>): BulkAssetCategory | undefined {
+  const form = details.form as { assetCategory?: BulkAssetCategory } | undefined;
+  return form?.assetCategory;
 }
 
 export function ProjectViewPage() {
@@ -90,6 +99,14 @@ export function ProjectViewPage() {
           </Space>
         ) : null}
       </Card>
+      {isPhysicalFamily(data.family) ? (
+        <AssetList
+          family={data.family}
+          projectId={data.id}
+          initialCategory={assetCategoryOf(data.details)}
+          isEditable={false}
+        />
+      ) : null}
       {data.signedLetters.length > 0 ? (
         <Card title="已签章文件">
           {data.signedLetters.map((file) => (

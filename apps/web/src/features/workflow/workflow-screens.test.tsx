@@ -19,7 +19,7 @@ vi.mock('../../components/pdf-document.ts', () => ({
     Promise.resolve({ pageCount: 1, renderPage: () => Promise.resolve(), destroy: () => Promise.resolve() }),
 }));
 
-const PROJECT = { id: 7, name: '华北示范实业集团有限公司废旧设备一批', code: 'GR2026BJ1000123' };
+const PROJECT = { id: 7, name: '北京示范国有资产经营有限公司废旧设备一批', code: 'GR2026BJ1000123' };
 
 const FILE: AttachmentItem = {
   uuid: 'f-1',

@@ -1,0 +1,192 @@
+// 导入资产清单: the filled-in template is uploaded as a file of the project (with the upload control's checks and
+// progress bar), then every row is shown as the server read it, the rows with errors marked with what is wrong;
+// 确认导入 adds the valid rows and skips the others. Nothing is stored before the user confirms.
+import { useState } from 'react';
+import { Alert, Button, Modal, Space, Table, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import type { AttachmentItem } from '@cqjy/domain/api';
+import {
+  ASSET_COLUMNS,
+  ASSET_IMPORT_MAX_ROWS,
+  ASSET_IMPORT_TAG,
+  assetListTitle,
+} from '@cqjy/domain/projects/assets';
+import type { AssetImportPreview, AssetPreviewRow } from '@cqjy/domain/projects/assets';
+import { assetCategoryLabel } from '@cqjy/domain/projects/bulk';
+import type { BulkAssetCategory, PhysicalFamily } from '@cqjy/domain/projects/bulk';
+import { PROJECT_DATA_CLASS } from '@cqjy/domain/workflow/actions';
+import { FileUpload } from '../../components/index.ts';
+import { downloadAssetSheet, importAssets, previewAssetImport } from './api.ts';
+
+/** Wide enough for a category's columns side by side; the spec's 420/500/580 widths are for its own dialogs. */
+const PREVIEW_WIDTH = 1100;
+/** antd's error background (colorErrorBg), so a row with errors stands out as the alert above it does */
+const INVALID_ROW_BACKGROUND = '#fff2f0';
+
+export type AssetImportDialogProps = {
+  family: PhysicalFamily;
+  projectId: number;
+  category: BulkAssetCategory;
+  isOpen: boolean;
+  onClose: () => void;
+  /** after rows were imported */
+  onImported: () => void;
+};
+
+function previewColumns(category: BulkAssetCategory): TableColumnsType<AssetPreviewRow> {
+  return [
+    { key: 'line', title: '行号', dataIndex: 'line', width: 64, fixed: 'left' },
+    ...ASSET_COLUMNS[category].map((column) => ({
+      key: column.key,
+      title: column.label,
+      width: column.key === 'name' ? 160 : 120,
+      ellipsis: true,
+      render: (_: unknown, row: AssetPreviewRow) => row.cells[column.key] ?? '',
+    })),
+    {
+      key: 'errors',
+      title: '校验结果',
+      width: 260,
+      fixed: 'right',
+      render: (_: unknown, row: AssetPreviewRow) =>
+        row.errors.length === 0 ? (
+          <Tag color="success">可导入</Tag>
+        ) : (
+          <Typography.Text type="danger">{row.errors.join('；')}</Typography.Text>
+        ),
+    },
+  ];
+}
+
+export function AssetImportDialog({
+  family,
+  projectId,
+  category,
+  isOpen,
+  onClose,
+  onImported,
+}: AssetImportDialogProps) {
+  const [files, setFiles] = useState<AttachmentItem[]>([]);
+  const [preview, setPreview] = useState<AssetImportPreview | null>(null);
+  const [busy, setBusy] = useState<'preview' | 'import' | null>(null);
+  const file = files[0];
+  const label = assetCategoryLabel(category);
+
+  const reset = (): void => {
+    setFiles([]);
+    setPreview(null);
+  };
+
+  const onUploaded = async (items: AttachmentItem[]): Promise<void> => {
+    setFiles(items);
+    setPreview(null);
+    const uploaded = items[0];
+    if (uploaded === undefined) return;
+    setBusy('preview');
+    try {
+      setPreview(await previewAssetImport(family, { projectId, category, uuid: uploaded.uuid }));
+    } catch {
+      // the client has shown why the file cannot be read
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onImport = async (): Promise<void> => {
+    if (file === undefined) return;
+    setBusy('import');
+    try {
+      await importAssets(family, { projectId, category, uuid: file.uuid });
+      reset();
+      onImported();
+      onClose();
+    } catch {
+      // shown by the client
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Modal
+      open={isOpen}
+      title={`导入${assetListTitle(label)}`}
+      width={PREVIEW_WIDTH}
+      destroyOnHidden
+      maskClosable={false}
+      onCancel={() => {
+        reset();
+        onClose();
+      }}
+      footer={
+        <Space>
+          <Button
+            onClick={() => {
+              reset();
+              onClose();
+            }}
+          >
+            取消
+          </Button>
+          <Button
+            type="primary"
+            disabled={preview === null || preview.valid === 0 || busy !== null}
+            loading={busy === 'import'}
+            onClick={() => void onImport()}
+          >
+            {preview === null ? '确认导入' : `确认导入（${preview.valid}条）`}
+          </Button>
+        </Space>
+      }
+    >
+      <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+        <Alert
+          type="info"
+          showIcon
+          title={`请下载${label}模板，按“填写说明”填写后上传（.xlsx，每次最多${ASSET_IMPORT_MAX_ROWS}行）。上传后先预览校验结果，确认后才会导入。`}
+          action={
+            <Button size="small" onClick={() => void downloadAssetSheet(family, category)}>
+              下载模板
+            </Button>
+          }
+        />
+        <FileUpload
+          tag={ASSET_IMPORT_TAG}
+          dataClass={PROJECT_DATA_CLASS}
+          dataId={String(projectId)}
+          accept={['xlsx']}
+          maxCount={1}
+          isDrag
+          value={files}
+          onChange={(items) => void onUploaded(items)}
+          buttonText="选择或拖入填好的模板"
+        />
+        {preview !== null && (
+          <>
+            <Alert
+              type={preview.invalid === 0 ? 'success' : 'warning'}
+              showIcon
+              title={
+                preview.invalid === 0
+                  ? `共${preview.total}行，全部校验通过`
+                  : `共${preview.total}行，其中${preview.invalid}行有误，导入时将跳过；可修改表格后重新上传`
+              }
+            />
+            <Table<AssetPreviewRow>
+              rowKey="line"
+              size="small"
+              columns={previewColumns(category)}
+              dataSource={preview.rows}
+              onRow={(row) =>
+                row.errors.length > 0 ? { style: { background: INVALID_ROW_BACKGROUND } } : {}
+              }
+              scroll={{ x: 'max-content', y: 360 }}
+              pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
+            />
+          </>
+        )}
+        {busy === 'preview' && <Typography.Text type="secondary">正在读取表格……</Typography.Text>}
+      </Space>
+    </Modal>
+  );
+}

@@ -1,0 +1,119 @@
+// The steps every workflow action takes in the browser, shared by the specs: the application with its file, the
+// SMS code and the e-signature of the letter, and the exchange's review from 待办任务.
+import { expect, type Browser, type Page } from '@playwright/test';
+import { E2E_OTP } from '../env.ts';
+import { expectToReach, keepScreenshot, signIn } from './helpers.ts';
+
+/** A one-page PDF, as an application file. */
+export const APPLICATION_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj ' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/** Asks for a code (waiting out the wait between two codes when the page says so) and types it. */
+export async function fillCode(page: Page): Promise<void> {
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  const countdown = page.getByRole('button', { name: /秒后重新获取/ });
+  const wait = page.getByText(/请\d+秒后再获取验证码/).first();
+  await expect(countdown.or(wait)).toBeVisible();
+  if (!(await countdown.isVisible())) {
+    const seconds = Number(/(\d+)/.exec((await wait.textContent()) ?? '')?.[1] ?? 60);
+    await page.waitForTimeout((seconds + 1) * 1000);
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await expect(countdown).toBeVisible();
+  }
+  await page.getByLabel('短信验证码第1位').fill(E2E_OTP);
+}
+
+/** Adds the application file on an application screen. */
+export async function attachApplicationFile(page: Page, name: string): Promise<void> {
+  await page.locator('input[type=file]').first().setInputFiles({
+    name,
+    mimeType: 'application/pdf',
+    buffer: APPLICATION_PDF,
+  });
+  await expect(page.getByText(name)).toBeVisible();
+}
+
+/** Submits an application screen and signs its letter on the e-signature screen `routeName`. */
+export async function submitAndSign(
+  page: Page,
+  routeName: string,
+  letterTitle: string,
+  screenshot?: string,
+): Promise<void> {
+  // Submitting renders the letter (fonts subset into a PDF) before the screen moves on.
+  await expectToReach(page, new RegExp(`#/index/${routeName}\\?id=\\d+&taskId=\\d+`), () =>
+    page.getByRole('button', { name: /提\s*交/ }).click(),
+  );
+  await expect(page.getByText(letterTitle).first()).toBeVisible();
+  await fillCode(page);
+  if (screenshot !== undefined) await keepScreenshot(page, screenshot);
+  await expectToReach(page, /#\/index\/todo/, () =>
+    page.getByRole('button', { name: '电子签章并提交' }).click(),
+  );
+}
+
+/** The exchange's administrator opens the project's review task on `routeName` from 待办任务. */
+export async function openReviewAsAdmin(
+  browser: Browser,
+  projectName: string,
+  routeName: string,
+): Promise<Page> {
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, 'admin');
+  await expect(admin).toHaveURL(/#\/index\/project/);
+  await admin.goto('/#/index/todo');
+  const row = admin.getByRole('row', { name: new RegExp(projectName) }).first();
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: '办理' }).click();
+  await expect(admin).toHaveURL(new RegExp(`#/index/${routeName}\\?id=\\d+&taskId=\\d+`));
+  return admin;
+}
+
+/** The exchange approves the review task of the project on `routeName`. */
+export async function approveAsAdmin(
+  browser: Browser,
+  projectName: string,
+  routeName: string,
+): Promise<void> {
+  const admin = await openReviewAsAdmin(browser, projectName, routeName);
+  await admin.getByRole('button', { name: '审核通过' }).click();
+  const confirm = admin.getByRole('dialog').getByRole('button', { name: /确\s*定/ });
+  if (await confirm.isVisible()) await confirm.click();
+  await expect(admin).toHaveURL(/#\/index\/todo/);
+  await admin.close();
+}
+
+/** The exchange sends the review task of the project on `routeName` back with `reason`. */
+export async function returnAsAdmin(
+  browser: Browser,
+  projectName: string,
+  routeName: string,
+  reason: string,
+  screenshot?: string,
+): Promise<void> {
+  const admin = await openReviewAsAdmin(browser, projectName, routeName);
+  if (screenshot !== undefined) await keepScreenshot(admin, screenshot);
+  await admin
+    .getByRole('button', { name: /退\s*回/ })
+    .first()
+    .click();
+  await admin.getByRole('dialog').getByRole('textbox').fill(reason);
+  await admin
+    .getByRole('dialog')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(admin).toHaveURL(/#\/index\/todo/);
+  await admin.close();
+}
+
+/** The owner opens its returned task of the project from 待办 (asking the list again, as after coming back). */
+export async function openReturnedTask(page: Page, projectName: string, routeName: string): Promise<void> {
+  await page.goto('/#/index/todo');
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  const returned = page.getByRole('row', { name: new RegExp(projectName) }).first();
+  await expect(returned).toBeVisible();
+  await returned.getByRole('button', { name: '办理' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/index/${routeName}\\?id=\\d+&taskId=\\d+`));
+}
