@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { startServer } from './lib.ts';
+import { signIn, startServer } from './lib.ts';
 
 const MB = 1024 * 1024;
 const FILE_SIZE = 50 * MB;
@@ -47,19 +47,6 @@ async function writeTestFile(path: string): Promise<void> {
   await pipeline(Readable.from(chunks()), createWriteStream(path));
 }
 
-async function signIn(url: string): Promise<string> {
-  const captcha = await fetch(`${url}/api/login/captcha`);
-  const sessionId = captcha.headers.get('session-id') ?? '';
-  const login = await fetch(`${url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${sessionId}` },
-    body: JSON.stringify({ username: 'transferor', password: 'Demo@2026', captcha: CAPTCHA }),
-  });
-  const body = (await login.json()) as { status: number; msg: string; data: { access_token: string } };
-  if (body.status !== 0) throw new Error(`sign-in failed: ${body.msg}`);
-  return body.data.access_token;
-}
-
 async function upload(url: string, token: string, path: string, name: string): Promise<void> {
   async function* body(): AsyncIterable<Buffer> {
     yield Buffer.from(
@@ -89,7 +76,7 @@ await writeTestFile(filePath);
 const server = await startServer(8292, { CAPTCHA_FIXED: CAPTCHA, STORAGE_DIR: join(workDir, 'files') });
 const pid = server.process.pid ?? 0;
 try {
-  const token = await signIn(server.url);
+  const token = await signIn(server.url, 'transferor', CAPTCHA);
   // One small upload first, so the code paths are loaded and compiled before measuring.
   const small = join(workDir, 'small.pdf');
   await writeFile(small, '%PDF-1.4\nwarm-up\n');

@@ -1,0 +1,200 @@
+// POST /api/project/list on 1,000,000 projects in real PostgreSQL, next to GET /api/health in the same run
+// (autocannon, 50 connections, after a warm-up). The bench creates its own database, starts the server on it (the
+// migrations and the demo seed run at start), bulk-inserts the projects in SQL and measures the list as the demo
+// transferor (one company's 10,000 projects), as the exchange's admin (every project) and as the transferor with a
+// keyword and a status. Target: p95 < 30 ms. The database is dropped at the end, also on failure; one left by an
+// interrupted run is dropped at the next start.
+//
+//   PG_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:list -w bench -- [seconds]
+//
+// PG_URL names the PostgreSQL server and a database to connect to for CREATE/DROP DATABASE (default as above).
+import pg from 'pg';
+import { load, printTable, signIn, startServer, type LoadResult, type Served } from './lib.ts';
+
+const duration = Number(process.argv[2] ?? 10);
+const TARGET_P95_MS = 30;
+const PROJECTS = 1_000_000;
+// Every 100th project is the demo transferor's: 10,000, spread over the whole id range like a busy company's.
+const OWN_EVERY = 100;
+// The other 990,000 belong to these generated transferor companies (about 500 each), and to transferor2.
+const OTHER_COMPANIES = 2_000;
+const CAPTCHA = '2468';
+const DB_NAME = 'cqjy_bench_list';
+
+const adminUrl = new URL(process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+const benchUrl = new URL(adminUrl);
+benchUrl.pathname = `/${DB_NAME}`;
+
+// Each project picks its words at random from these lists, so names read like the exchange's listings and a
+// keyword such as 设备 matches a realistic share (2 of 12 assets). Every project carries its family's form in
+// details.form (price in fen), as the server stores it, so a page of the list reads rows of a realistic width.
+// $1: the transferor's company, $2: how many projects, $3: every how many projects one is the transferor's.
+const SEED_SQL = `
+WITH others AS (
+  SELECT array_agg(id ORDER BY id) AS ids FROM companies WHERE identity_type = 1 AND id <> $1::int
+),
+generated AS (
+  SELECT g, random() AS r_status, random() AS r_family, random() AS r_type, random() AS r_price,
+         (ARRAY['北京', '天津', '上海', '重庆', '河北', '山西', '辽宁', '江苏', '浙江', '安徽', '福建', '山东',
+                '河南', '湖北', '湖南', '广东', '四川', '陕西'])[1 + floor(random() * 18)::int] AS region,
+         (ARRAY['钢铁', '机械', '纺织', '化工', '电力', '煤炭', '建材', '交通', '物流', '粮食', '医药',
+                '电子'])[1 + floor(random() * 12)::int] AS trade,
+         (ARRAY['废旧设备一批', '报废车辆一批', '闲置厂房', '办公楼及附属设施', '库存钢材', '二手机床', '抵押房产',
+                '质押股权', '废旧电缆', '办公家具一批', '运输车辆', '生产设备及配件'])[1 + floor(random() * 12)::int]
+           AS asset,
+         1 + floor(random() * 50)::int AS batch,
+         -- ids ascend with created_at, as they do when projects are entered one after another over two years
+         now() - make_interval(secs => 730 * 86400 * (1 - g::float8 / $2::int) + 3600 * random()) AS created
+  FROM generate_series(1, $2::int) AS g
+),
+described AS (
+  SELECT generated.*,
+         region || trade || '集团' || asset || '（第' || batch || '批）' AS name,
+         (1000000 + floor(r_price * 500000000))::bigint AS price,
+         CASE WHEN r_status < 0.08 THEN 'draft' WHEN r_status < 0.20 THEN 'disclosing'
+              WHEN r_status < 0.24 THEN 'suspended' WHEN r_status < 0.30 THEN 'ended'
+              WHEN r_status < 0.36 THEN 'terminated' WHEN r_status < 0.66 THEN 'dealt' ELSE 'closed' END AS status
+  FROM generated
+)
+INSERT INTO projects (company_id, family, business_type, name, code, status, disclosure_start, disclosure_end,
+                      paused_at, details, created_at, updated_at)
+SELECT
+  CASE WHEN g % $3::int = 0 THEN $1::int ELSE others.ids[1 + (g::bigint * 7919) % cardinality(others.ids)] END,
+  CASE WHEN r_family < 0.7 THEN 'bulk' ELSE 'coll' END,
+  CASE WHEN r_family < 0.7 THEN (ARRAY['2', '2', '2', '5', '6'])[1 + floor(r_type * 5)::int] ELSE '7' END,
+  name,
+  -- the server's pattern GR<year><region><7 digits>; unique because g is
+  'GR' || extract(year FROM created)::int || (ARRAY['BJ', 'TJ', 'SH', 'CQ', 'HB', 'SX', 'JS', 'ZJ'])[1 + g % 8]
+    || lpad(g::text, 7, '0'),
+  status,
+  CASE WHEN status <> 'draft' THEN created + interval '3 days' END,
+  CASE WHEN status <> 'draft' THEN created + interval '31 days' END,
+  CASE WHEN status = 'suspended' THEN created + interval '10 days' END,
+  jsonb_build_object('form', jsonb_build_object(
+    'name', name,
+    'assetCategory', (ARRAY['machinery', 'house', 'inventory', 'land', 'construction', 'other'])[1 + floor(r_type * 6)::int],
+    'listingPrice', price,
+    'appraisalPrice', price + price / 10,
+    'disclosureDays', 20,
+    'paymentMode', CASE WHEN r_price < 0.8 THEN 'lump' ELSE 'instalment' END,
+    'contactName', '王经理',
+    'contactMobile', '138' || lpad((g % 100000000)::text, 8, '0'),
+    'description', '标的位于' || region || '，' || asset || '，现状使用，按现状整体转让，意向受让方须自行踏勘。')),
+  created,
+  least(now(), created + make_interval(days => floor(r_price * 40)::int))
+FROM described, others`;
+
+async function onAdmin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl.href });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Seconds that `work` took, with one decimal. */
+async function seconds(work: () => Promise<unknown>): Promise<string> {
+  const started = performance.now();
+  await work();
+  return ((performance.now() - started) / 1000).toFixed(1);
+}
+
+async function seed(db: pg.Client): Promise<void> {
+  const owner = await db.query<{ company_id: number }>(
+    `SELECT o.company_id FROM operators o JOIN users u ON u.id = o.user_id
+     WHERE u.username = 'transferor' AND o.is_default`,
+  );
+  const ownCompany = owner.rows[0]?.company_id;
+  if (ownCompany === undefined) throw new Error('the demo seed has no transferor: is NODE_ENV production?');
+  const companiesTime = await seconds(() =>
+    db.query(
+      `INSERT INTO companies (name, identity_type, examine_status)
+       SELECT (ARRAY['北京', '天津', '上海', '重庆', '河北', '山西', '江苏', '浙江'])[1 + g % 8]
+              || '示范第' || g || '号实业有限公司', 1, 3
+       FROM generate_series(1, $1) AS g`,
+      [OTHER_COMPANIES],
+    ),
+  );
+  const projectsTime = await seconds(() => db.query(SEED_SQL, [ownCompany, PROJECTS, OWN_EVERY]));
+  // VACUUM as well as ANALYZE: a freshly loaded table has no visibility map and unset hint bits, so the first
+  // reads would write, and the insert-triggered autovacuum would run in the middle of the measurement.
+  const vacuumTime = await seconds(() => db.query('VACUUM (ANALYZE) projects, companies'));
+  console.log(
+    `seeded ${OTHER_COMPANIES.toLocaleString('en')} companies in ${companiesTime} s, ` +
+      `${PROJECTS.toLocaleString('en')} projects in ${projectsTime} s, VACUUM (ANALYZE) in ${vacuumTime} s`,
+  );
+}
+
+type ListBody = { page: number; size: number; keyword?: string; status?: string };
+
+/** One call before the load: it must answer status 0, and its total shows how many rows the scope holds. */
+async function checkList(url: string, token: string, body: ListBody): Promise<number> {
+  const response = await fetch(`${url}/api/project/list`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { status: number; msg: string; data: { total: number } };
+  if (answer.status !== 0) throw new Error(`project list refused: ${answer.msg}`);
+  return answer.data.total;
+}
+
+async function measureList(url: string, label: string, token: string, body: ListBody): Promise<LoadResult> {
+  const total = await checkList(url, token, body);
+  const opts = {
+    url: `${url}/api/project/list`,
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    verifyBody: (text: unknown) => String(text).startsWith('{"status":0,'),
+  };
+  await load('warm-up', { ...opts, duration: 2 });
+  return load(`${label} (total ${total.toLocaleString('en')})`, { ...opts, duration });
+}
+
+await onAdmin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+await onAdmin(`CREATE DATABASE ${DB_NAME}`);
+let server: Served | undefined;
+try {
+  server = await startServer(8293, {
+    DATABASE_URL: benchUrl.href,
+    NODE_ENV: 'development',
+    CAPTCHA_FIXED: CAPTCHA,
+    LOGIN_RATE_MAX: '10000',
+    LOG_LEVEL: 'warn',
+  });
+  const db = new pg.Client({ connectionString: benchUrl.href });
+  await db.connect();
+  try {
+    await seed(db);
+  } finally {
+    await db.end();
+  }
+  const transferor = await signIn(server.url, 'transferor', CAPTCHA);
+  const admin = await signIn(server.url, 'admin', CAPTCHA);
+
+  await load('warm-up', { url: `${server.url}/api/health`, duration: 2 });
+  const rows = [await load('GET /api/health', { url: `${server.url}/api/health`, duration })];
+  rows.push(await measureList(server.url, 'list as transferor', transferor, { page: 1, size: 10 }));
+  rows.push(await measureList(server.url, 'list as admin', admin, { page: 1, size: 10 }));
+  rows.push(
+    await measureList(server.url, 'list as transferor, keyword 设备 + disclosing', transferor, {
+      page: 1,
+      size: 10,
+      keyword: '设备',
+      status: 'disclosing',
+    }),
+  );
+  printTable(rows);
+  for (const row of rows.slice(1)) {
+    console.log(
+      `${row.label}: p95 ${row.p95} ms, target < ${TARGET_P95_MS} ms: ${row.p95 < TARGET_P95_MS ? 'met' : 'NOT met'}`,
+    );
+  }
+  console.log(`PostgreSQL database ${DB_NAME} on ${adminUrl.host}, 50 connections, ${duration} s per row`);
+} finally {
+  await server?.stop();
+  await onAdmin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+}
