@@ -152,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sms,
     otp,
     attachments,
+    homepage,
   };
   await app.register(accountsRoutes, { accounts: createAccountsService(moduleDeps) });
   await app.register(identityRoutes, { identity: createIdentityService(moduleDeps) });

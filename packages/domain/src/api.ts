@@ -77,7 +77,18 @@ export type ProjectPermission = { businessType: string; projectAssetType: string
 export type PermissionsResult = { permission: string[]; permissionProject: ProjectPermission[] };
 
 /** One page of a list call: the rows of the page and the number of rows in all pages. */
-export type PageResult<T> = { list: T[]; total: number };
+export type PageResult<T> = {
+  list: T[];
+  total: number;
+  /** true when there are more rows than `total` says: the count stopped at LIST_COUNT_CAP */
+  isTotalCapped?: boolean;
+};
+
+/**
+ * The most rows a list counts exactly. Counting every project of an exchange on each page costs more than the
+ * page itself; beyond this a list says 10,000+ and the user narrows it with the filters.
+ */
+export const LIST_COUNT_CAP = 1_000;
 
 export type SmsStatus = 'queued' | 'sent' | 'failed';
 

@@ -31,6 +31,7 @@ export * from './workdays.ts';
 export * from './attachment-tags.ts';
 export * from './workflow/statuses.ts';
 export * from './workflow/actions.ts';
+export * from './workflow/action-forms.ts';
 export * from './workflow/effects.ts';
 export * from './workflow/sign-off.ts';
 export * from './workflow/views.ts';

@@ -371,8 +371,9 @@ const DEMO_PROJECT_ASSETS: AssetValues[] = [
 ];
 
 /**
- * The workflow demo: one bulk project of the demo transferor's company with its asset list, disclosing since
- * 5 working days ago for 20 working days, so every action (abort, supplement, end ...) can be tried at once.
+ * The workflow demo: one bulk project of the demo transferor's company with its asset list and the demo agent
+ * member acting for it, disclosing since 5 working days ago for 20 working days, so every action (abort,
+ * supplement, end ...) can be tried at once.
  */
 async function insertDemoProjects(tx: Db, companyIds: Map<string, number>, now: Date): Promise<void> {
   const start = addWorkdays(now, -5).date;
@@ -389,6 +390,8 @@ async function insertDemoProjects(tx: Db, companyIds: Map<string, number>, now: 
       disclosureStart: start,
       disclosureEnd: addWorkdays(start, 20).date,
       details: { form: DEMO_PROJECT_FORM },
+      // the demo agent member acts for the owner on this project (it sees it, read only)
+      agentCompanyId: companyIds.get('agent') ?? null,
     })
     .returning({ id: projects.id });
   if (project === undefined) throw new Error('the demo project was not stored');

@@ -9,9 +9,14 @@ import 'antd/dist/antd.css';
 import { Outlet } from 'react-router';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
 import { NotifyBridge } from './notify-bridge.tsx';
 
 const ANTD_THEME = { zeroRuntime: true } as const;
+
+// The date pickers name months and weekdays through dayjs, which antd's zh_CN locale does not switch by itself.
+dayjs.locale('zh-cn');
 
 export function AntdShell() {
   return (

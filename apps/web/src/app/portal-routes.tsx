@@ -16,8 +16,8 @@
 import type { RouteObject } from 'react-router';
 import { PUBLIC_ROUTE_NAMES, ROUTES } from '@cqjy/domain/routes';
 import type { RouteDef } from '@cqjy/domain/routes';
-import { FAMILIES, listWorkflowRoutes } from '@cqjy/domain/workflow/families';
-import type { FamilyDef, FamilyKey } from '@cqjy/domain/workflow/families';
+import { findAction } from '@cqjy/domain/workflow/actions';
+import { listWorkflowRoutes } from '@cqjy/domain/workflow/families';
 import { redirectToStart } from './guards.ts';
 import type { PageHandle } from './route-handle.ts';
 import { RouteError } from './route-error.tsx';
@@ -45,25 +45,18 @@ const loadFeature = {
 };
 
 /**
- * The workflow screens built so far, from the registry: every Aon, Edit, MfyRrn and EicSre step of an action
- * that has an application (the engine serves exactly those) goes to the generic step page, and the bulk and
- * coll project views to the project page. Other workflow names stay placeholders.
+ * The workflow screens, from the registry: every Aon, Edit, MfyRrn, EicSre and Sre step of an action the engine
+ * serves goes to the generic step page, and the bulk and coll project views to the project page. The screens of
+ * other kinds (Show and Page steps of families whose pages come later, and their unserved letters) stay
+ * placeholders.
  */
 function workflowPages(): Record<string, LazyPage> {
-  const families = FAMILIES as Record<FamilyKey, FamilyDef>;
-  // The engine serves the actions with an application step, and the first disclosure (applied for from the
-  // project form, signed and returned on its own screens).
-  const hasApplication = (family: FamilyKey, action: string): boolean =>
-    families[family].actions.some(
-      (def) =>
-        def.key === action && (def.key === 'disclosure' || def.steps.some((step) => step.step === 'Aon')),
-    );
   const stepPage = pageOf(loadFeature.workflow, (m) => m.WorkflowStepPage);
   const projectPage = pageOf(loadFeature.workflow, (m) => m.ProjectViewPage);
   const pages: Record<string, LazyPage> = { bulkShowProject: projectPage, collShowProject: projectPage };
   for (const route of listWorkflowRoutes()) {
-    const isStep = ['Aon', 'Edit', 'MfyRrn', 'EicSre'].includes(route.step);
-    if (isStep && hasApplication(route.family, route.action)) pages[route.name] = stepPage;
+    const isStep = ['Aon', 'Edit', 'MfyRrn', 'EicSre', 'Sre'].includes(route.step);
+    if (isStep && findAction(route.family, route.action) !== undefined) pages[route.name] = stepPage;
   }
   return pages;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addWorkdays } from '../workdays.ts';
-import { composeLetter, findAction, validateActionForm } from '../workflow/actions.ts';
+import { validateActionForm } from '../workflow/action-forms.ts';
+import { composeLetter, findAction } from '../workflow/actions.ts';
 import { applyEffect } from '../workflow/effects.ts';
 
 describe('the first disclosure as a workflow action', () => {
@@ -28,7 +29,7 @@ describe('the first disclosure as a workflow action', () => {
     const now = new Date('2026-09-25T02:00:00Z');
     const next = applyEffect(
       config,
-      { status: 'draft', disclosureStart: null, disclosureEnd: null, pausedAt: null },
+      { status: 'draft', disclosureStart: null, disclosureEnd: null, pausedAt: null, details: {} },
       { disclosureDays: 20 },
       now,
     );
@@ -37,6 +38,7 @@ describe('the first disclosure as a workflow action', () => {
       pausedAt: null,
       disclosureStart: now,
       disclosureEnd: addWorkdays(now, 20).date,
+      details: {},
     });
   });
 

@@ -1,12 +1,12 @@
 // What each workflow action of the registry (families.ts) asks for and does: its form fields and their rules,
-// its attachment tags, the letter the applicant e-signs, the effect an approval has on the project, and the
-// project statuses it may start from. For now every action shares one generic form (reason, remark) plus the
-// fields its effect needs; server and web read the same definitions, so a rule is written once.
-import { z } from 'zod';
+// its attachment tags, the letter the applicant e-signs (or none), the effect an approval has on the project,
+// and the project statuses it may start from. Every action shares the reason and remark; the fields its effect
+// needs come on top (the suspension's expected resumption, the bidding activity's times and prices, the
+// contract, the payout ...). Server and web read the same definitions, so a rule is written once. The rules of
+// the forms (zod) are in action-forms.ts, so that the route table can read this registry without them.
 import type { AttachmentTag } from '../attachment-tags.ts';
-import { formatMessage } from '../format.ts';
-import { fillIn, MSG } from '../messages.ts';
-import { countChars } from '../validation/return-reason.ts';
+import { fenToYuan, formatThousands } from '../format.ts';
+import { MSG } from '../messages.ts';
 import {
   FAMILIES,
   type FamilyDef,
@@ -28,17 +28,36 @@ export const LETTER_TAG = 'letter';
 export const SIGNED_LETTER_TAG = 'signedLetter';
 
 export const ACTION_TEXT_MAX = 500;
+export const ACTION_SHORT_TEXT_MAX = 100;
 export const EXTEND_DAYS_MIN = 1;
 export const EXTEND_DAYS_MAX = 60;
 export const DISCLOSURE_DAYS_MIN = 10;
 /** no disclosure period is longer than a working year; the bound keeps a typo from meaning a decade */
 export const DISCLOSURE_DAYS_MAX = 250;
+/** the extension period of online bidding: a bid in its last minutes extends the bidding by as many */
+export const EXTENSION_MINUTES_MIN = 1;
+export const EXTENSION_MINUTES_MAX = 60;
 
-/** What an approval does to the project; `record` only records the approval. */
+/** What an approval does to the project; `record` only records the approval (and the form, in its details). */
 export type EffectKey =
-  'abort' | 'recovery' | 'termination' | 'end' | 'supplement' | 'rediscovery' | 'disclosure' | 'record';
+  | 'abort'
+  | 'recovery'
+  | 'termination'
+  | 'end'
+  | 'supplement'
+  | 'rediscovery'
+  | 'disclosure'
+  | 'online'
+  | 'contract'
+  | 'price'
+  | 'transfer'
+  | 'record';
 
-export type ActionFieldKind = 'textarea' | 'date' | 'integer';
+/**
+ * textarea / text: free text (max characters); date: 'YYYY-MM-DD'; datetime: 'YYYY-MM-DD HH:mm' (+08:00);
+ * integer: a whole number in [min, max]; money: integer fen above 0 (typed in yuan).
+ */
+export type ActionFieldKind = 'textarea' | 'text' | 'date' | 'datetime' | 'integer' | 'money';
 
 export type ActionFieldDef = {
   name: keyof ActionForm;
@@ -50,7 +69,7 @@ export type ActionFieldDef = {
   min?: number;
 };
 
-/** The form of every action; fields an action does not use stay absent. */
+/** The form of every action; fields an action does not use stay absent. Money is integer fen. */
 export type ActionForm = {
   reason?: string | undefined;
   remark?: string | undefined;
@@ -58,8 +77,31 @@ export type ActionForm = {
   expectedResumeDate?: string | undefined;
   /** supplement: working days the disclosure period is extended by */
   extendDays?: number | undefined;
-  /** rediscovery and disclosure: working days of the (new) disclosure period */
+  /** rediscovery, withdrawal and disclosure: working days of the (new) disclosure period */
   disclosureDays?: number | undefined;
+  /** online bidding: the activity */
+  biddingStart?: string | undefined;
+  biddingEnd?: string | undefined;
+  startingPrice?: number | undefined;
+  increment?: number | undefined;
+  reservePrice?: number | undefined;
+  extensionMinutes?: number | undefined;
+  /** contract */
+  contractNo?: string | undefined;
+  transfereeName?: string | undefined;
+  dealPrice?: number | undefined;
+  signDate?: string | undefined;
+  /** price payout */
+  payoutAmount?: number | undefined;
+  payeeName?: string | undefined;
+  payeeBank?: string | undefined;
+  payeeAccount?: string | undefined;
+  /** transfer (handover) */
+  handoverDate?: string | undefined;
+  /** price deduction: the service fee the exchange takes from the price */
+  serviceFee?: number | undefined;
+  /** site survey and exhibition confirmations */
+  eventDate?: string | undefined;
 };
 
 export type StepNames = { Aon: WorkflowRouteName; MfyRrn: WorkflowRouteName; EicSre: WorkflowRouteName };
@@ -73,13 +115,30 @@ export type ActionConfig = {
   fields: readonly ActionFieldDef[];
   attachments: readonly AttachmentTag[];
   effect: EffectKey;
+  /** whether the applicant e-signs a letter; without one, a submission goes straight to review */
+  isSigned: boolean;
+  /**
+   * Whether the action lacks its own return or e-signature screen, so one screen serves every step and shows
+   * what the instance's state needs (the spec's withdrawal, survey and exhibition letters, the price-deduction
+   * letter, the transfer's application without a signature).
+   */
+  isCompact: boolean;
   /** the project statuses the action may be started (and approved) in; null: any */
   allowedProjectStatuses: readonly ProjectStatus[] | null;
-  /**
-   * The screen of each task kind. An action without its own return or signature screen falls back to its
-   * application screen, so every task opens somewhere.
-   */
+  /** The screen of each task kind; an action without a screen of a kind falls back to one it has. */
   routes: StepNames;
+  /** the button on the project's page that starts an application */
+  startLabel: string;
+  /** the application screen in edit mode (contract information of a dealt project), when the action has one */
+  editRoute: WorkflowRouteName | undefined;
+};
+
+/** Buttons whose wording is not 申请 + the action's title. */
+const START_LABELS: Record<string, string> = {
+  contract: '录入合同信息',
+  survey: '现场踏勘确认',
+  exhibition: '展示确认',
+  priceDeduction: '服务费从价款扣除',
 };
 
 const REASON: ActionFieldDef = {
@@ -97,11 +156,37 @@ const REMARK: ActionFieldDef = {
   max: ACTION_TEXT_MAX,
 };
 
-const EFFECT_FIELDS: Record<EffectKey, readonly ActionFieldDef[]> = {
-  abort: [{ name: 'expectedResumeDate', label: '预计恢复日期', kind: 'date', isRequired: false }],
-  recovery: [],
-  termination: [],
-  end: [],
+const text = (name: keyof ActionForm, label: string): ActionFieldDef => ({
+  name,
+  label,
+  kind: 'text',
+  isRequired: true,
+  max: ACTION_SHORT_TEXT_MAX,
+});
+const money = (name: keyof ActionForm, label: string, isRequired = true): ActionFieldDef => ({
+  name,
+  label: `${label}（元）`,
+  kind: 'money',
+  isRequired,
+});
+const day = (name: keyof ActionForm, label: string, isRequired = true): ActionFieldDef => ({
+  name,
+  label,
+  kind: 'date',
+  isRequired,
+});
+const DISCLOSURE_DAYS: ActionFieldDef = {
+  name: 'disclosureDays',
+  label: '披露天数（工作日）',
+  kind: 'integer',
+  isRequired: true,
+  min: DISCLOSURE_DAYS_MIN,
+  max: DISCLOSURE_DAYS_MAX,
+};
+
+/** The fields each action needs beyond the reason and remark. */
+const ACTION_FIELDS: Record<string, readonly ActionFieldDef[]> = {
+  abort: [day('expectedResumeDate', '预计恢复日期', false)],
   supplement: [
     {
       name: 'extendDays',
@@ -112,48 +197,81 @@ const EFFECT_FIELDS: Record<EffectKey, readonly ActionFieldDef[]> = {
       max: EXTEND_DAYS_MAX,
     },
   ],
-  rediscovery: [
+  rediscovery: [DISCLOSURE_DAYS],
+  withdrawal: [DISCLOSURE_DAYS],
+  disclosure: [DISCLOSURE_DAYS],
+  online: [
+    { name: 'biddingStart', label: '竞价开始时间', kind: 'datetime', isRequired: true },
+    { name: 'biddingEnd', label: '竞价结束时间', kind: 'datetime', isRequired: true },
+    money('startingPrice', '起始价'),
+    money('increment', '加价幅度'),
+    money('reservePrice', '保留价', false),
     {
-      name: 'disclosureDays',
-      label: '披露天数（工作日）',
+      name: 'extensionMinutes',
+      label: '延时周期（分钟）',
       kind: 'integer',
       isRequired: true,
-      min: DISCLOSURE_DAYS_MIN,
-      max: DISCLOSURE_DAYS_MAX,
+      min: EXTENSION_MINUTES_MIN,
+      max: EXTENSION_MINUTES_MAX,
     },
   ],
-  // the first disclosure: the project's own form is the application; the instance carries only the period
-  disclosure: [
-    {
-      name: 'disclosureDays',
-      label: '披露天数（工作日）',
-      kind: 'integer',
-      isRequired: true,
-      min: DISCLOSURE_DAYS_MIN,
-      max: DISCLOSURE_DAYS_MAX,
-    },
+  contract: [
+    text('contractNo', '合同编号'),
+    text('transfereeName', '受让方名称'),
+    money('dealPrice', '成交价'),
+    day('signDate', '签订日期'),
   ],
-  record: [],
+  price: [
+    money('payoutAmount', '划转金额'),
+    text('payeeName', '收款户名'),
+    text('payeeBank', '开户银行'),
+    text('payeeAccount', '收款账号'),
+  ],
+  transfer: [day('handoverDate', '交割日期')],
+  priceDeduction: [money('serviceFee', '服务费金额')],
+  survey: [day('eventDate', '踏勘日期')],
+  exhibition: [day('eventDate', '展示日期')],
 };
 
-const EFFECT_STATUSES: Record<EffectKey, readonly ProjectStatus[] | null> = {
+/** The effect of each action's approval; actions not listed only record it. */
+const ACTION_EFFECTS: Record<string, EffectKey> = {
+  abort: 'abort',
+  recovery: 'recovery',
+  termination: 'termination',
+  end: 'end',
+  supplement: 'supplement',
+  rediscovery: 'rediscovery',
+  withdrawal: 'rediscovery',
+  disclosure: 'disclosure',
+  online: 'online',
+  contract: 'contract',
+  price: 'price',
+  transfer: 'transfer',
+};
+
+/** The project statuses each action may start (and be approved) in; null: any. */
+const ACTION_STATUSES: Record<string, readonly ProjectStatus[] | null> = {
   abort: ['disclosing'],
   recovery: ['suspended'],
   end: ['disclosing', 'suspended'],
   termination: ['disclosing', 'suspended', 'ended'],
   supplement: ['disclosing'],
   rediscovery: ['ended'],
+  withdrawal: ['disclosing', 'ended'],
   disclosure: ['draft'],
-  record: null,
+  online: ['disclosing'],
+  survey: ['disclosing'],
+  exhibition: ['disclosing'],
+  // a contract is entered when the disclosure finds its transferee, and edited (Edit) once dealt
+  contract: ['disclosing', 'dealt'],
+  price: ['dealt'],
+  priceDeduction: ['dealt'],
+  transfer: ['dealt'],
 };
 
 export const GENERIC_ATTACHMENTS: readonly AttachmentTag[] = [
   { tag: APPLICATION_FILE_TAG, label: '申请材料', requiredMessage: MSG.workflowApplicationFileRequired },
 ];
-
-function effectOf(action: string): EffectKey {
-  return Object.hasOwn(EFFECT_FIELDS, action) && action !== 'record' ? (action as EffectKey) : 'record';
-}
 
 function buildConfigs(): ActionConfig[] {
   const families = Object.entries(FAMILIES) as [FamilyKey, FamilyDef][];
@@ -161,30 +279,44 @@ function buildConfigs(): ActionConfig[] {
     def.actions.flatMap((action): ActionConfig[] => {
       const stepName = (kind: StepKind): WorkflowRouteName | undefined =>
         action.steps.find((s) => s.step === kind)?.name as WorkflowRouteName | undefined;
-      const effect = effectOf(action.key);
-      // The first disclosure has no application screen of its own (the project form is the application, spec
-      // 000 addproject): it opens on its return screen, and has no reason, remark or application file.
+      const effect = ACTION_EFFECTS[action.key] ?? 'record';
       const isDisclosure = effect === 'disclosure';
-      const aon = stepName('Aon') ?? (isDisclosure ? stepName('MfyRrn') : undefined);
-      if (aon === undefined) return [];
+      const own = {
+        Aon: stepName('Aon'),
+        MfyRrn: stepName('MfyRrn'),
+        // the price-deduction letter is the spec's Sre step: an e-signature screen under another name
+        EicSre: stepName('EicSre') ?? stepName('Sre'),
+      };
+      // Served: every action with an application screen, the first disclosure (applied for on the project
+      // form, spec 000 addproject), and the letters with a form of their own (withdrawal, survey ...).
+      if (own.Aon === undefined && !isDisclosure && !Object.hasOwn(ACTION_FIELDS, action.key)) return [];
+      const first = own.Aon ?? own.MfyRrn ?? own.EicSre;
+      if (first === undefined) return [];
       return [
         {
           family,
           action: action.key,
           title: action.title,
           letterTitle: `${action.title}申请函`,
-          fields: isDisclosure ? EFFECT_FIELDS[effect] : [REASON, REMARK, ...EFFECT_FIELDS[effect]],
+          // The first disclosure's application is the project form: the instance carries only the period.
+          fields: isDisclosure
+            ? (ACTION_FIELDS.disclosure ?? [])
+            : [REASON, REMARK, ...(ACTION_FIELDS[action.key] ?? [])],
           attachments: isDisclosure ? [] : GENERIC_ATTACHMENTS,
           effect,
-          allowedProjectStatuses: EFFECT_STATUSES[effect],
-          routes: { Aon: aon, MfyRrn: stepName('MfyRrn') ?? aon, EicSre: stepName('EicSre') ?? aon },
+          isSigned: own.EicSre !== undefined,
+          isCompact: !isDisclosure && (own.MfyRrn === undefined || own.EicSre === undefined),
+          allowedProjectStatuses: ACTION_STATUSES[action.key] ?? null,
+          routes: { Aon: first, MfyRrn: own.MfyRrn ?? first, EicSre: own.EicSre ?? first },
+          startLabel: START_LABELS[action.key] ?? `申请${action.title.replace(/^项目/, '')}`,
+          editRoute: stepName('Edit'),
         },
       ];
     }),
   );
 }
 
-/** Every action with an application step: the ones the engine serves, in registry order. */
+/** Every action the engine serves, in registry order. */
 export const ACTION_CONFIGS: readonly ActionConfig[] = buildConfigs();
 
 const byKey = new Map(ACTION_CONFIGS.map((config) => [`${config.family}/${config.action}`, config]));
@@ -211,83 +343,6 @@ export function findStepByRouteName(routeName: string): StepRef | undefined {
   return byRouteName.get(routeName);
 }
 
-const zOptionalText = (max: number, tooLong: string) =>
-  z
-    .string({ error: MSG.badRequest })
-    .refine((value) => countChars(value) <= max, formatMessage(tooLong, { max }))
-    .optional();
-
-const zInteger = (min: number, max: number, message: string) =>
-  z.number({ error: message }).int(message).min(min, message).max(max, message);
-
-const RESUME_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function isCalendarDate(value: string): boolean {
-  if (!RESUME_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-/**
- * The form schema of an action. `draft` (save, update) checks types and lengths only; `submit` also requires
- * the required fields. Unknown keys are dropped, so a form never carries what its action does not define.
- */
-export function actionFormSchema(config: ActionConfig, mode: 'draft' | 'submit') {
-  const isSubmit = mode === 'submit';
-  const has = (name: keyof ActionForm): boolean => config.fields.some((field) => field.name === name);
-  const reason = zOptionalText(ACTION_TEXT_MAX, MSG.workflowReasonTooLong);
-  const shape = {
-    reason:
-      isSubmit && has('reason')
-        ? z
-            .string({ error: fillIn(REASON.label) })
-            .refine((value) => value.trim() !== '', fillIn(REASON.label))
-            .refine(
-              (value) => countChars(value) <= ACTION_TEXT_MAX,
-              formatMessage(MSG.workflowReasonTooLong, { max: ACTION_TEXT_MAX }),
-            )
-        : reason,
-    remark: zOptionalText(ACTION_TEXT_MAX, MSG.workflowRemarkTooLong),
-    ...(has('expectedResumeDate')
-      ? {
-          expectedResumeDate: z
-            .string({ error: MSG.workflowResumeDateInvalid })
-            .refine((value) => value === '' || isCalendarDate(value), MSG.workflowResumeDateInvalid)
-            .optional(),
-        }
-      : {}),
-    ...(has('extendDays')
-      ? {
-          extendDays: isSubmit
-            ? zInteger(EXTEND_DAYS_MIN, EXTEND_DAYS_MAX, MSG.workflowExtendDaysInvalid)
-            : zInteger(EXTEND_DAYS_MIN, EXTEND_DAYS_MAX, MSG.workflowExtendDaysInvalid).optional(),
-        }
-      : {}),
-    ...(has('disclosureDays')
-      ? {
-          disclosureDays: isSubmit
-            ? zInteger(DISCLOSURE_DAYS_MIN, DISCLOSURE_DAYS_MAX, MSG.workflowDisclosureDaysInvalid)
-            : zInteger(
-                DISCLOSURE_DAYS_MIN,
-                DISCLOSURE_DAYS_MAX,
-                MSG.workflowDisclosureDaysInvalid,
-              ).optional(),
-        }
-      : {}),
-  };
-  return z.object(shape).strip() as unknown as z.ZodType<ActionForm>;
-}
-
-/** The first message of a form that does not pass, or null. */
-export function validateActionForm(
-  config: ActionConfig,
-  form: unknown,
-  mode: 'draft' | 'submit',
-): string | null {
-  const result = actionFormSchema(config, mode).safeParse(form ?? {});
-  return result.success ? null : (result.error.issues[0]?.message ?? MSG.badRequest);
-}
-
 /** A form reduced to its action's fields, text trimmed and empty text dropped. */
 export function cleanActionForm(config: ActionConfig, form: ActionForm): ActionForm {
   const cleaned: ActionForm = {};
@@ -312,6 +367,13 @@ export type LetterContent = {
   applicant: string;
   date: string;
 };
+
+/** A field's value as letters and screens show it: money in yuan with separators, everything else as typed. */
+export function showActionValue(field: ActionFieldDef, value: string | number | undefined): string {
+  if (value === undefined) return '';
+  if (field.kind === 'money' && typeof value === 'number') return `${formatThousands(fenToYuan(value))}元`;
+  return String(value);
+}
 
 /** 2026-11-22 -> 2026年11月22日 */
 function chineseDate(day: string): string {
@@ -348,6 +410,11 @@ export function composeLetter(input: {
   }
   if (form.remark !== undefined) paragraphs.push(`备注：${form.remark}`);
   paragraphs.push('我单位承诺所提交材料真实、准确、完整，并承担相应的法律责任。');
+  // The action's own facts (the bidding activity, the contract, the payout ...) in the table, as they were given.
+  const facts = config.fields
+    .filter((field) => field.name !== 'reason' && field.name !== 'remark' && form[field.name] !== undefined)
+    .filter((field) => !['expectedResumeDate', 'extendDays', 'disclosureDays'].includes(field.name))
+    .map((field) => ({ label: field.label, value: showActionValue(field, form[field.name]) }));
   return {
     title: config.letterTitle,
     addressee: `致：${input.exchange}`,
@@ -356,6 +423,7 @@ export function composeLetter(input: {
       { label: '项目名称', value: project.name },
       { label: '项目编号', value: project.code },
       ...(form.reason === undefined ? [] : [{ label: REASON.label, value: form.reason }]),
+      ...facts,
       { label: '申请日期', value: input.day },
     ],
     applicant: input.applicant,

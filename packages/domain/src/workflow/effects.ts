@@ -1,6 +1,8 @@
 // What an approved action does to its project (the effect keys of actions.ts), as a pure function of the
-// project's status and disclosure period, the form and the time of approval. Deadlines are counted in working
-// days on the official calendar (workdays.ts), so a moved deadline is a legal date.
+// project's status, disclosure period and details, the form and the time of approval. Deadlines are counted in
+// working days on the official calendar (workdays.ts), so a moved deadline is a legal date. What an approval
+// records (the bidding activity, the contract, each payout, each confirmation) goes into the project's details
+// under the action's name, so the project page shows it without asking the engine.
 import { addCalendarDays, addWorkdays, isWorkday } from '../workdays.ts';
 import { formatDate } from '../format.ts';
 import type { ActionConfig, ActionForm } from './actions.ts';
@@ -11,7 +13,33 @@ export type ProjectState = {
   disclosureStart: Date | null;
   disclosureEnd: Date | null;
   pausedAt: Date | null;
+  details: Record<string, unknown>;
 };
+
+/** An approved action's form as the project keeps it: the form without the free text, and the day approved. */
+export type ActionRecord = Omit<ActionForm, 'reason' | 'remark'> & { approvedAt: string };
+
+/** The details key an action's approvals are recorded under: a single record, or a list for repeatable ones. */
+const RECORDED: Record<string, 'one' | 'many'> = {
+  online: 'one',
+  contract: 'one',
+  transfer: 'one',
+  priceDeduction: 'one',
+  price: 'many',
+  survey: 'many',
+  exhibition: 'many',
+};
+
+function withRecord(config: ActionConfig, details: Record<string, unknown>, form: ActionForm, now: Date) {
+  const mode = RECORDED[config.action];
+  if (mode === undefined) return details;
+  const { reason: _reason, remark: _remark, ...facts } = form;
+  const record: ActionRecord = { ...facts, approvedAt: now.toISOString() };
+  if (mode === 'one') return { ...details, [config.action]: record };
+  const earlier: unknown = details[config.action];
+  const list: unknown[] = Array.isArray(earlier) ? earlier : [];
+  return { ...details, [config.action]: [...list, record] };
+}
 
 /** Whether the action may start (or be approved) while the project is in `status`. */
 export function isActionAllowed(config: ActionConfig, status: ProjectStatus): boolean {
@@ -35,13 +63,14 @@ export function applyEffect(
   form: ActionForm,
   now: Date,
 ): ProjectState {
+  const next = { ...project, details: withRecord(config, project.details, form, now) };
   switch (config.effect) {
     case 'abort':
-      return { ...project, status: 'suspended', pausedAt: now };
+      return { ...next, status: 'suspended', pausedAt: now };
     case 'recovery': {
       const paused = project.pausedAt === null ? 0 : countWorkdaysBetween(project.pausedAt, now);
       return {
-        ...project,
+        ...next,
         status: 'disclosing',
         pausedAt: null,
         disclosureEnd:
@@ -49,12 +78,12 @@ export function applyEffect(
       };
     }
     case 'termination':
-      return { ...project, status: 'terminated', pausedAt: null };
+      return { ...next, status: 'terminated', pausedAt: null };
     case 'end':
-      return { ...project, status: 'ended', pausedAt: null };
+      return { ...next, status: 'ended', pausedAt: null };
     case 'supplement':
       return {
-        ...project,
+        ...next,
         disclosureEnd:
           project.disclosureEnd === null
             ? null
@@ -63,13 +92,20 @@ export function applyEffect(
     case 'rediscovery':
     case 'disclosure':
       return {
-        ...project,
+        ...next,
         status: 'disclosing',
         pausedAt: null,
         disclosureStart: now,
         disclosureEnd: addWorkdays(now, form.disclosureDays ?? 0).date,
       };
+    case 'contract':
+      // the contract closes the disclosure: the project is dealt (an Edit of a dealt one keeps it so)
+      return { ...next, status: 'dealt', pausedAt: null };
+    case 'transfer':
+      return { ...next, status: 'closed' };
+    case 'online':
+    case 'price':
     case 'record':
-      return project;
+      return next;
   }
 }

@@ -88,3 +88,18 @@ export type ProjectListItem = ProjectSummary & {
   companyName: string;
   disclosureEnd: string | null;
 };
+
+/** GET /api/project/{id}/actions: one application of the project, newest first, with where to open it. */
+export type ProjectActionRow = {
+  id: number;
+  action: string;
+  actionTitle: string;
+  status: ActionStatus;
+  statusLabel: string;
+  createdAt: string;
+  updatedAt: string;
+  /** the caller's open task on it, if any */
+  openTask: { id: number; type: TaskType; routeName: string } | null;
+  /** the screen that shows it: the caller's task's, else the one of its state */
+  routeName: string;
+};

@@ -1,12 +1,29 @@
 // Queries on sessions and captcha_challenges.
-import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { captchaChallenges, sessions } from './tables.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
+function prepareSessionByTokenHash(db: Db) {
+  return db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_by_token');
+}
+
+// Every signed-in request looks its session up: prepared once per database.
+const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionByTokenHash>>();
+
 export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
-  const rows = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+  let query = sessionQueries.get(db);
+  if (query === undefined) {
+    query = prepareSessionByTokenHash(db);
+    sessionQueries.set(db, query);
+  }
+  const rows = await query.execute({ tokenHash });
   return rows[0];
 }
 

@@ -322,7 +322,7 @@ export function createAuthService(deps: {
   async function resolveSession(tokenHash: string): Promise<SessionContext | null> {
     const session = await repo.findSessionByTokenHash(db, tokenHash);
     if (session === undefined || session.operatorId === null || !isLive(session, clock.now())) return null;
-    const operator = await users.findOperatorContext(session.operatorId);
+    const operator = await users.findSessionOperator(session.operatorId);
     if (operator === undefined || operator.isDisabled) return null;
     return {
       sessionId: session.id,

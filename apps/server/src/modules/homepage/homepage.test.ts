@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionContext } from '../../platform/auth.ts';
 import { bearer, createTestApp, loginAs, readJson, type TestApp } from '../../test/harness.ts';
+import { clientOf, findProjectId, uploadApplicationFile } from '../workflow/test-support.ts';
 import { createHomepageService } from './service.ts';
 
 const ZERO: HomepageCounts = { todo: 0, done: 0, launch: 0, projects: 0, messages: 0 };
@@ -23,11 +24,46 @@ describe('home page counters', () => {
       headers: token === undefined ? {} : bearer(token),
     });
 
-  it('answers every counter for GJS_INDEX and GJS_INDEX_ADMIN holders; nothing exists to count yet', async () => {
-    for (const username of ['transferor', 'admin', 'opsadmin']) {
+  it('answers every counter for GJS_INDEX and GJS_INDEX_ADMIN holders, from the modules that own the data', async () => {
+    // the demo project is the transferor's (and the exchange sees every project); nothing else exists yet
+    const expected: Record<string, HomepageCounts> = {
+      transferor: { ...ZERO, projects: 1 },
+      transferor2: ZERO,
+      admin: { ...ZERO, projects: 1 },
+      opsadmin: ZERO,
+    };
+    for (const [username, data] of Object.entries(expected)) {
       const response = await count(await loginAs(t.app, username));
-      expect(response.json(), username).toEqual({ status: 0, msg: MSG.ok, data: ZERO });
+      expect(response.json(), username).toEqual({ status: 0, msg: MSG.ok, data });
     }
+  });
+
+  it("counts the task centre's tasks: a submitted application is its owner's todo and launch", async () => {
+    const token = await loginAs(t.app, 'transferor');
+    const owner = clientOf(t, token);
+    const projectId = await findProjectId(t);
+    const created = await owner.post<{ id: number; version: number }>('/api/project/bulk/abort/create', {
+      projectId,
+    });
+    const saved = await owner.post<{ version: number }>('/api/project/bulk/abort/save', {
+      id: created.data.id,
+      version: created.data.version,
+      form: { reason: '权属待确认' },
+    });
+    // a draft opens no task yet
+    expect(readJson<HomepageCounts>(await count(token)).data).toEqual({ ...ZERO, projects: 1 });
+    await uploadApplicationFile(t, token, created.data.id);
+    const submitted = await owner.post('/api/project/bulk/abort/submit', {
+      id: created.data.id,
+      version: saved.data.version,
+    });
+    expect(submitted.status, submitted.msg).toBe(0);
+    expect(readJson<HomepageCounts>(await count(token)).data).toEqual({
+      ...ZERO,
+      projects: 1,
+      todo: 1,
+      launch: 1,
+    });
   });
 
   it('answers 403 without either code, 401 without a session', async () => {
@@ -53,6 +89,6 @@ describe('home page counters', () => {
     };
     expect(await homepage.count(session)).toEqual({ ...ZERO, todo: 30 });
     expect(() => homepage.registerCounter('todo', () => Promise.resolve(1))).toThrow();
-    expect(readJson<HomepageCounts>(await count(await loginAs(t.app, 'transferor'))).data).toEqual(ZERO);
+    expect(readJson<HomepageCounts>(await count(await loginAs(t.app, 'transferor2'))).data).toEqual(ZERO);
   });
 });

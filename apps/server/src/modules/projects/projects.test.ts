@@ -3,6 +3,7 @@
 // filters; ownerProject and searchs; and per call: bad input refused with the Chinese message and nothing
 // changed, another company's project 404 and nothing changed, missing permission 403, no session 401.
 import {
+  LIST_COUNT_CAP,
   MSG,
   type BulkProjectForm,
   type BulkProjectView,
@@ -76,11 +77,14 @@ async function createDraft(client: Client = owner, values: BulkProjectForm = for
 }
 
 async function listOf(client: Client, query: Record<string, unknown> = {}) {
-  const body = await client.post<{ list: ProjectListRow[]; total: number }>('/api/project/list', {
-    page: 1,
-    size: 100,
-    ...query,
-  });
+  const body = await client.post<{ list: ProjectListRow[]; total: number; isTotalCapped?: boolean }>(
+    '/api/project/list',
+    {
+      page: 1,
+      size: 100,
+      ...query,
+    },
+  );
   expect(body.status, body.msg).toBe(0);
   return body.data;
 }
@@ -247,14 +251,33 @@ describe('list, ownerProject, searchs', () => {
           where u.username = 'agent' and o.is_default`,
     );
     const companyId = agentCompany[0]?.company_id ?? 0;
-    await t.db.execute(
-      sql`update projects set details = details || jsonb_build_object('agentCompanyId', ${companyId}::int) where id = ${id}`,
-    );
+    await t.db.execute(sql`update projects set agent_company_id = ${companyId} where id = ${id}`);
     const after = await listOf(agent);
-    expect(after.list.map((r) => r.id)).toEqual([id]);
+    // the new one beside the seeded demo project it acts for, and nothing else
+    expect(after.list.map((r) => r.id)).toEqual([id, demoId]);
+    expect(after.list.map((r) => r.id)).toEqual([id, ...before.list.map((r) => r.id)]);
     expect((await agent.post('/api/project/bulk/show', { id })).status).toBe(0);
     // acting for a project does not make it the agent's to edit
     expect((await agent.post(`/api/project/delete/${id}`)).status).toBe(404);
+  });
+
+  it(`counts exactly up to ${LIST_COUNT_CAP} rows and says when there are more`, async () => {
+    const owned = await selectRows<{ company_id: number }>(
+      t.db,
+      sql`select o.company_id from operators o join users u on u.id = o.user_id
+          where u.username = 'transferor2' and o.is_default`,
+    );
+    const companyId = owned[0]?.company_id ?? 0;
+    const exact = await listOf(foreign);
+    expect(exact.isTotalCapped).toBe(false);
+    await t.db.execute(sql`
+      insert into projects (company_id, family, business_type, name, code, status)
+      select ${companyId}, 'bulk', '2', '批量项目' || n, 'CAP' || n, 'draft'
+      from generate_series(0, ${LIST_COUNT_CAP}) as n`);
+    const capped = await listOf(foreign, { size: 10 });
+    expect(capped).toMatchObject({ total: LIST_COUNT_CAP, isTotalCapped: true });
+    expect(capped.list).toHaveLength(10);
+    await t.db.execute(sql`delete from projects where code like 'CAP%'`);
   });
 
   it('ownerProject answers the caller projects of one business type', async () => {

@@ -1,13 +1,19 @@
 // Queries on projects.
-import type { BulkAssetCategory, ProjectListSort, ProjectStatus } from '@cqjy/domain';
+import {
+  LIST_COUNT_CAP,
+  type BulkAssetCategory,
+  type ProjectListSort,
+  type ProjectStatus,
+} from '@cqjy/domain';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { companies } from '../users/tables.ts';
 import { projectAssets, projects } from './tables.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProject = typeof projects.$inferInsert;
 export type ProjectPatch = Partial<
-  Pick<ProjectRow, 'status' | 'disclosureStart' | 'disclosureEnd' | 'pausedAt'>
+  Pick<ProjectRow, 'status' | 'disclosureStart' | 'disclosureEnd' | 'pausedAt' | 'details'>
 >;
 
 export async function findById(db: Db, id: number): Promise<ProjectRow | undefined> {
@@ -89,8 +95,7 @@ function scopeCondition(scope: ProjectScope): SQL | undefined {
     case 'company':
       return eq(projects.companyId, scope.companyId);
     case 'agent':
-      // details.agentCompanyId is a number in the jsonb; compared as text so a malformed value never matches
-      return sql`${projects.details} ->> 'agentCompanyId' = ${String(scope.companyId)}`;
+      return eq(projects.agentCompanyId, scope.companyId);
   }
 }
 
@@ -105,11 +110,16 @@ function orderOf(sort: ProjectListSort | undefined): SQL[] {
   }
 }
 
-/** A page of projects in the scope, filtered in SQL, newest first unless sorted otherwise. */
+export type ProjectListItem = ProjectRow & { companyName: string };
+
+/**
+ * A page of projects in the scope, filtered in SQL, newest first unless sorted otherwise, each with its owner's
+ * name. The total is exact up to LIST_COUNT_CAP; beyond it the count stops there and says so.
+ */
 export async function listProjects(
   db: Db,
   filter: ProjectFilter,
-): Promise<{ list: ProjectRow[]; total: number }> {
+): Promise<{ list: ProjectListItem[]; total: number; isTotalCapped: boolean }> {
   const conditions: SQL[] = [];
   const scope = scopeCondition(filter.scope);
   if (scope !== undefined) conditions.push(scope);
@@ -123,17 +133,29 @@ export async function listProjects(
     if (match !== undefined) conditions.push(match);
   }
   const where = conditions.length === 0 ? undefined : and(...conditions);
-  const [list, totals] = await Promise.all([
+  const counted = db
+    .select({ one: sql`1` })
+    .from(projects)
+    .where(where)
+    .limit(LIST_COUNT_CAP + 1)
+    .as('counted');
+  const [rows, totals] = await Promise.all([
     db
-      .select()
+      .select({ project: projects, companyName: companies.name })
       .from(projects)
+      .innerJoin(companies, eq(companies.id, projects.companyId))
       .where(where)
       .orderBy(...orderOf(filter.sort))
       .limit(filter.size)
       .offset((filter.page - 1) * filter.size),
-    db.select({ n: count() }).from(projects).where(where),
+    db.select({ n: count() }).from(counted),
   ]);
-  return { list, total: totals[0]?.n ?? 0 };
+  const n = totals[0]?.n ?? 0;
+  return {
+    list: rows.map((row) => ({ ...row.project, companyName: row.companyName })),
+    total: Math.min(n, LIST_COUNT_CAP),
+    isTotalCapped: n > LIST_COUNT_CAP,
+  };
 }
 
 // --- asset lists ---------------------------------------------------------------------------------------------

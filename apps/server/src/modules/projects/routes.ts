@@ -6,8 +6,9 @@
 //                                      details, signedLetters: [{uuid, name}]}
 //   GET  /api/project/status/{id}   -> {id, status, statusLabel, version}
 //   POST /api/project/list          {page, size, keyword?, status?, family?, sort?} -> {list: ProjectListRow[],
-//                                      total}; scoped in SQL: own company's (the exchange: all; an agent member:
-//                                      details.agentCompanyId), newest first unless sorted
+//                                      total, isTotalCapped}; scoped in SQL: own company's (the exchange: all; an
+//                                      agent member: the projects naming it as agent), newest first unless sorted;
+//                                      the total is exact up to LIST_COUNT_CAP
 //   POST /api/project/ownerProject  {businessType} -> ProjectListRow[] (the caller's projects of that type)
 //   GET  /api/project/searchs       -> {statuses: [{value, label}], families: [{value, label}]}
 //   POST /api/project/delete/{id}   {} -> {id}; drafts of the caller's own company only
@@ -180,7 +181,15 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ projects: ProjectsServic
           family: z.string({ error: MSG.badRequest }).max(32, MSG.badRequest).optional(),
           sort: z.enum(PROJECT_LIST_SORTS, { error: MSG.badRequest }).optional(),
         }),
-        response: { 200: zEnvelope(z.object({ list: z.array(ZProjectListRow), total: z.number() })) },
+        response: {
+          200: zEnvelope(
+            z.object({
+              list: z.array(ZProjectListRow),
+              total: z.number(),
+              isTotalCapped: z.boolean().optional(),
+            }),
+          ),
+        },
       },
     },
     async (request) => {

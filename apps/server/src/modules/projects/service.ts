@@ -85,12 +85,6 @@ export function toSummary(row: ProjectRow): ProjectSummary {
   };
 }
 
-/** The agent member company a project names in its details, if any. */
-function agentCompanyOf(row: ProjectRow): number | null {
-  const value = row.details.agentCompanyId;
-  return typeof value === 'number' ? value : null;
-}
-
 /** The bulk form kept in a project's details. */
 function formOf(row: ProjectRow): BulkProjectForm {
   const form = row.details.form;
@@ -108,9 +102,9 @@ function groupByTag(files: readonly AttachmentItem[]): Record<string, Attachment
 }
 
 export function createProjectsService(
-  deps: Pick<ModuleDeps, 'db' | 'users' | 'attachments' | 'audit' | 'clock'>,
+  deps: Pick<ModuleDeps, 'db' | 'users' | 'attachments' | 'audit' | 'clock' | 'homepage'>,
 ) {
-  const { db, users, attachments, audit, clock } = deps;
+  const { db, users, attachments, audit, clock, homepage } = deps;
   let disclosure: DisclosureGateway | undefined;
 
   /** Whether an application under way locks the project form (submitted, awaiting signature or review). */
@@ -123,7 +117,7 @@ export function createProjectsService(
     return (
       row.companyId === viewer.companyId ||
       isExchange(viewer) ||
-      (viewer.identityType === IDENTITY.member && agentCompanyOf(row) === viewer.companyId)
+      (viewer.identityType === IDENTITY.member && row.agentCompanyId === viewer.companyId)
     );
   }
 
@@ -185,15 +179,7 @@ export function createProjectsService(
     return { kind: 'company', companyId: viewer.companyId };
   }
 
-  async function namesOf(rows: readonly ProjectRow[]): Promise<Map<number, string>> {
-    const names = new Map<number, string>();
-    for (const row of rows) {
-      if (!names.has(row.companyId)) names.set(row.companyId, await companyName(row.companyId));
-    }
-    return names;
-  }
-
-  function toListRow(row: ProjectRow, names: ReadonlyMap<number, string>): ProjectListRow {
+  function toListRow(row: repo.ProjectListItem): ProjectListRow {
     const price = formOf(row).listingPrice;
     return {
       ...toSummary(row),
@@ -201,7 +187,7 @@ export function createProjectsService(
       familyLabel: familyLabel(row.family),
       listingPrice: typeof price === 'number' ? price : null,
       disclosureEnd: row.disclosureEnd?.toISOString() ?? null,
-      companyName: names.get(row.companyId) ?? '',
+      companyName: row.companyName,
       updatedAt: row.updatedAt.toISOString(),
     };
   }
@@ -209,15 +195,13 @@ export function createProjectsService(
   /** The caller's page of projects, scoped and filtered in SQL. */
   async function list(viewer: Viewer, query: ProjectListQuery): Promise<PageResult<ProjectListRow>> {
     const page = await repo.listProjects(db, { scope: scopeOf(viewer), ...query });
-    const names = await namesOf(page.list);
-    return { total: page.total, list: page.list.map((row) => toListRow(row, names)) };
+    return { total: page.total, isTotalCapped: page.isTotalCapped, list: page.list.map(toListRow) };
   }
 
   /** POST /api/project/ownerProject: the caller's projects of one business type (the first 100, newest first). */
   async function listOwnerProjects(viewer: Viewer, businessType: string): Promise<ProjectListRow[]> {
     const page = await repo.listProjects(db, { scope: scopeOf(viewer), businessType, page: 1, size: 100 });
-    const names = await namesOf(page.list);
-    return page.list.map((row) => toListRow(row, names));
+    return page.list.map(toListRow);
   }
 
   function searchOptions(): ProjectSearchOptions {
@@ -229,6 +213,12 @@ export function createProjectsService(
       families: Object.entries(FAMILIES).map(([value, def]) => ({ value, label: def.title })),
     };
   }
+
+  // 我的项目 on the home page: the projects the caller sees, counted as the list counts them.
+  homepage.registerCounter(
+    'projects',
+    async (session) => (await repo.listProjects(db, { scope: scopeOf(session), page: 1, size: 1 })).total,
+  );
 
   // --- bulk project drafts -------------------------------------------------------------------------------------
 

@@ -24,6 +24,8 @@ export const projects = pgTable(
     disclosureEnd: timestamptz('disclosure_end'),
     /** when an approved abort suspended the project; the recovery moves the deadline by the days paused */
     pausedAt: timestamptz('paused_at'),
+    /** the member company acting for the owner (经纪会员): it sees the project, read only */
+    agentCompanyId: integer('agent_company_id').references(() => companies.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
@@ -31,7 +33,12 @@ export const projects = pgTable(
   },
   (t) => [
     uniqueIndex('projects_code_idx').on(t.code),
-    index('projects_company_id_idx').on(t.companyId),
+    // The lists page newest first within a scope: an owner's, an owner's by status, an agent's.
+    index('projects_company_id_idx').on(t.companyId, t.id.desc()),
+    index('projects_company_status_idx').on(t.companyId, t.status, t.id.desc()),
+    index('projects_agent_company_idx')
+      .on(t.agentCompanyId, t.id.desc())
+      .where(sql`${t.agentCompanyId} is not null`),
     index('projects_status_idx')
       .on(t.status)
       .where(sql`${t.status} <> 'closed'`),

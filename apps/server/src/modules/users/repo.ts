@@ -245,3 +245,52 @@ export async function listOperatorIds(db: Db, userId: number): Promise<number[]>
   const rows = await db.select({ id: operators.id }).from(operators).where(eq(operators.userId, userId));
   return rows.map((row) => row.id);
 }
+
+/** What every signed-in request needs of its operator: who, which company and identity, and the role's codes. */
+export type SessionOperatorRow = {
+  userId: number;
+  isDisabled: boolean;
+  operatorId: number;
+  secondaryCodes: string[];
+  companyId: number;
+  identityType: number;
+  isAgent: boolean;
+  roleCodes: string[] | null;
+};
+
+function prepareSessionOperator(db: Db) {
+  return db
+    .select({
+      userId: users.id,
+      isDisabled: users.disabled,
+      operatorId: operators.id,
+      secondaryCodes: operators.secondaryCodes,
+      companyId: companies.id,
+      identityType: companies.identityType,
+      isAgent: companies.isAgent,
+      roleCodes: roles.codes,
+    })
+    .from(operators)
+    .innerJoin(users, eq(users.id, operators.userId))
+    .innerJoin(companies, eq(companies.id, operators.companyId))
+    .leftJoin(roles, eq(roles.id, operators.roleId))
+    .where(eq(operators.id, sql.placeholder('operatorId')))
+    .limit(1)
+    .prepare('session_operator');
+}
+
+// Every request runs this lookup: prepared once per database, only the columns it needs.
+const sessionOperatorQueries = new WeakMap<Db, ReturnType<typeof prepareSessionOperator>>();
+
+export async function findSessionOperator(
+  db: Db,
+  operatorId: number,
+): Promise<SessionOperatorRow | undefined> {
+  let query = sessionOperatorQueries.get(db);
+  if (query === undefined) {
+    query = prepareSessionOperator(db);
+    sessionOperatorQueries.set(db, query);
+  }
+  const rows = await query.execute({ operatorId });
+  return rows[0];
+}

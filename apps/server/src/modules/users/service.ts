@@ -67,7 +67,9 @@ const KNOWN_CODES: ReadonlySet<string> = new Set(ALL_CODES);
  * What a company's role grants: the built-in role of its kind (the identity, or the agent member). A secondary
  * role never reaches beyond it.
  */
-function listCompanyRoleCodes(company: repo.CompanyRow): readonly PermissionCode[] {
+function listCompanyRoleCodes(
+  company: Pick<repo.CompanyRow, 'identityType' | 'isAgent'>,
+): readonly PermissionCode[] {
   const identity = identityName(company.identityType);
   if (identity === undefined) return [];
   return DEFAULT_ROLE_CODES[identity === 'member' && company.isAgent ? 'agent' : identity];
@@ -75,9 +77,17 @@ function listCompanyRoleCodes(company: repo.CompanyRow): readonly PermissionCode
 
 /** The operator's role codes, then the secondary codes the company's role allows, each once. */
 function listEffectiveCodes(row: repo.OperatorContextRow): string[] {
-  const codes = [...(row.role?.codes ?? [])];
-  const allowed: ReadonlySet<string> = new Set(listCompanyRoleCodes(row.company));
-  for (const code of row.operator.secondaryCodes) {
+  return combineCodes(row.role?.codes ?? [], row.company, row.operator.secondaryCodes);
+}
+
+function combineCodes(
+  roleCodes: readonly string[],
+  company: Pick<repo.CompanyRow, 'identityType' | 'isAgent'>,
+  secondaryCodes: readonly string[],
+): string[] {
+  const codes = [...roleCodes];
+  const allowed: ReadonlySet<string> = new Set(listCompanyRoleCodes(company));
+  for (const code of secondaryCodes) {
     if (allowed.has(code) && !codes.includes(code)) codes.push(code);
   }
   return codes;
@@ -140,6 +150,20 @@ export function createUsersService(deps: {
       identityType: row.company.identityType,
       codes: listEffectiveCodes(row),
       isDisabled: row.user.disabled,
+    };
+  }
+
+  /** The operator of a signed-in request, by the lean prepared lookup every request runs. */
+  async function findSessionOperator(operatorId: number): Promise<OperatorContext | undefined> {
+    const row = await repo.findSessionOperator(db, operatorId);
+    if (row === undefined) return undefined;
+    return {
+      userId: row.userId,
+      operatorId: row.operatorId,
+      companyId: row.companyId,
+      identityType: row.identityType,
+      codes: combineCodes(row.roleCodes ?? [], row, row.secondaryCodes),
+      isDisabled: row.isDisabled,
     };
   }
 
@@ -270,6 +294,7 @@ export function createUsersService(deps: {
     findLoginAccountByMobile,
     findDefaultOperatorContext,
     findOperatorContext,
+    findSessionOperator,
     getSessionUser,
     getPermissions,
     cancelPrompt,

@@ -53,6 +53,15 @@ export async function findOpenInstance(
   return rows[0];
 }
 
+/** Every application of a project, newest first. */
+export async function listInstancesOfProject(db: Db, projectId: number): Promise<InstanceRow[]> {
+  return db
+    .select()
+    .from(actionInstances)
+    .where(eq(actionInstances.projectId, projectId))
+    .orderBy(desc(actionInstances.id));
+}
+
 export async function updateInstanceGuarded(
   tx: Db,
   id: number,

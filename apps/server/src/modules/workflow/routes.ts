@@ -1,4 +1,4 @@
-// Workflow engine calls (workflow contract of issue 6). Every answer is the envelope; another company's instance,
+// Workflow engine calls. Every answer is the envelope; another company's instance,
 // task or project answers {status: 404}; a stale version or a task handled already answers {status: 409}.
 //
 // For every family F and action A of the registry with an application step, base /api/project/{F}/{A}:
@@ -16,8 +16,9 @@
 // Tasks: POST /api/task/list/{kind} {keyword?, family?, page, size} -> {list: TaskRow[], total};
 //   GET /api/task/counts -> {todo, done, launch}; GET /api/task/batch/tasks/{family}/{action} -> TaskRow[];
 //   POST /api/task/whether/batch {taskIds} -> {batch}; POST /api/task/validate/status/{id} -> 0 or 409 (BF-7.3)
-// Process logs: GET /api/project/{id}/processLog, GET /api/project/bulk/{id}/processLog -> ProcessLogRow[];
-//   GET /api/project/{id}/processLog/stage -> ProcessLogStage[]
+// Process logs: GET /api/project[/{variant}]/{id}/processLog -> ProcessLogRow[] and .../processLog/stage ->
+//   ProcessLogStage[], variant small, stock, privateStock, bulk, coll, cap, unified or motorVehicle
+// A project's applications: GET /api/project/{id}/actions -> ProjectActionRow[] (newest first)
 // Project and application calls need GJS_PROJECT_LT (exchange: GJS_PROJECT_LT_ADMIN); task calls GJS_TASK
 // (exchange: GJS_TASK_ADMIN).
 import {
@@ -33,6 +34,7 @@ import {
   type ActionView,
   type ProcessLogRow,
   type ProcessLogStage,
+  type ProjectActionRow,
   type TaskRow,
 } from '@cqjy/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
@@ -147,6 +149,30 @@ const ZTaskRow = z.object({
   createdAt: z.string(),
   doneAt: z.string().nullable(),
 }) as unknown as z.ZodType<TaskRow>;
+
+/** The families whose process log the spec also names under /api/project/{family}/{id}/processLog. */
+const PROCESS_LOG_VARIANTS = [
+  'small',
+  'stock',
+  'privateStock',
+  'bulk',
+  'coll',
+  'cap',
+  'unified',
+  'motorVehicle',
+];
+
+const ZProjectActionRow = z.object({
+  id: z.number(),
+  action: z.string(),
+  actionTitle: z.string(),
+  status: z.string(),
+  statusLabel: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  openTask: z.object({ id: z.number(), type: z.string(), routeName: z.string() }).nullable(),
+  routeName: z.string(),
+}) as unknown as z.ZodType<ProjectActionRow>;
 
 const ZProcessLogRow = z.object({
   id: z.number(),
@@ -432,34 +458,45 @@ export const workflowRoutes: FastifyPluginCallbackZod<{ workflow: WorkflowServic
     },
   );
 
+  // The process log of a project, under the spec's generic path and its family variants (spec 001 section 7).
   const logSchema = {
     tags: ['project'],
     summary: '项目流程日志',
     params: ZIdParams,
     response: { 200: zEnvelope(z.array(ZProcessLogRow)) },
   };
+  const stageSchema = {
+    tags: ['project'],
+    summary: '项目流程日志（按申请分组）',
+    params: ZIdParams,
+    response: { 200: zEnvelope(z.array(ZProcessLogStage)) },
+  };
+  for (const prefix of ['', ...PROCESS_LOG_VARIANTS.map((variant) => `/${variant}`)]) {
+    app.get(
+      `/api/project${prefix}/:id/processLog`,
+      { preValidation: projectGuard, schema: logSchema },
+      async (request) => ok(await workflow.listProcessLog(actorOf(request), parseId(request.params.id))),
+    );
+    app.get(
+      `/api/project${prefix}/:id/processLog/stage`,
+      { preValidation: projectGuard, schema: stageSchema },
+      async (request) =>
+        ok(await workflow.listProcessLogStages(actorOf(request), parseId(request.params.id))),
+    );
+  }
+
   app.get(
-    '/api/project/:id/processLog',
-    { preValidation: projectGuard, schema: logSchema },
-    async (request) => ok(await workflow.listProcessLog(actorOf(request), parseId(request.params.id))),
-  );
-  app.get(
-    '/api/project/bulk/:id/processLog',
-    { preValidation: projectGuard, schema: logSchema },
-    async (request) => ok(await workflow.listProcessLog(actorOf(request), parseId(request.params.id))),
-  );
-  app.get(
-    '/api/project/:id/processLog/stage',
+    '/api/project/:id/actions',
     {
       preValidation: projectGuard,
       schema: {
         tags: ['project'],
-        summary: '项目流程日志（按申请分组）',
+        summary: '项目的业务申请',
         params: ZIdParams,
-        response: { 200: zEnvelope(z.array(ZProcessLogStage)) },
+        response: { 200: zEnvelope(z.array(ZProjectActionRow)) },
       },
     },
-    async (request) => ok(await workflow.listProcessLogStages(actorOf(request), parseId(request.params.id))),
+    async (request) => ok(await workflow.listProjectActions(actorOf(request), parseId(request.params.id))),
   );
 
   done();

@@ -35,6 +35,7 @@ import {
   type PageResult,
   type ProcessLogRow,
   type ProcessLogStage,
+  type ProjectActionRow,
   type ProcessStep,
   type SignOffResult,
   type SignRequest,
@@ -59,7 +60,10 @@ import * as repo from './repo.ts';
 /** A signed-in caller and where the call came from. */
 export type Actor = SessionContext & RequestOrigin;
 
-export type WorkflowDeps = Pick<ModuleDeps, 'db' | 'clock' | 'audit' | 'users' | 'otp' | 'attachments'> & {
+export type WorkflowDeps = Pick<
+  ModuleDeps,
+  'db' | 'clock' | 'audit' | 'users' | 'otp' | 'attachments' | 'homepage'
+> & {
   projects: ProjectsService;
   signatures: Pick<SignaturesService, 'loadSigner'>;
 };
@@ -105,7 +109,7 @@ function groupByTag(files: readonly AttachmentItem[]): Record<string, Attachment
 }
 
 export function createWorkflowService(deps: WorkflowDeps) {
-  const { db, clock, audit, users, otp, attachments, projects, signatures } = deps;
+  const { db, clock, audit, users, otp, attachments, homepage, projects, signatures } = deps;
 
   // An instance's files (application materials, letters) are seen by the applicant company and the exchange.
   attachments.registerRecordVisibility(ACTION_DATA_CLASS, async (viewer, record) => {
@@ -121,10 +125,15 @@ export function createWorkflowService(deps: WorkflowDeps) {
     return row !== undefined && row.companyId === viewer.companyId;
   });
 
-  const assignee = (actor: Actor): repo.Assignee => ({
+  const assignee = (actor: Pick<Actor, 'companyId' | 'identityType'>): repo.Assignee => ({
     companyId: actor.companyId,
     identityType: actor.identityType,
   });
+
+  // The task counts on the home page are the task centre's.
+  for (const kind of ['todo', 'done', 'launch'] as const) {
+    homepage.registerCounter(kind, (session) => repo.countTasks(db, kind, assignee(session)));
+  }
 
   let exchangeName: string | undefined;
   async function findExchangeName(): Promise<string> {
@@ -227,8 +236,8 @@ export function createWorkflowService(deps: WorkflowDeps) {
     projectId: number,
   ): Promise<{ id: number; version: number }> {
     const project = await projects.findVisible(actor, projectId);
-    // Only the project's own company applies; the exchange reviews.
-    if (project.companyId !== actor.companyId) throw notFound();
+    // Only the project's own company applies, through its family's calls; the exchange reviews.
+    if (project.companyId !== actor.companyId || project.family !== config.family) throw notFound();
     if (!isActionAllowed(config, project.status)) throw refused(MSG.workflowProjectStatusRefused);
     const key = { projectId, family: config.family, action: config.action };
     if ((await repo.findOpenInstance(db, key)) !== undefined) throw refused(MSG.workflowInstanceOpen);
@@ -305,6 +314,7 @@ export function createWorkflowService(deps: WorkflowDeps) {
     if (!isActionAllowed(config, project.status)) throw refused(MSG.workflowProjectStatusRefused);
 
     const now = clock.now();
+    if (!config.isSigned) return submitUnsigned(actor, config, instance, input.version, now);
     const [who, exchange] = await Promise.all([describeActor(actor), findExchangeName()]);
     const letter = await renderLetter(
       composeLetter({
@@ -364,6 +374,53 @@ export function createWorkflowService(deps: WorkflowDeps) {
         result: 'ok',
         target: String(row.id),
         detail: { family: config.family, action: config.action, revision: revisionNo, letterSha256 },
+      });
+      return { id: row.id, version: row.version, taskId: task.id };
+    });
+  }
+
+  /**
+   * Submits an action without a letter (the asset handover has application and return screens only): a new
+   * revision, and the exchange gets the review task at once.
+   */
+  async function submitUnsigned(
+    actor: Actor,
+    config: ActionConfig,
+    instance: repo.InstanceRow,
+    version: number,
+    now: Date,
+  ): Promise<{ id: number; version: number; taskId: number }> {
+    const who = await describeActor(actor);
+    const revisionNo = instance.revisionNo + 1;
+    return db.transaction(async (tx) => {
+      const row = await repo.updateInstanceGuarded(tx, instance.id, version, {
+        status: 'underReview',
+        revisionNo,
+      });
+      if (row === undefined) throw conflict();
+      await repo.insertRevision(tx, {
+        instanceId: row.id,
+        companyId: row.companyId,
+        no: revisionNo,
+        form: row.form,
+        letterId: null,
+        submittedAt: now,
+      });
+      await repo.closeOpenTasks(tx, row.id, {
+        status: 'done',
+        result: 'resubmitted',
+        doneBy: actor.operatorId,
+        doneCompanyId: actor.companyId,
+        at: now,
+      });
+      const task = await openTask(tx, row, 'Review', config.routes.EicSre);
+      await writeLog(tx, row, 'submit', { ...who, userId: actor.userId }, null);
+      await audit.append(tx, {
+        ...toAuditActor(actor),
+        action: 'workflow.submit',
+        result: 'ok',
+        target: String(row.id),
+        detail: { family: config.family, action: config.action, revision: revisionNo, letterSha256: null },
       });
       return { id: row.id, version: row.version, taskId: task.id };
     });
@@ -597,16 +654,15 @@ export function createWorkflowService(deps: WorkflowDeps) {
         if (project === undefined) throw notFound();
         if (!isActionAllowed(config, project.status)) throw refused(MSG.workflowProjectStatusRefused);
         const next = applyEffect(config, project, row.form, now);
-        if (config.effect !== 'record') {
-          const changed = await projects.updateGuarded(tx, project.id, project.version, {
-            status: next.status,
-            disclosureStart: next.disclosureStart,
-            disclosureEnd: next.disclosureEnd,
-            pausedAt: next.pausedAt,
-          });
-          if (changed === undefined) throw conflict();
-          effect = describeEffect(project, changed);
-        }
+        const changed = await projects.updateGuarded(tx, project.id, project.version, {
+          status: next.status,
+          disclosureStart: next.disclosureStart,
+          disclosureEnd: next.disclosureEnd,
+          pausedAt: next.pausedAt,
+          details: next.details,
+        });
+        if (changed === undefined) throw conflict();
+        effect = describeEffect(project, changed);
       } else {
         await openTask(tx, row, 'MfyRrn', config.routes.MfyRrn);
       }
@@ -775,6 +831,40 @@ export function createWorkflowService(deps: WorkflowDeps) {
     if (task === undefined || !isOpenFor(actor, task)) throw conflict(MSG.workflowTaskHandled);
   }
 
+  // --- a project's applications --------------------------------------------------------------------------------
+
+  /** The applications of a project the caller sees, newest first, each with the screen to open it on. */
+  async function listProjectActions(actor: Actor, projectId: number): Promise<ProjectActionRow[]> {
+    const project = await projects.findVisible(actor, projectId);
+    const instances = await repo.listInstancesOfProject(db, project.id);
+    return Promise.all(
+      instances.map(async (instance) => {
+        const config = findAction(instance.family, instance.action);
+        const task = (await repo.listOpenTasksOfInstance(db, instance.id, assignee(actor)))[0];
+        const routes = config?.routes;
+        const stateRoute =
+          routes === undefined
+            ? ''
+            : instance.status === 'draft'
+              ? routes.Aon
+              : instance.status === 'returned'
+                ? routes.MfyRrn
+                : routes.EicSre;
+        return {
+          id: instance.id,
+          action: instance.action,
+          actionTitle: config?.title ?? instance.action,
+          status: instance.status,
+          statusLabel: ACTION_STATUS_LABELS[instance.status],
+          createdAt: instance.createdAt.toISOString(),
+          updatedAt: instance.updatedAt.toISOString(),
+          openTask: task === undefined ? null : { id: task.id, type: task.type, routeName: task.routeName },
+          routeName: task?.routeName ?? stateRoute,
+        };
+      }),
+    );
+  }
+
   // --- process logs ------------------------------------------------------------------------------------------
 
   async function listProcessLog(actor: Actor, projectId: number): Promise<ProcessLogRow[]> {
@@ -898,5 +988,6 @@ export function createWorkflowService(deps: WorkflowDeps) {
     validateTaskStatus,
     listProcessLog,
     listProcessLogStages,
+    listProjectActions,
   };
 }

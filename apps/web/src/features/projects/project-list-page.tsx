@@ -7,7 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Button, Card, Form, Input, Select, Space, Table, Tabs, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { formatDate, formatDateTime, formatFen } from '@cqjy/domain/format';
+import { formatDate, formatDateTime, formatFen, formatThousands } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
 import type { ProjectListRow } from '@cqjy/domain/projects/views';
 import { FAMILIES } from '@cqjy/domain/workflow/families';
@@ -215,7 +215,8 @@ export function ProjectListPage() {
           pageSize: query.size,
           total: list.data?.total ?? 0,
           showSizeChanger: true,
-          showTotal: (total) => `共 ${total} 条`,
+          showTotal: (total) =>
+            list.data?.isTotalCapped === true ? `共 ${formatThousands(total)}+ 条` : `共 ${total} 条`,
           onChange: (page, size) => setQuery((current) => ({ ...current, page, size })),
         }}
       />

@@ -9,7 +9,8 @@ import { useNavigate } from 'react-router';
 import { Alert, Button, Card, Form, Popconfirm, Space, Tag } from 'antd';
 import type { AttachmentItem } from '@cqjy/domain/api';
 import { MSG } from '@cqjy/domain/messages';
-import { ACTION_DATA_CLASS, cleanActionForm, validateActionForm } from '@cqjy/domain/workflow/actions';
+import { ACTION_DATA_CLASS, cleanActionForm } from '@cqjy/domain/workflow/actions';
+import { validateActionForm } from '@cqjy/domain/workflow/action-forms';
 import type { ActionConfig, ActionForm } from '@cqjy/domain/workflow/actions';
 import { EDITABLE_ACTION_STATUSES } from '@cqjy/domain/workflow/statuses';
 import type { ActionView } from '@cqjy/domain/workflow/views';
@@ -116,7 +117,7 @@ export function ActionEditor({ config, view, saveWith, onFormChange }: ActionEdi
     <Card
       title={
         <Space>
-          {config.title}申请
+          {`${config.title}申请`}
           <Tag>{view.statusLabel}</Tag>
         </Space>
       }

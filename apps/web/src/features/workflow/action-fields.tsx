@@ -1,11 +1,18 @@
 // The form of an action, drawn from the domain registry (actions.ts): one item per field of the action, whose
 // rules are the domain schema's own (the item reports the schema's message for its field), so the screen never
 // keeps a second copy of a rule.
-import { Form, Input, InputNumber } from 'antd';
+import { useState } from 'react';
+import { DatePicker, Form, Input, InputNumber } from 'antd';
+import dayjs from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
 import type { FormInstance } from 'antd';
-import { actionFormSchema, cleanActionForm } from '@cqjy/domain/workflow/actions';
+import { actionFormSchema } from '@cqjy/domain/workflow/action-forms';
+import { cleanActionForm } from '@cqjy/domain/workflow/actions';
 import type { ActionConfig, ActionFieldDef, ActionForm } from '@cqjy/domain/workflow/actions';
 import { countChars } from '@cqjy/domain/validation/return-reason';
+import { fenToYuan, parseYuanToFen } from '@cqjy/domain/format';
+import { NumberInput } from '../../components/index.ts';
 
 /** The values of the antd form as the action's form: trimmed, empty left out. */
 export function readActionForm(config: ActionConfig, form: FormInstance<ActionForm>): ActionForm {
@@ -33,8 +40,59 @@ type FieldControlProps = {
   onChange?: (value: unknown) => void;
 };
 
+// Strict parsing of the stored text ('2026-02-30' is no day) needs the format plugin.
+dayjs.extend(customParseFormat);
+
+const DAY_FORMAT = 'YYYY-MM-DD';
+const DAY_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
+
+/** A day, or a day and time, picked in the zh_CN calendar and kept as the text the domain's rule reads. */
+function DateControl({ field, disabled, id, value, onChange }: FieldControlProps) {
+  const isDateTime = field.kind === 'datetime';
+  const format = isDateTime ? DAY_TIME_FORMAT : DAY_FORMAT;
+  const parsed = typeof value === 'string' && value !== '' ? dayjs(value, format, true) : null;
+  return (
+    <DatePicker
+      id={id}
+      value={parsed?.isValid() === true ? parsed : null}
+      format={format}
+      showTime={isDateTime ? { format: 'HH:mm' } : false}
+      onChange={(picked: Dayjs | null) => onChange?.(picked === null ? '' : picked.format(format))}
+      aria-label={field.label}
+      disabled={disabled}
+      style={{ width: 280 }}
+    />
+  );
+}
+
+/**
+ * An amount typed in yuan and kept in fen. The typed text is the control's own, so a half-typed amount ('12.')
+ * stays on screen; the form holds fen, or NaN while the text is no amount (the domain's rule then names it).
+ */
+function MoneyControl({ field, disabled, id, value, onChange }: FieldControlProps) {
+  const [text, setText] = useState(
+    typeof value === 'number' && Number.isSafeInteger(value) ? fenToYuan(value) : '',
+  );
+  return (
+    <NumberInput
+      id={id}
+      value={text}
+      aria-label={field.label}
+      disabled={disabled}
+      suffix="元"
+      style={{ width: 280 }}
+      onChange={(next) => {
+        setText(next);
+        onChange?.(next === '' ? undefined : (parseYuanToFen(next) ?? Number.NaN));
+      }}
+    />
+  );
+}
+
 /** One control of the form; Form.Item hands it id, value and onChange, which go on to the antd input. */
-function FieldControl({ field, disabled, id, value, onChange }: FieldControlProps) {
+function FieldControl(props: FieldControlProps) {
+  const { field, disabled, id, value, onChange } = props;
+  if (field.kind === 'money') return <MoneyControl {...props} />;
   if (field.kind === 'integer') {
     return (
       <InputNumber
@@ -51,15 +109,16 @@ function FieldControl({ field, disabled, id, value, onChange }: FieldControlProp
     );
   }
   const text = typeof value === 'string' ? value : '';
-  if (field.kind === 'date') {
+  if (field.kind === 'date' || field.kind === 'datetime') return <DateControl {...props} />;
+  if (field.kind === 'text') {
     return (
       <Input
         id={id}
-        type="date"
         value={text}
         onChange={(event) => onChange?.(event.target.value)}
         aria-label={field.label}
         disabled={disabled}
+        count={field.max === undefined ? undefined : { show: true, max: field.max, strategy: countChars }}
       />
     );
   }

@@ -1,12 +1,12 @@
-// The calls of the workflow screens (workflow contract, issue 6): one action instance of a project (create, save,
-// update, show, submit, e-sign, withdraw) under /api/project/{family}/{action}, the project itself and its
-// process log. The e-signature answers its envelope whole: the sign-off panel reads its status (BF-4.2 to 4.4).
+// The calls of the workflow screens: one action instance of a project (create, save, update, show, submit,
+// e-sign, withdraw) under /api/project/{family}/{action}, the project itself, its applications and its process
+// log. The e-signature answers its envelope whole: the sign-off panel reads its status (BF-4.2 to 4.4).
 import { queryOptions } from '@tanstack/react-query';
 import { TIMEOUTS } from '@cqjy/domain/api';
 import type { Envelope } from '@cqjy/domain/api';
 import type { ActionForm } from '@cqjy/domain/workflow/actions';
 import type { SignRequest } from '@cqjy/domain/workflow/sign-off';
-import type { ActionView, ProcessLogRow, ProjectView } from '@cqjy/domain/workflow/views';
+import type { ActionView, ProcessLogRow, ProjectActionRow, ProjectView } from '@cqjy/domain/workflow/views';
 import { http, unwrap } from '../../api/http.ts';
 
 export type ActionRef = { family: string; action: string };
@@ -92,5 +92,13 @@ export const processLogQuery = (projectId: number) =>
   queryOptions({
     queryKey: ['workflow', 'processLog', projectId] as const,
     queryFn: () => fetchProcessLog(projectId),
+    staleTime: 0,
+  });
+
+export const projectActionsQuery = (projectId: number) =>
+  queryOptions({
+    queryKey: ['workflow', 'projectActions', projectId] as const,
+    queryFn: async () =>
+      unwrap(await http.get<Envelope<ProjectActionRow[]>>(`/api/project/${projectId}/actions`)),
     staleTime: 0,
   });

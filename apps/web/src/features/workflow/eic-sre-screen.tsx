@@ -3,7 +3,8 @@
 //     panel hands its request up (application flow) and this screen posts it to {base}/signature.
 //   exchange (task Review): the application, its files and the signed letter, and the panel in review mode with
 //     审核通过 and 退回, posting to /api/task/signoff/{flow} with result pass or back.
-// Without an open task of the caller the instance is shown read-only.
+// Without an open task of the caller the instance is shown read-only. An action without a letter (the handover)
+// is reviewed here too, on its application's facts and files alone.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Alert, Card, Descriptions, Result, Space, Spin, Tag } from 'antd';
@@ -38,7 +39,7 @@ function ApplicationFacts({ config, view }: { config: ActionConfig; view: Action
     >
       {config.fields.map((field) => (
         <Descriptions.Item key={field.name} label={field.label}>
-          {showValue(view.form[field.name]) || '—'}
+          {showValue(field, view.form[field.name]) || '—'}
         </Descriptions.Item>
       ))}
     </Descriptions>
@@ -109,14 +110,18 @@ export function EicSreScreen({ config }: { config: ActionConfig }) {
       <Card
         title={
           <Space>
-            {isReview ? `${config.title}审核` : `${config.title}电子签章`}
+            {isReview
+              ? `${config.title}审核`
+              : config.isSigned
+                ? `${config.title}电子签章`
+                : `${config.title}申请`}
             <Tag>{data.statusLabel}</Tag>
           </Space>
         }
         extra={<CloseButton />}
       >
         <ProjectFacts project={data.project} />
-        {isReview ? <ApplicationFacts config={config} view={data} /> : null}
+        {isReview || !config.isSigned ? <ApplicationFacts config={config} view={data} /> : null}
         {param === null ? (
           <Alert
             type="info"
@@ -131,12 +136,14 @@ export function EicSreScreen({ config }: { config: ActionConfig }) {
           <AttachmentTable items={applicationFiles(config, data)} firstColumn="type" />
         </Card>
       ) : null}
-      <Card title={isReview || !isSigning ? '已签章申请书' : '申请书'}>
-        <LetterViewer
-          file={isSigning ? data.letter : (data.signedLetter ?? data.letter)}
-          title={config.letterTitle}
-        />
-      </Card>
+      {config.isSigned ? (
+        <Card title={isReview || !isSigning ? '已签章申请书' : '申请书'}>
+          <LetterViewer
+            file={isSigning ? data.letter : (data.signedLetter ?? data.letter)}
+            title={config.letterTitle}
+          />
+        </Card>
+      ) : null}
       {param !== null && isSigning ? (
         <Card>
           <SignOffPanel

@@ -162,6 +162,78 @@ describe('Aon screen (from the registry)', () => {
   });
 });
 
+describe('compact actions (one screen for every step)', () => {
+  it('the withdrawal letter: its one route creates the draft from the project and shows the form', async () => {
+    const view = makeView({ id: 43, action: 'withdrawal', actionTitle: '摘牌重新披露' });
+    const { calls } = serveAs(IDENTITY.transferor, (call) => {
+      const path = pathOf(call);
+      if (path === '/api/project/bulk/withdrawal/create')
+        return jsonResponse(envelope({ id: 43, version: 1 }));
+      if (path === '/api/project/bulk/withdrawal/show/43') return jsonResponse(envelope(view));
+      return undefined;
+    });
+    const { router } = renderPortal('/index/bulkWithdrawalEicSre?projectId=7');
+    expect(await screen.findByLabelText('披露天数（工作日）')).toBeTruthy();
+    expect(screen.getByLabelText('申请原因')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/index/bulkWithdrawalEicSre');
+    expect(router.state.location.search).toBe('?id=43');
+    expect(callsTo(calls, '/api/project/bulk/withdrawal/create')).toHaveLength(1);
+  });
+
+  it('the same route shows the letter once it is submitted', async () => {
+    serveAs(IDENTITY.transferor, (call) => {
+      if (pathOf(call) === '/api/attachment/download/l-3')
+        return new Response(new Blob(['%PDF']), { status: 200 });
+      if (pathOf(call) === '/api/project/bulk/withdrawal/show/43') {
+        return jsonResponse(
+          envelope(
+            makeView({
+              id: 43,
+              action: 'withdrawal',
+              actionTitle: '摘牌重新披露',
+              status: 'letterGenerated',
+              statusLabel: '待签章',
+              letter: { uuid: 'l-3', name: '摘牌重新披露申请函.pdf' },
+              openTask: { id: 12, type: 'EicSre', routeName: 'bulkWithdrawalEicSre' },
+            }),
+          ),
+        );
+      }
+      return undefined;
+    });
+    renderPortal('/index/bulkWithdrawalEicSre?id=43&taskId=12');
+    expect(await screen.findByText('摘牌重新披露电子签章')).toBeTruthy();
+    expect(await screen.findByLabelText('摘牌重新披露申请函 第1页')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: '电子签章并提交' })).toBeTruthy();
+  });
+
+  it('the handover without a letter: the exchange reviews it on its application screen, with no letter', async () => {
+    serveAs(IDENTITY.admin, (call) => {
+      if (pathOf(call) === '/api/project/bulk/transfer/show/44') {
+        return jsonResponse(
+          envelope(
+            makeView({
+              id: 44,
+              action: 'transfer',
+              actionTitle: '资产交割',
+              status: 'underReview',
+              statusLabel: '审核中',
+              form: { reason: '资产已交割', handoverDate: '2026-12-05' },
+              openTask: { id: 13, type: 'Review', routeName: 'bulkTransferAon' },
+            }),
+          ),
+        );
+      }
+      return undefined;
+    });
+    renderPortal('/index/bulkTransferAon?id=44&taskId=13');
+    expect(await screen.findByText('资产交割审核')).toBeTruthy();
+    expect(screen.getByText('2026-12-05')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '审核通过' })).toBeTruthy();
+    expect(screen.queryByText('已签章申请书')).toBeNull();
+  });
+});
+
 describe('EicSre screen', () => {
   const signing = makeView({
     status: 'letterGenerated',
@@ -358,6 +430,7 @@ describe('bulkShowProject', () => {
       const path = pathOf(call);
       if (path === '/api/project/show/7') return jsonResponse(envelope(project));
       if (path === '/api/project/7/processLog') return jsonResponse(envelope(log));
+      if (path === '/api/project/7/actions') return jsonResponse(envelope([]));
       return undefined;
     });
     const { router } = renderPortal('/index/bulkShowProject?id=7');
@@ -372,5 +445,110 @@ describe('bulkShowProject', () => {
     fireEvent.click(screen.getByRole('button', { name: '申请中止' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/index/bulkAbortAon'));
     expect(router.state.location.search).toBe('?projectId=7');
+  });
+
+  it('a dealt project shows its listing, contract and payouts; its owner edits the contract or pays out', async () => {
+    const dealt: ProjectView = {
+      ...project,
+      status: 'dealt',
+      statusLabel: '已成交',
+      details: {
+        form: {
+          name: PROJECT.name,
+          assetCategory: 'machinery',
+          listingPrice: 186_000_000,
+          paymentMode: 'lump',
+        },
+        contract: {
+          contractNo: 'HT-2026-0001',
+          dealPrice: 188_000_000,
+          approvedAt: '2026-03-10T02:00:00.000Z',
+        },
+        price: [{ payoutAmount: 100_000_000 }, { payoutAmount: 88_000_000 }],
+      },
+    };
+    serveAs(IDENTITY.transferor, (call) => {
+      const path = pathOf(call);
+      if (path === '/api/project/show/7') return jsonResponse(envelope(dealt));
+      if (path === '/api/project/7/processLog') return jsonResponse(envelope([]));
+      if (path === '/api/project/bulk/asset/list') return jsonResponse(envelope({ list: [], total: 0 }));
+      if (path === '/api/project/7/actions') {
+        return jsonResponse(
+          envelope([
+            {
+              id: 51,
+              action: 'price',
+              actionTitle: '价款划转',
+              status: 'letterGenerated',
+              statusLabel: '待签章',
+              createdAt: '2026-03-11T02:00:00.000Z',
+              updatedAt: '2026-03-11T02:00:00.000Z',
+              openTask: { id: 61, type: 'EicSre', routeName: 'bulkPriceEicSre' },
+              routeName: 'bulkPriceEicSre',
+            },
+          ]),
+        );
+      }
+      return undefined;
+    });
+    const { router } = renderPortal('/index/bulkShowProject?id=7');
+    expect(await screen.findByText('1,860,000.00')).toBeTruthy();
+    expect(screen.getAllByText('机器设备').length).toBeGreaterThan(1); // the listing and the asset list's tab
+    expect(screen.getByText('HT-2026-0001')).toBeTruthy();
+    expect(screen.getByText('1,880,000.00元')).toBeTruthy();
+    expect(screen.getByText('价款划转（2）')).toBeTruthy();
+    expect(screen.getByText('880,000.00元')).toBeTruthy();
+    // a payout is under way: it is continued from 业务申请, not started twice
+    expect(screen.queryByRole('button', { name: '申请价款划转' })).toBeNull();
+    expect(screen.getByRole('button', { name: '申请资产交割' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '申请中止' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '修改合同信息' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/bulkContractEdit'));
+  });
+
+  it('业务申请 lists the applications and opens the one under way on its task', async () => {
+    serveAs(IDENTITY.transferor, (call) => {
+      const path = pathOf(call);
+      if (path === '/api/project/show/7') return jsonResponse(envelope(project));
+      if (path === '/api/project/7/processLog') return jsonResponse(envelope([]));
+      if (path === '/api/project/bulk/asset/list') return jsonResponse(envelope({ list: [], total: 0 }));
+      if (path === '/api/project/7/actions') {
+        return jsonResponse(
+          envelope([
+            {
+              id: 41,
+              action: 'abort',
+              actionTitle: '项目中止',
+              status: 'returned',
+              statusLabel: '已退回',
+              createdAt: '2026-03-01T02:00:00.000Z',
+              updatedAt: '2026-03-02T02:00:00.000Z',
+              openTask: { id: 9, type: 'MfyRrn', routeName: 'bulkAbortMfyRrn' },
+              routeName: 'bulkAbortMfyRrn',
+            },
+          ]),
+        );
+      }
+      return undefined;
+    });
+    const { router } = renderPortal('/index/bulkShowProject?id=7');
+    expect(await screen.findByText('已退回')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '申请中止' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '办理' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/bulkAbortMfyRrn'));
+    expect(router.state.location.search).toBe('?id=41&taskId=9');
+  });
+
+  it('the exchange sees the project but starts nothing', async () => {
+    serveAs(IDENTITY.admin, (call) => {
+      const path = pathOf(call);
+      if (path === '/api/project/show/7') return jsonResponse(envelope({ ...project, companyId: 99 }));
+      if (path === '/api/project/7/processLog') return jsonResponse(envelope([]));
+      if (path === '/api/project/7/actions') return jsonResponse(envelope([]));
+      return undefined;
+    });
+    renderPortal('/index/bulkShowProject?id=7');
+    expect(await screen.findByText(PROJECT.code)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '申请中止' })).toBeNull();
   });
 });

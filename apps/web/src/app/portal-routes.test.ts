@@ -1,0 +1,43 @@
+// BF-2.2, BF-2.3: every route name of the bulk and coll groups resolves to a built screen of the workflow
+// feature (the step page or the project view), never to the placeholder of a module not open yet.
+import { describe, expect, it } from 'vitest';
+import type { RouteObject } from 'react-router';
+import { listWorkflowRoutes } from '@cqjy/domain/workflow/families';
+import { buildPortalRoutes } from './portal-routes.tsx';
+import { ModulePlaceholder } from './pages/module-placeholder.tsx';
+import { ProjectViewPage, WorkflowStepPage } from '../features/workflow/index.ts';
+
+/** Every route of the tree with its full path. */
+function flatten(routes: readonly RouteObject[], parent = ''): { path: string; route: RouteObject }[] {
+  return routes.flatMap((route) => {
+    const path = route.path === undefined ? parent : `${parent}/${route.path}`.replace(/\/+/g, '/');
+    return [{ path, route }, ...flatten(route.children ?? [], path)];
+  });
+}
+
+describe('the bulk and coll screens', () => {
+  const routes = flatten(buildPortalRoutes());
+  const names = listWorkflowRoutes().filter((r) => r.family === 'bulk' || r.family === 'coll');
+
+  it('are all mounted under /index/<route name>', () => {
+    // per family: the project view, 9 actions with application, return and letter, the contract's edit, the
+    // transfer's application and return, the disclosure's return and letter, and 4 letter-only screens
+    expect(names.filter((r) => r.family === 'bulk')).toHaveLength(1 + 27 + 1 + 2 + 2 + 4);
+    expect(names.filter((r) => r.family === 'coll')).toHaveLength(37);
+    for (const { name } of names) {
+      expect(
+        routes.some((r) => r.path === `/index/${name}`),
+        name,
+      ).toBe(true);
+    }
+  });
+
+  it.each(names.map((r) => [r.name, r.step]))('%s (%s) opens its screen', async (name) => {
+    const found = routes.find((r) => r.path === `/index/${name}`);
+    const lazy = found?.route.lazy;
+    expect(typeof lazy).toBe('function');
+    const loaded = await (lazy as () => Promise<{ Component: unknown }>)();
+    expect(loaded.Component).not.toBe(ModulePlaceholder);
+    expect([WorkflowStepPage, ProjectViewPage]).toContain(loaded.Component);
+  });
+});
