@@ -3,7 +3,7 @@
 // it with formatFen.
 import type { AttachmentItem } from '../api.ts';
 import type { ProjectStatus } from '../workflow/statuses.ts';
-import type { BulkProjectForm } from './bulk.ts';
+import type { BulkProjectForm, PhysicalFamily } from './bulk.ts';
 
 /** One row of POST /api/project/list. */
 export type ProjectListRow = {
@@ -26,11 +26,12 @@ export const PROJECT_LIST_SORTS = ['newest', 'oldest', 'disclosureEnd'] as const
 
 export type ProjectListSort = (typeof PROJECT_LIST_SORTS)[number];
 
-/** POST /api/project/bulk/show. */
+/** POST /api/project/{bulk|coll}/show: a physical-asset project with its form. */
 export type BulkProjectView = {
   id: number;
   code: string;
   name: string;
+  family: PhysicalFamily;
   status: ProjectStatus;
   statusLabel: string;
   form: BulkProjectForm;

@@ -259,3 +259,72 @@ describe('bulk project submission and first disclosure', () => {
     });
   });
 });
+
+describe('coll (抵质押资产): the same form, rules and disclosure under its own calls', () => {
+  const collForm: BulkProjectForm = {
+    ...form,
+    name: '抵押房产一处',
+    assetCategory: 'house',
+    appraisalPrice: 80_000_00,
+    disclosureDays: 10,
+  };
+  let collId = 0;
+
+  it('creates a coll draft of business type 7; the bulk calls do not answer for it', async () => {
+    const created = await owner.post<{ id: number; version: number }>('/api/project/coll', {
+      form: collForm,
+    });
+    expect(created.status, created.msg).toBe(0);
+    collId = created.data.id;
+    const shown = await owner.post<BulkProjectView>('/api/project/coll/show', { id: collId });
+    expect(shown.data).toMatchObject({ family: 'coll', name: '抵押房产一处', status: 'draft' });
+    const rows = await selectRows<{ business_type: string }>(
+      t.db,
+      sql`select business_type from projects where id = ${collId}`,
+    );
+    expect(rows[0]?.business_type).toBe('7');
+    expect((await owner.post('/api/project/bulk/show', { id: collId })).status).toBe(404);
+    expect((await owner.post(`/api/project/bulk/submit/${collId}`, { version: 1 })).status).toBe(404);
+    expect((await owner.post(`/api/project/bulk/update/${collId}`, { version: 1, form })).status).toBe(404);
+  });
+
+  it('submits, signs on collEicSre and is approved into disclosure', async () => {
+    const submitted = await owner.post<{ actionId: number; taskId: number }>(
+      `/api/project/coll/submit/${collId}`,
+      {
+        version: 1,
+      },
+    );
+    expect(submitted.status, submitted.msg).toBe(0);
+    const action = await owner.get<ActionView>(
+      `/api/project/coll/disclosure/show/${submitted.data.actionId}`,
+    );
+    expect(action.data.openTask).toMatchObject({ type: 'EicSre', routeName: 'collEicSre' });
+    t.clock.advance(61_000);
+    expect((await owner.post('/api/workflow/sign/otp', { dataId: submitted.data.actionId })).status).toBe(0);
+    const signed = await owner.post(
+      '/api/project/coll/disclosure/signature',
+      signRequest({
+        dataId: submitted.data.actionId,
+        taskId: submitted.data.taskId,
+        type: 'EicSre',
+        otp: phone.lastCodeTo(MOBILE),
+      }),
+    );
+    expect(signed.status, signed.msg).toBe(0);
+    const review = await exchange.get<ActionView>(
+      `/api/project/coll/disclosure/show/${submitted.data.actionId}`,
+    );
+    expect(review.data.openTask).toMatchObject({ type: 'Review', routeName: 'collEicSre' });
+    const pass = await exchange.post('/api/task/signoff/bulk', {
+      ...signRequest({
+        dataId: submitted.data.actionId,
+        taskId: review.data.openTask?.id ?? 0,
+        type: 'Review',
+      }),
+      result: 'pass',
+    });
+    expect(pass.status, pass.msg).toBe(0);
+    expect((await projectRow(collId))?.status).toBe('disclosing');
+  });
+});

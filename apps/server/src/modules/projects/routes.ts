@@ -12,17 +12,21 @@
 //   POST /api/project/ownerProject  {businessType} -> ProjectListRow[] (the caller's projects of that type)
 //   GET  /api/project/searchs       -> {statuses: [{value, label}], families: [{value, label}]}
 //   POST /api/project/delete/{id}   {} -> {id}; drafts of the caller's own company only
-//   POST /api/project/bulk          {form: BulkProjectForm} -> {id, version}; a draft of the caller's company
-//   POST /api/project/bulk/update/{id} {version, form} -> {id, version}; drafts only; stale version: 409
-//   POST /api/project/bulk/show     {id} -> BulkProjectView
-//   POST /api/project/bulk/submit/{id} {version} -> {id, actionId, taskId}: the rule checks, then the disclosure
-//                                      application is created and submitted (screen: bulkEicSre?id=actionId)
+// For F = bulk (实物资产) and coll (抵质押资产), which share the form and its rules:
+//   POST /api/project/F             {form: BulkProjectForm} -> {id, version}; a draft of the caller's company
+//   POST /api/project/F/update/{id} {version, form} -> {id, version}; drafts only; stale version: 409
+//   POST /api/project/F/show        {id} -> BulkProjectView
+//   POST /api/project/F/submit/{id} {version} -> {id, actionId, taskId}: the rule checks, then the disclosure
+//                                      application is created and submitted (screen: FEicSre?id=actionId)
 // All need GJS_PROJECT_LT (or the exchange's GJS_PROJECT_LT_ADMIN).
 import {
+  FAMILIES,
   MSG,
+  PHYSICAL_FAMILIES,
   PROJECT_LIST_SORTS,
   PROJECT_STATUS,
   type BulkProjectView,
+  type PhysicalFamily,
   type ProjectListRow,
   type ProjectSearchOptions,
   type ProjectView,
@@ -77,6 +81,7 @@ const ZProjectListRow = ZProjectSummary.extend({
 }) as unknown as z.ZodType<ProjectListRow>;
 
 const ZBulkProjectView = ZProjectSummary.extend({
+  family: z.string(),
   form: z.record(z.string(), z.unknown()),
   version: z.number(),
   disclosureStart: z.string().nullable(),
@@ -242,73 +247,80 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ projects: ProjectsServic
       ok(await projects.remove(actorOf(request), parseId(request.params.id)), MSG.projectDeleted),
   );
 
-  app.post(
-    '/api/project/bulk',
-    {
-      preValidation: guard,
-      schema: {
-        tags: ['project'],
-        summary: '新增实物资产项目（草稿）',
-        body: z.object({ form: zForm }),
-        response: { 200: zEnvelope(ZSaved) },
-      },
-    },
-    async (request) => ok(await projects.createBulk(actorOf(request), request.body), MSG.projectSaved),
-  );
+  // The physical-asset families share the form, its rules and these calls (coll mirrors bulk, spec 001 section 2).
+  for (const family of Object.keys(PHYSICAL_FAMILIES) as PhysicalFamily[]) {
+    const base = `/api/project/${family}`;
+    const title = FAMILIES[family].title;
 
-  app.post(
-    '/api/project/bulk/update/:id',
-    {
-      preValidation: guard,
-      schema: {
-        tags: ['project'],
-        summary: '修改实物资产项目',
-        params: ZIdParams,
-        body: z.object({ version: zVersion, form: zForm }),
-        response: { 200: zEnvelope(ZSaved) },
-      },
-    },
-    async (request) =>
-      ok(
-        await projects.updateBulk(actorOf(request), parseId(request.params.id), request.body),
-        MSG.projectSaved,
-      ),
-  );
-
-  app.post(
-    '/api/project/bulk/submit/:id',
-    {
-      preValidation: guard,
-      schema: {
-        tags: ['project'],
-        summary: '提交实物资产项目信息披露申请',
-        params: ZIdParams,
-        body: z.object({ version: zVersion }),
-        response: {
-          200: zEnvelope(z.object({ id: z.number(), actionId: z.number(), taskId: z.number() })),
+    app.post(
+      base,
+      {
+        preValidation: guard,
+        schema: {
+          tags: ['project'],
+          summary: `新增${title}项目（草稿）`,
+          body: z.object({ form: zForm }),
+          response: { 200: zEnvelope(ZSaved) },
         },
       },
-    },
-    async (request) =>
-      ok(
-        await projects.submitBulk(actorOf(request), parseId(request.params.id), request.body),
-        MSG.workflowSubmitted,
-      ),
-  );
+      async (request) =>
+        ok(await projects.createProject(actorOf(request), family, request.body), MSG.projectSaved),
+    );
 
-  app.post(
-    '/api/project/bulk/show',
-    {
-      preValidation: guard,
-      schema: {
-        tags: ['project'],
-        summary: '实物资产项目详情',
-        body: z.object({ id: zBodyId }),
-        response: { 200: zEnvelope(ZBulkProjectView) },
+    app.post(
+      `${base}/update/:id`,
+      {
+        preValidation: guard,
+        schema: {
+          tags: ['project'],
+          summary: `修改${title}项目`,
+          params: ZIdParams,
+          body: z.object({ version: zVersion, form: zForm }),
+          response: { 200: zEnvelope(ZSaved) },
+        },
       },
-    },
-    async (request) => ok(await projects.showBulk(requireSession(request), request.body.id)),
-  );
+      async (request) =>
+        ok(
+          await projects.updateProject(actorOf(request), family, parseId(request.params.id), request.body),
+          MSG.projectSaved,
+        ),
+    );
+
+    app.post(
+      `${base}/submit/:id`,
+      {
+        preValidation: guard,
+        schema: {
+          tags: ['project'],
+          summary: `提交${title}项目信息披露申请`,
+          params: ZIdParams,
+          body: z.object({ version: zVersion }),
+          response: {
+            200: zEnvelope(z.object({ id: z.number(), actionId: z.number(), taskId: z.number() })),
+          },
+        },
+      },
+      async (request) =>
+        ok(
+          await projects.submitProject(actorOf(request), family, parseId(request.params.id), request.body),
+          MSG.workflowSubmitted,
+        ),
+    );
+
+    app.post(
+      `${base}/show`,
+      {
+        preValidation: guard,
+        schema: {
+          tags: ['project'],
+          summary: `${title}项目详情`,
+          body: z.object({ id: zBodyId }),
+          response: { 200: zEnvelope(ZBulkProjectView) },
+        },
+      },
+      async (request) => ok(await projects.showForm(requireSession(request), family, request.body.id)),
+    );
+  }
 
   done();
 };

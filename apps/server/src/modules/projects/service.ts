@@ -5,13 +5,12 @@
 // through this service.
 import { randomUUID } from 'node:crypto';
 import {
-  BULK_BUSINESS_TYPE,
-  BULK_FAMILY,
   FAMILIES,
   formatDate,
   IDENTITY,
   MSG,
   parseBulkProjectForm,
+  PHYSICAL_FAMILIES,
   PROJECT_DATA_CLASS,
   PROJECT_STATUS,
   PROJECT_STATUS_LABELS,
@@ -22,6 +21,7 @@ import {
   PRICE_APPROVAL_TAG,
   type AttachmentItem,
   type BulkProjectForm,
+  type PhysicalFamily,
   type BulkProjectView,
   type PageResult,
   type ProjectListRow,
@@ -249,8 +249,9 @@ export function createProjectsService(
   }
 
   /** A new bulk draft of the caller's company; its code is GR<year>BJ<id, 7 digits>. */
-  async function createBulk(
+  async function createProject(
     actor: Actor,
+    family: PhysicalFamily,
     input: { form: unknown },
   ): Promise<{ id: number; version: number }> {
     const form = requireForm(input.form);
@@ -258,8 +259,8 @@ export function createProjectsService(
     return db.transaction(async (tx) => {
       const inserted = await repo.insertProject(tx, {
         companyId: actor.companyId,
-        family: BULK_FAMILY,
-        businessType: BULK_BUSINESS_TYPE,
+        family,
+        businessType: PHYSICAL_FAMILIES[family].businessType,
         name: form.name,
         // a placeholder until the id is known; replaced below in the same transaction
         code: `draft-${randomUUID()}`,
@@ -274,19 +275,20 @@ export function createProjectsService(
         action: 'project.create',
         result: 'ok',
         target: String(row.id),
-        detail: { family: BULK_FAMILY, code: row.code },
+        detail: { family, code: row.code },
       });
       return { id: row.id, version: row.version };
     });
   }
 
   /** Replaces a draft's form while it is still a draft at `version` (stale: 409). */
-  async function updateBulk(
+  async function updateProject(
     actor: Actor,
+    family: PhysicalFamily,
     id: number,
     input: { version: number; form: unknown },
   ): Promise<{ id: number; version: number }> {
-    const project = await findEditable(actor, id, BULK_FAMILY);
+    const project = await findEditable(actor, id, family);
     const form = requireForm(input.form);
     return db.transaction(async (tx) => {
       const row = await repo.updateDraftGuarded(tx, project.id, input.version, {
@@ -299,21 +301,22 @@ export function createProjectsService(
         action: 'project.update',
         result: 'ok',
         target: String(row.id),
-        detail: { family: BULK_FAMILY, version: row.version },
+        detail: { family, version: row.version },
       });
       return { id: row.id, version: row.version };
     });
   }
 
-  async function showBulk(viewer: Viewer, id: number): Promise<BulkProjectView> {
+  async function showForm(viewer: Viewer, family: PhysicalFamily, id: number): Promise<BulkProjectView> {
     const row = await findVisible(viewer, id);
-    if (row.family !== BULK_FAMILY) throw notFound();
+    if (row.family !== family) throw notFound();
     const files = await attachments.listRelated(viewer, {
       dataClass: PROJECT_DATA_CLASS,
       dataId: String(row.id),
     });
     return {
       ...toSummary(row),
+      family,
       form: formOf(row),
       version: row.version,
       disclosureStart: row.disclosureStart?.toISOString() ?? null,
@@ -328,13 +331,14 @@ export function createProjectsService(
    * Submits a bulk draft for disclosure: the rule checks (with the price approval file on the project), then the
    * engine's disclosure application is created and submitted. The screen goes on to its e-signature step.
    */
-  async function submitBulk(
+  async function submitProject(
     actor: SessionActor,
+    family: PhysicalFamily,
     id: number,
     input: { version: number },
   ): Promise<{ id: number; actionId: number; taskId: number }> {
     const project = await findOwn(actor, id);
-    if (project.family !== BULK_FAMILY) throw notFound();
+    if (project.family !== family) throw notFound();
     if (project.status !== 'draft' || (await isLocked(actor, project.id))) {
       throw refused(MSG.projectsNotSubmittable);
     }
@@ -379,11 +383,11 @@ export function createProjectsService(
     list,
     listOwnerProjects,
     searchOptions,
-    createBulk,
-    updateBulk,
-    showBulk,
+    createProject,
+    updateProject,
+    showForm,
     remove,
-    submitBulk,
+    submitProject,
     registerDisclosure: (gateway: DisclosureGateway): void => {
       disclosure = gateway;
     },

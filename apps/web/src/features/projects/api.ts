@@ -1,5 +1,5 @@
 // The calls of the project pages: the caller's project list (scoped by the server to its company), deleting a
-// draft, the bulk project form's create, update, show and submit, and the asset lists (template, import preview
+// draft, the physical-asset project form's create, update, show and submit (bulk and coll), and the asset lists (template, import preview
 // and import, list, delete, export). Money travels as integer fen.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { TIMEOUTS } from '@cqjy/domain/api';
@@ -24,7 +24,7 @@ export type ProjectQuery = {
 
 export type Versioned = { id: number; version: number };
 
-/** What submitting a bulk project answers: the disclosure application to sign (bulkEicSre?id=&taskId=). */
+/** What submitting a project answers: the disclosure application to sign ({family}EicSre?id=&taskId=). */
 export type SubmittedProject = { id: number; actionId: number; taskId: number };
 
 export async function listProjects(query: ProjectQuery): Promise<PageResult<ProjectListRow>> {
@@ -43,34 +43,41 @@ export async function deleteProject(id: number): Promise<void> {
   unwrap(await http.post<Envelope<unknown>>(`/api/project/delete/${id}`, { id }));
 }
 
-export async function showBulkProject(id: number): Promise<BulkProjectView> {
-  return unwrap(await http.post<Envelope<BulkProjectView>>('/api/project/bulk/show', { id }));
+export async function showProjectForm(family: PhysicalFamily, id: number): Promise<BulkProjectView> {
+  return unwrap(await http.post<Envelope<BulkProjectView>>(`/api/project/${family}/show`, { id }));
 }
 
-export const bulkProjectQuery = (id: number) =>
+export const projectFormQuery = (family: PhysicalFamily, id: number) =>
   queryOptions({
-    queryKey: ['projects', 'bulk', id] as const,
-    queryFn: () => showBulkProject(id),
+    queryKey: ['projects', family, id] as const,
+    queryFn: () => showProjectForm(family, id),
     staleTime: 0,
   });
 
-export async function createBulkProject(form: BulkProjectForm): Promise<Versioned> {
-  return unwrap(await http.post<Envelope<Versioned>>('/api/project/bulk', { form }));
+export async function createProject(family: PhysicalFamily, form: BulkProjectForm): Promise<Versioned> {
+  return unwrap(await http.post<Envelope<Versioned>>(`/api/project/${family}`, { form }));
 }
 
-export async function updateBulkProject(
+export async function updateProject(
+  family: PhysicalFamily,
   id: number,
   version: number,
   form: BulkProjectForm,
 ): Promise<Versioned> {
-  return unwrap(await http.post<Envelope<Versioned>>(`/api/project/bulk/update/${id}`, { version, form }));
+  return unwrap(
+    await http.post<Envelope<Versioned>>(`/api/project/${family}/update/${id}`, { version, form }),
+  );
 }
 
-export async function submitBulkProject(id: number, version: number): Promise<SubmittedProject> {
+export async function submitProject(
+  family: PhysicalFamily,
+  id: number,
+  version: number,
+): Promise<SubmittedProject> {
   // Submitting generates the application letter, which takes longer than an ordinary call.
   return unwrap(
     await http.post<Envelope<SubmittedProject>>(
-      `/api/project/bulk/submit/${id}`,
+      `/api/project/${family}/submit/${id}`,
       { version },
       { timeoutMs: TIMEOUTS.signatureAndSubmitMs },
     ),

@@ -30,6 +30,7 @@ function makeView(overrides: Partial<BulkProjectView> = {}): BulkProjectView {
     id: 5,
     code: '',
     name: '废旧设备一批',
+    family: 'bulk',
     status: 'draft',
     statusLabel: '草稿',
     form: FULL_FORM,

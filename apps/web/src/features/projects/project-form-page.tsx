@@ -1,9 +1,10 @@
-// 新增项目 (/index/addproject) and 编辑项目 (/index/editproject?id=): the bulk project form (spec 000 section 2,
-// spec 001 section 7; projects contract). Labels, options and rules come from the domain's bulk project file, so
-// the screen refuses what the server would refuse, with the same messages. 保存 creates the draft or updates it
-// (with its version); 提交 saves, runs the listing rule checks, and submits the disclosure application, then goes
-// to its e-signature screen (bulkEicSre?id=<action>&taskId=). The approval file of a price below 90% of the
-// appraisal belongs to the project, so it can be uploaded once the draft exists.
+// 新增项目 (/index/addproject[?family=]) and 编辑项目 (/index/editproject?id=&family=): the form of a physical-asset
+// project, bulk (实物资产, the default) or coll (抵质押资产), which share it (spec 000 section 2, spec 001 sections 2
+// and 7). Labels, options and rules come from the domain's bulk project file, so the screen refuses what the
+// server would refuse, with the same messages. 保存 creates the draft or updates it (with its version); 提交 saves,
+// runs the listing rule checks, and submits the disclosure application, then goes to its e-signature screen
+// ({family}EicSre?id=<action>&taskId=). The approval file of a price below 90% of the appraisal and the asset
+// list belong to the project, so they come once the draft exists.
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -13,7 +14,6 @@ import { MSG, fillIn, pleaseSelect } from '@cqjy/domain/messages';
 import {
   BULK_ASSET_CATEGORIES,
   BULK_ATTACHMENTS,
-  BULK_FAMILY,
   BULK_DESCRIPTION_MAX,
   BULK_FIELD_LABELS,
   BULK_NAME_MAX,
@@ -22,14 +22,18 @@ import {
   PRICE_APPROVAL_TAG,
   checkBulkProjectRules,
   isBelowAppraisal,
+  isPhysicalFamily,
   minDisclosureDays,
   validateBulkProjectShape,
 } from '@cqjy/domain/projects/bulk';
+import type { PhysicalFamily } from '@cqjy/domain/projects/bulk';
 import type { BulkProjectView } from '@cqjy/domain/projects/views';
+import { findAction } from '@cqjy/domain/workflow/actions';
+import { FAMILIES } from '@cqjy/domain/workflow/families';
 import { PROJECT_STATUS } from '@cqjy/domain/workflow/statuses';
 import { notify } from '../../api/notify.ts';
 import { CloseButton, CountedTextArea, FileUpload, NumberInput, RatioInput } from '../../components/index.ts';
-import { bulkProjectQuery, createBulkProject, submitBulkProject, updateBulkProject } from './api.ts';
+import { createProject, projectFormQuery, submitProject, updateProject } from './api.ts';
 import { AssetList } from './asset-list.tsx';
 import type { Versioned } from './api.ts';
 import { fromWireForm, toWireForm } from './bulk-form-values.ts';
@@ -48,17 +52,31 @@ export function readProjectId(value: string | null): number | null {
   return Number.isSafeInteger(id) ? id : null;
 }
 
-export const eicSrePath = (actionId: number, taskId: number): string =>
-  `/index/bulkEicSre?id=${actionId}&taskId=${taskId}`;
+/** The family of the query (?family=), bulk unless it names coll. */
+export function readFamily(value: string | null): PhysicalFamily {
+  return value !== null && isPhysicalFamily(value) ? value : 'bulk';
+}
+
+/** The e-signature screen of a family's disclosure application. */
+export function eicSrePath(family: PhysicalFamily, actionId: number, taskId: number): string {
+  const route = findAction(family, 'disclosure')?.routes.EicSre ?? `${family}EicSre`;
+  return `/index/${route}?id=${actionId}&taskId=${taskId}`;
+}
+
+const FAMILY_OPTIONS = (['bulk', 'coll'] as const).map((family) => ({
+  value: family,
+  label: FAMILIES[family].title,
+}));
 
 export function ProjectFormPage() {
   const [params] = useSearchParams();
   const rawId = params.get('id');
   const id = readProjectId(rawId);
-  const project = useQuery({ ...bulkProjectQuery(id ?? 0), enabled: id !== null });
+  const family = readFamily(params.get('family'));
+  const project = useQuery({ ...projectFormQuery(family, id ?? 0), enabled: id !== null });
 
   // 新增项目: no id in the query.
-  if (rawId === null) return <BulkProjectEditor view={null} />;
+  if (rawId === null) return <BulkProjectEditor view={null} initialFamily={family} />;
   if (id === null) return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
   if (project.data === undefined) {
     return project.isError ? (
@@ -73,10 +91,22 @@ export function ProjectFormPage() {
     return <Result status="warning" title={MSG.projectsNotEditable} extra={<CloseButton />} />;
   }
   // Keyed by the loaded version, so a reload after someone else's change starts from the server's copy.
-  return <BulkProjectEditor key={`${project.data.id}-${project.data.version}`} view={project.data} />;
+  return (
+    <BulkProjectEditor
+      key={`${project.data.id}-${project.data.version}`}
+      view={project.data}
+      initialFamily={project.data.family}
+    />
+  );
 }
 
-function BulkProjectEditor({ view }: { view: BulkProjectView | null }) {
+function BulkProjectEditor({
+  view,
+  initialFamily,
+}: {
+  view: BulkProjectView | null;
+  initialFamily: PhysicalFamily;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<BulkFormState>();
@@ -84,6 +114,8 @@ function BulkProjectEditor({ view }: { view: BulkProjectView | null }) {
   const [saved, setSaved] = useState<Versioned | null>(
     view === null ? null : { id: view.id, version: view.version },
   );
+  // the family is chosen until the first 保存; a saved project keeps its own
+  const [family, setFamily] = useState<PhysicalFamily>(initialFamily);
   const [problems, setProblems] = useState<string[]>([]);
   const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
   const [isDirty, setIsDirty] = useState(false);
@@ -112,7 +144,9 @@ function BulkProjectEditor({ view }: { view: BulkProjectView | null }) {
       return null;
     }
     const answer =
-      saved === null ? await createBulkProject(wire) : await updateBulkProject(saved.id, saved.version, wire);
+      saved === null
+        ? await createProject(family, wire)
+        : await updateProject(family, saved.id, saved.version, wire);
     setSaved(answer);
     setIsDirty(false);
     void queryClient.invalidateQueries({ queryKey: ['projects', 'list'] });
@@ -146,10 +180,10 @@ function BulkProjectEditor({ view }: { view: BulkProjectView | null }) {
     try {
       const draft = await save();
       if (draft === null) return;
-      const submitted = await submitBulkProject(draft.id, draft.version);
+      const submitted = await submitProject(family, draft.id, draft.version);
       void queryClient.invalidateQueries({ queryKey: ['projects'] });
       notify.success(MSG.workflowSubmitted);
-      void navigate(eicSrePath(submitted.actionId, submitted.taskId));
+      void navigate(eicSrePath(family, submitted.actionId, submitted.taskId));
     } catch {
       // the HTTP client has told the user
     } finally {
@@ -172,6 +206,14 @@ function BulkProjectEditor({ view }: { view: BulkProjectView | null }) {
           initialValues={initialValues}
           onValuesChange={() => setIsDirty(true)}
         >
+          <Form.Item label="项目类别" required>
+            <Radio.Group
+              options={FAMILY_OPTIONS}
+              value={family}
+              disabled={saved !== null}
+              onChange={(event) => setFamily(event.target.value as PhysicalFamily)}
+            />
+          </Form.Item>
           <Form.Item
             name="name"
             label={L.name}
@@ -255,7 +297,7 @@ function BulkProjectEditor({ view }: { view: BulkProjectView | null }) {
       {saved === null ? (
         <Alert type="info" showIcon title={MSG.projectSaveBeforeAssets} />
       ) : (
-        <AssetList family={BULK_FAMILY} projectId={saved.id} initialCategory={assetCategory} isEditable />
+        <AssetList family={family} projectId={saved.id} initialCategory={assetCategory} isEditable />
       )}
       <Card>
         {problems.length > 0 && (

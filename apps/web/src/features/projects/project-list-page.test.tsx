@@ -57,7 +57,8 @@ function serveProjects(total = 2, deleteAnswer = { status: 0, msg: '' }) {
       const rows = [makeRow(1, { status: 'draft', statusLabel: '草稿', code: '' }), makeRow(2)];
       return jsonResponse(envelope({ list: rows, total }));
     }
-    // The bulk project view is another feature's page: it only has to open.
+    // The generic view hands over by the project's family; the family view is another feature's page.
+    if (path === '/api/project/show/7') return jsonResponse(envelope({ id: 7, family: 'coll' }));
     if (path.startsWith('/api/project/show/') || path === '/api/project/bulk/show')
       return jsonResponse(envelope(null, 404, MSG.notFound));
     if (path.startsWith('/api/project/delete/'))
@@ -102,7 +103,7 @@ describe('Project list', () => {
     const draft = (await screen.findByText('废旧设备一批1')).closest('tr')!;
     fireEvent.click(within(draft).getByRole('button', { name: /编\s*辑/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/index/editproject'), { timeout: 5000 });
-    expect(router.state.location.search).toBe('?id=1');
+    expect(router.state.location.search).toBe('?id=1&family=bulk');
     void router.navigate('/index/project');
     const other = (await screen.findByText('废旧设备一批2')).closest('tr')!;
     fireEvent.click(within(other).getByRole('button', { name: /查\s*看/ }));
@@ -183,10 +184,10 @@ describe('Project list', () => {
 });
 
 describe('Project view hand-over', () => {
-  it('sends /index/showproject?id= to the bulk project view', async () => {
+  it("sends /index/showproject?id= to its family's project view", async () => {
     serveProjects();
     const { router } = renderPortal('/index/showproject?id=7');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/index/bulkShowProject'), {
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/collShowProject'), {
       timeout: 5000,
     });
     expect(router.state.location.search).toBe('?id=7');

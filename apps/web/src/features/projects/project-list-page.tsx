@@ -1,6 +1,6 @@
 // 我的项目 (项目管理 for the exchange; projects contract, spec 000 section 2): the caller's projects, scoped by the
-// server to its company, searched by keyword and family, filtered by status tabs, paged. 新增项目 opens the bulk
-// project form; a row opens its view, and a draft may also be edited or deleted (after a confirm). 导出 saves the
+// server to its company, searched by keyword and family, filtered by status tabs, paged. 新增项目 opens the
+// physical-asset project form; a row opens its view, and a draft may also be edited or deleted (after a confirm). 导出 saves the
 // rows of the current page as an .xlsx workbook built in the browser.
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { formatDate, formatDateTime, formatFen, formatThousands } from '@cqjy/do
 import { MSG } from '@cqjy/domain/messages';
 import type { ProjectListRow } from '@cqjy/domain/projects/views';
 import { FAMILIES } from '@cqjy/domain/workflow/families';
+import type { FamilyKey } from '@cqjy/domain/workflow/families';
 import { PROJECT_STATUS, PROJECT_STATUS_LABELS } from '@cqjy/domain/workflow/statuses';
 import { notify } from '../../api/notify.ts';
 import { deleteProject, projectsQuery } from './api.ts';
@@ -31,8 +32,14 @@ const FAMILY_OPTIONS = Object.entries(FAMILIES).map(([value, def]) => ({ value, 
 
 type Filters = { keyword?: string; family?: string };
 
-export const projectShowPath = (id: number): string => `/index/bulkShowProject?id=${id}`;
-export const projectEditPath = (id: number): string => `/index/editproject?id=${id}`;
+/** A project's view: its family's ({family}ShowProject), or the generic one that finds the family. */
+export function projectShowPath(row: Pick<ProjectListRow, 'id' | 'family'>): string {
+  const route = FAMILIES[row.family as FamilyKey]?.actions.find((a) => a.key === 'show')?.steps[0]?.name;
+  return route === undefined ? `/index/showproject?id=${row.id}` : `/index/${route}?id=${row.id}`;
+}
+
+export const projectEditPath = (row: Pick<ProjectListRow, 'id' | 'family'>): string =>
+  `/index/editproject?id=${row.id}&family=${row.family}`;
 
 export function ProjectListPage() {
   const navigate = useNavigate();
@@ -138,11 +145,11 @@ export function ProjectListPage() {
         const isDraft = row.status === PROJECT_STATUS.draft;
         return (
           <Space size={0}>
-            <Button type="link" size="small" onClick={() => void navigate(projectShowPath(row.id))}>
+            <Button type="link" size="small" onClick={() => void navigate(projectShowPath(row))}>
               查看
             </Button>
             {isDraft && (
-              <Button type="link" size="small" onClick={() => void navigate(projectEditPath(row.id))}>
+              <Button type="link" size="small" onClick={() => void navigate(projectEditPath(row))}>
                 编辑
               </Button>
             )}

@@ -1,8 +1,33 @@
-// /index/showproject?id= (spec 000 section 2): the generic project view. Only bulk projects exist in this slice,
-// so it hands over to the bulk project view with the same query instead of keeping a second view of its own.
-import { Navigate, useLocation } from 'react-router';
+// /index/showproject?id= (spec 000 section 2): the generic project view hands over to its family's view
+// ({family}ShowProject) with the same query, once the project says which family it is.
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { Result, Spin } from 'antd';
+import { MSG } from '@cqjy/domain/messages';
+import { CloseButton } from '../../components/index.ts';
+import { projectQuery } from '../../api/projects.ts';
+import { projectShowPath } from './project-list-page.tsx';
+import { readProjectId } from './project-form-page.tsx';
 
 export function ShowProjectRedirect() {
+  const [params] = useSearchParams();
   const { search } = useLocation();
-  return <Navigate to={`/index/bulkShowProject${search}`} replace />;
+  const id = readProjectId(params.get('id'));
+  const project = useQuery({ ...projectQuery(id ?? 0), enabled: id !== null });
+  if (id === null || project.isError) {
+    return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+  }
+  if (project.data === undefined) {
+    return (
+      <div style={{ textAlign: 'center', padding: 48 }}>
+        <Spin />
+      </div>
+    );
+  }
+  const target = projectShowPath(project.data);
+  // a family without a view of its own yet would send the user back here
+  if (target.startsWith('/index/showproject')) {
+    return <Result status="info" title={MSG.notOpenYet} extra={<CloseButton />} />;
+  }
+  return <Navigate to={`${target.split('?')[0] ?? ''}${search}`} replace />;
 }

@@ -6,7 +6,7 @@ import { TIMEOUTS } from '@cqjy/domain/api';
 import type { Envelope } from '@cqjy/domain/api';
 import type { ActionForm } from '@cqjy/domain/workflow/actions';
 import type { SignRequest } from '@cqjy/domain/workflow/sign-off';
-import type { ActionView, ProcessLogRow, ProjectActionRow, ProjectView } from '@cqjy/domain/workflow/views';
+import type { ActionView, ProcessLogRow, ProjectActionRow } from '@cqjy/domain/workflow/views';
 import { http, unwrap } from '../../api/http.ts';
 
 export type ActionRef = { family: string; action: string };
@@ -72,17 +72,6 @@ export async function terminateAction(ref: ActionRef, input: Versioned): Promise
     showSuccess: true,
   });
 }
-
-export async function showProject(id: number): Promise<ProjectView> {
-  return unwrap(await http.post<Envelope<ProjectView>>(`/api/project/show/${id}`, { id }));
-}
-
-export const projectQuery = (id: number) =>
-  queryOptions({
-    queryKey: ['workflow', 'project', id] as const,
-    queryFn: () => showProject(id),
-    staleTime: 0,
-  });
 
 export async function fetchProcessLog(projectId: number): Promise<ProcessLogRow[]> {
   return unwrap(await http.get<Envelope<ProcessLogRow[]>>(`/api/project/${projectId}/processLog`));

@@ -21,7 +21,8 @@ import type { ProjectActionRow, ProjectView } from '@cqjy/domain/workflow/views'
 import { useSession } from '../../app/session-store.ts';
 import { CloseButton, FileRow } from '../../components/index.ts';
 import { AssetList } from '../projects/index.ts';
-import { projectActionsQuery, projectQuery } from './api.ts';
+import { projectQuery } from '../../api/projects.ts';
+import { projectActionsQuery } from './api.ts';
 import { ProcessLog } from './process-log.tsx';
 import { readId, stepPath, useStepContext } from './step-context.ts';
 
