@@ -30,6 +30,10 @@ import { createOtpService } from './modules/otp/service.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { projectAssetsRoutes } from './modules/projects/assets-routes.ts';
 import { createProjectAssetsService } from './modules/projects/assets-service.ts';
+import { projectExportsRoutes } from './modules/projects/exports-routes.ts';
+import { createProjectExportsService } from './modules/projects/exports-service.ts';
+import { projectParticipantsRoutes } from './modules/projects/participants-routes.ts';
+import { createProjectParticipantsService } from './modules/projects/participants-service.ts';
 import { projectsRoutes } from './modules/projects/routes.ts';
 import { createProjectsService } from './modules/projects/service.ts';
 import { createProfileService } from './modules/profile/service.ts';
@@ -164,6 +168,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(projectsRoutes, { projects });
   await app.register(projectAssetsRoutes, {
     assets: createProjectAssetsService({ ...moduleDeps, projects }),
+  });
+  await app.register(projectParticipantsRoutes, {
+    participants: createProjectParticipantsService({ ...moduleDeps, projects }),
+  });
+  await app.register(projectExportsRoutes, {
+    exports: createProjectExportsService({ ...moduleDeps, projects }),
   });
   await app.register(workflowRoutes, {
     workflow: createWorkflowService({ ...moduleDeps, projects, signatures }),

@@ -185,6 +185,14 @@ export function formatDate(value: DateInput): string {
   return `${pad4(clock.year)}-${pad2(clock.month)}-${pad2(clock.day)}`;
 }
 
+/** The calendar day in +08:00 as letters and announcements date it: 2026年11月22日; '' for an invalid date. */
+export function formatChineseDate(value: DateInput): string {
+  const day = formatDate(value);
+  if (day === '') return '';
+  const [year = '', month = '', date = ''] = day.split('-');
+  return `${year}年${Number(month)}月${Number(date)}日`;
+}
+
 /** SH-9.1: 'YYYY-MM-DD HH:mm:ss' in +08:00 regardless of the machine's zone; '' for an invalid date. */
 export function formatDateTime(value: DateInput): string {
   const date = toDate(value);

@@ -38,3 +38,4 @@ export * from './workflow/views.ts';
 export * from './projects/bulk.ts';
 export * from './projects/views.ts';
 export * from './projects/assets.ts';
+export * from './projects/participants.ts';

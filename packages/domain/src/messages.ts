@@ -244,6 +244,10 @@ export const MSG = {
   projectsNotDeletable: '只有草稿项目可以删除',
   projectsNotSubmittable: '该项目当前不能提交',
   projectsDisclosureFromForm: '信息披露申请请在项目编辑页面提交',
+  projectCopied: '已复制为新的草稿项目',
+  projectsNotResubmittable: '只有退回修改的项目可以再次提交',
+  projectsCancelled: '信息披露申请已撤回，项目可重新编辑',
+  projectsNotCancellable: '该项目没有可撤回的信息披露申请',
 
   // asset lists of physical-asset projects (template, import, export)
   assetsTextTooLong: '{label}不能超过{max}个字符',
@@ -261,6 +265,22 @@ export const MSG = {
   assetsImported: '已导入{imported}条，跳过{skipped}条有误的数据',
   assetsDeleted: '已删除所选资产',
   assetsSelectFirst: '请先选择要删除的资产',
+
+  // participants of physical-asset projects (竞买人 / 意向受让方)
+  participantsNameInvalid: '意向受让方名称须为2至100个字符',
+  participantsCertTypeMismatch: '证件类型与意向受让方类型不符，请重新选择',
+  participantsCertNoInvalid: '请填写正确的{label}号码',
+  participantsDepositInvalid: '保证金须为不小于0的金额，最多两位小数',
+  participantsNoteTooLong: '备注不能超过{max}个字符',
+  participantsCertNoTaken: '该证件号码已登记为本项目的意向受让方',
+  participantsNotEditable: '只有披露中、已中止或已终止披露的项目可以登记意向受让方',
+  participantSaved: '意向受让方已保存',
+  participantDeleted: '意向受让方已删除',
+  participantDeleteConfirm: '确定删除该意向受让方吗？',
+  participantCertNoKept: '当前证件号码：{certNo}；不修改请留空',
+  participantsEmpty: '暂无意向受让方',
+
+  // exports of the disclosure announcement (Word, PDF)
 
   // project pages
   projectDeleteTitle: '删除项目',

@@ -4,7 +4,7 @@
 // template. Server (import, template, export) and web (the list and its preview) read the same definitions, so a
 // column or a rule is written once. Money is integer fen; quantities and areas keep the decimals they were typed
 // with, as text, so nothing is rounded.
-import { formatMessage, parseYuanToFen } from '../format.ts';
+import { formatFen, formatMessage, formatThousands, parseYuanToFen } from '../format.ts';
 import { fillIn, MSG } from '../messages.ts';
 import { countChars } from '../validation/return-reason.ts';
 import type { BulkAssetCategory } from './bulk.ts';
@@ -198,6 +198,14 @@ export const ASSET_COLUMNS: Readonly<Record<BulkAssetCategory, readonly AssetCol
 /** The label of a category's template sheet and file: 机器设备资产清单. */
 export function assetListTitle(categoryLabel: string): string {
   return `${categoryLabel}资产清单`;
+}
+
+/** A stored value of an asset column as screens and documents show it: money in yuan with separators, numbers grouped. */
+export function showAssetValue(column: AssetColumn, value: string | number | undefined): string {
+  if (value === undefined) return '';
+  if (column.kind === 'money') return formatFen(value);
+  if (column.kind === 'decimal' || column.kind === 'integer') return formatThousands(value);
+  return String(value);
 }
 
 /** A template header as it is written: required columns carry a leading *. */

@@ -231,6 +231,12 @@ export function checkBulkProjectRules(form: BulkProjectForm, priceApprovalFiles:
   return messages;
 }
 
+/** The form a physical-asset project keeps in its details (every save stores one, checked), if it has one. */
+export function readBulkForm(details: Record<string, unknown>): BulkProjectForm | undefined {
+  const form = details.form;
+  return typeof form === 'object' && form !== null ? (form as BulkProjectForm) : undefined;
+}
+
 export function assetCategoryLabel(code: string | undefined): string {
   return BULK_ASSET_CATEGORIES.find((c) => c.code === code)?.label ?? '';
 }

@@ -19,6 +19,8 @@ export type ProjectListRow = {
   disclosureEnd: string | null;
   companyName: string;
   updatedAt: string;
+  /** the caller's company owns it (may edit, copy, delete and apply); else it is seen as the exchange or agent */
+  isOwn: boolean;
 };
 
 /** The sort keys of the list; newest first unless asked. */
@@ -48,4 +50,52 @@ export type BulkProjectView = {
 export type ProjectSearchOptions = {
   statuses: { value: ProjectStatus; label: string }[];
   families: { value: string; label: string }[];
+};
+
+/** POST /api/project/searchs/statusCategory: a status tab of the caller's projects, with its count. */
+export type ProjectStatusCount = { value: ProjectStatus; label: string; count: number };
+
+/** GET /api/project/transferor: the owner company as a project form shows it. */
+export type ProjectTransferor = {
+  companyId: number;
+  companyName: string;
+  creditCode: string | null;
+  contactName: string | null;
+  contactMobile: string | null;
+  /** its projects (of the business type asked about) */
+  projectCount: number;
+};
+
+// The disclosure announcement (信息披露公告) of a physical-asset project: POST /api/project/{family}/preview answers
+// it, and its Word and PDF exports draw it.
+export type DocumentColumn = {
+  label: string;
+  /** numbers are right-aligned, as the web's asset tables show them */
+  align: 'left' | 'right';
+  /** the column's share of the table width, relative to the other columns */
+  weight: number;
+};
+
+export type DocumentTable = { columns: DocumentColumn[]; rows: string[][] };
+
+export type AssetSection = {
+  heading: string;
+  table: DocumentTable;
+  /** e.g. 另有 12 项资产未在本公告中列出…, when the category has more rows than are shown */
+  more?: string;
+};
+
+export type DisclosureDocument = {
+  title: string;
+  opening: string;
+  /** numbered section headings, in the order they are drawn */
+  headings: { facts: string; description: string; assets: string };
+  /** label and value rows */
+  facts: { label: string; value: string }[];
+  /** the paragraphs of the description, empty when there is none */
+  description: string[];
+  assets: AssetSection[];
+  /** shown under the assets heading when the project lists no assets */
+  noAssets: string;
+  closing: { text: string; issuer: string; date: string };
 };

@@ -5,7 +5,7 @@
 // contract, the payout ...). Server and web read the same definitions, so a rule is written once. The rules of
 // the forms (zod) are in action-forms.ts, so that the route table can read this registry without them.
 import type { AttachmentTag } from '../attachment-tags.ts';
-import { fenToYuan, formatThousands } from '../format.ts';
+import { fenToYuan, formatChineseDate, formatThousands } from '../format.ts';
 import { MSG } from '../messages.ts';
 import {
   FAMILIES,
@@ -375,12 +375,6 @@ export function showActionValue(field: ActionFieldDef, value: string | number | 
   return String(value);
 }
 
-/** 2026-11-22 -> 2026年11月22日 */
-function chineseDate(day: string): string {
-  const [year, month, date] = day.split('-');
-  return `${year}年${Number(month)}月${Number(date)}日`;
-}
-
 /** The application letter of an action, from its form and the project (BLUEPRINT section 4). */
 export function composeLetter(input: {
   config: ActionConfig;
@@ -398,7 +392,9 @@ export function composeLetter(input: {
       : `我单位在贵所挂牌的“${project.name}”项目（项目编号 ${project.code}），现申请${config.title}，理由如下：${form.reason}`,
   ];
   if (form.expectedResumeDate !== undefined) {
-    paragraphs.push(`预计于${chineseDate(form.expectedResumeDate)}申请恢复信息披露。`);
+    paragraphs.push(
+      `预计于${formatChineseDate(`${form.expectedResumeDate}T00:00:00+08:00`)}申请恢复信息披露。`,
+    );
   }
   if (form.extendDays !== undefined) paragraphs.push(`申请将信息披露期延长${form.extendDays}个工作日。`);
   if (form.disclosureDays !== undefined) {
@@ -427,6 +423,6 @@ export function composeLetter(input: {
       { label: '申请日期', value: input.day },
     ],
     applicant: input.applicant,
-    date: chineseDate(input.day),
+    date: formatChineseDate(`${input.day}T00:00:00+08:00`),
   };
 }

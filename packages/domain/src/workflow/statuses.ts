@@ -33,8 +33,11 @@ export const OPEN_ACTION_STATUSES: readonly ActionStatus[] = [
   'returned',
 ];
 
-/** Statuses in which the applicant may still change the form (save/update) or withdraw it. */
+/** Statuses in which the applicant may still change the form (save/update). */
 export const EDITABLE_ACTION_STATUSES: readonly ActionStatus[] = ['draft', 'returned'];
+
+/** Statuses in which the applicant may withdraw it: before the letter is signed, or when returned. */
+export const WITHDRAWABLE_ACTION_STATUSES: readonly ActionStatus[] = ['draft', 'letterGenerated', 'returned'];
 
 /** Task types: the step kind a task opens (BF-3.1 task.type). Review is the exchange's sign-off. */
 export const TASK_TYPE = { Aon: 'Aon', MfyRrn: 'MfyRrn', EicSre: 'EicSre', Review: 'Review' } as const;

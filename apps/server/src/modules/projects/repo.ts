@@ -8,7 +8,7 @@ import {
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies } from '../users/tables.ts';
-import { projectAssets, projects } from './tables.ts';
+import { projectAssets, projectParticipants, projects } from './tables.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProject = typeof projects.$inferInsert;
@@ -158,6 +158,35 @@ export async function listProjects(
   };
 }
 
+/** Copies a project's asset list onto another project of the same company, in one statement. */
+export async function copyAssets(
+  tx: Db,
+  input: { fromProjectId: number; toProjectId: number; createdBy: number },
+): Promise<void> {
+  await tx.execute(sql`
+    insert into project_assets (project_id, company_id, category, values, created_by)
+    select ${input.toProjectId}, company_id, category, values, ${input.createdBy}
+    from project_assets where project_id = ${input.fromProjectId} order by id`);
+}
+
+/** How many projects of the scope (and business type) are in each status. */
+export async function countByStatus(
+  db: Db,
+  filter: { scope: ProjectScope; businessType?: string | undefined },
+): Promise<Map<ProjectStatus, number>> {
+  const scope = scopeCondition(filter.scope);
+  const where = and(
+    scope,
+    filter.businessType === undefined ? undefined : eq(projects.businessType, filter.businessType),
+  );
+  const rows = await db
+    .select({ status: projects.status, n: count() })
+    .from(projects)
+    .where(where)
+    .groupBy(projects.status);
+  return new Map(rows.map((row) => [row.status, row.n]));
+}
+
 // --- asset lists ---------------------------------------------------------------------------------------------
 
 export type ProjectAssetRowDb = typeof projectAssets.$inferSelect;
@@ -217,4 +246,100 @@ export async function deleteAssets(tx: Db, projectId: number, ids: readonly numb
     .where(and(eq(projectAssets.projectId, projectId), inArray(projectAssets.id, [...ids])))
     .returning({ id: projectAssets.id });
   return rows.map((row) => row.id);
+}
+
+// --- participants ----------------------------------------------------------------------------------------------
+
+export type ProjectParticipantRow = typeof projectParticipants.$inferSelect;
+export type NewProjectParticipant = typeof projectParticipants.$inferInsert;
+export type ParticipantPatch = Pick<
+  ProjectParticipantRow,
+  | 'kind'
+  | 'name'
+  | 'certType'
+  | 'certNo'
+  | 'contactName'
+  | 'contactMobile'
+  | 'deposit'
+  | 'isQualified'
+  | 'note'
+>;
+
+export async function findParticipant(db: Db, id: number): Promise<ProjectParticipantRow | undefined> {
+  const rows = await db.select().from(projectParticipants).where(eq(projectParticipants.id, id)).limit(1);
+  return rows[0];
+}
+
+/** A project's participants in the order they were registered. */
+export async function listParticipants(db: Db, projectId: number): Promise<ProjectParticipantRow[]> {
+  return db
+    .select()
+    .from(projectParticipants)
+    .where(eq(projectParticipants.projectId, projectId))
+    .orderBy(asc(projectParticipants.id));
+}
+
+/** The participant of the project holding this certificate number, if any (for the duplicate's message). */
+export async function findParticipantByCertNo(
+  db: Db,
+  projectId: number,
+  certNo: string,
+): Promise<ProjectParticipantRow | undefined> {
+  const rows = await db
+    .select()
+    .from(projectParticipants)
+    .where(and(eq(projectParticipants.projectId, projectId), eq(projectParticipants.certNo, certNo)))
+    .limit(1);
+  return rows[0];
+}
+
+/**
+ * The project's status read under a share lock: a status change waits for the caller's transaction, so a
+ * participant is never written to a project that just left the statuses that allow it.
+ */
+export async function lockProjectStatus(tx: Db, projectId: number): Promise<ProjectStatus | undefined> {
+  const rows = await tx
+    .select({ status: projects.status })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .for('share');
+  return rows[0]?.status;
+}
+
+export async function insertParticipant(
+  tx: Db,
+  values: NewProjectParticipant,
+): Promise<ProjectParticipantRow> {
+  const rows = await tx.insert(projectParticipants).values(values).returning();
+  const row = rows[0];
+  if (row === undefined) throw new Error('insert into project_participants returned no row');
+  return row;
+}
+
+/** Changes a participant only while it still has `expectedVersion`; undefined when stale (or gone). */
+export async function updateParticipantGuarded(
+  tx: Db,
+  id: number,
+  expectedVersion: number,
+  patch: ParticipantPatch,
+): Promise<ProjectParticipantRow | undefined> {
+  const rows = await tx
+    .update(projectParticipants)
+    .set({ ...patch, version: sql`${projectParticipants.version} + 1` })
+    .where(and(eq(projectParticipants.id, id), eq(projectParticipants.version, expectedVersion)))
+    .returning();
+  return rows[0];
+}
+
+/** Deletes a participant only while it still has `expectedVersion`; answers whether a row went. */
+export async function deleteParticipantGuarded(
+  tx: Db,
+  id: number,
+  expectedVersion: number,
+): Promise<boolean> {
+  const rows = await tx
+    .delete(projectParticipants)
+    .where(and(eq(projectParticipants.id, id), eq(projectParticipants.version, expectedVersion)))
+    .returning({ id: projectParticipants.id });
+  return rows.length === 1;
 }

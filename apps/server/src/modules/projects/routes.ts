@@ -18,15 +18,26 @@
 //   POST /api/project/F/show        {id} -> BulkProjectView
 //   POST /api/project/F/submit/{id} {version} -> {id, actionId, taskId}: the rule checks, then the disclosure
 //                                      application is created and submitted (screen: FEicSre?id=actionId)
+//   POST /api/project/F/again/submit/{id} {version}   the same once the exchange returned it (else refused)
+//   POST /api/project/F/task/submit {id, version, taskId}  the same from the caller's open task on it
+//   POST /api/project/F/copy/{id}   -> {id, version}: a new draft with the form (renamed) and the asset list
+//   POST /api/project/submit        {id, version} -> the family's submit
+//   GET  /api/project/common/cancel/{id} -> {id}: the disclosure application withdrawn before it is signed
+//   POST /api/project/searchs/statusCategory {type?, ...} -> [{value, label, count}] of the caller's projects
+//   POST /api/project/searchs/status {type?} -> [{value, label}]
+//   GET  /api/project/transferor?companyId=&businessType= -> ProjectTransferor (own company; the exchange: any)
 // All need GJS_PROJECT_LT (or the exchange's GJS_PROJECT_LT_ADMIN).
 import {
   FAMILIES,
   MSG,
+  isPhysicalFamily,
   PHYSICAL_FAMILIES,
   PROJECT_LIST_SORTS,
   PROJECT_STATUS,
   type BulkProjectView,
   type PhysicalFamily,
+  type ProjectStatusCount,
+  type ProjectTransferor,
   type ProjectListRow,
   type ProjectSearchOptions,
   type ProjectView,
@@ -78,6 +89,7 @@ const ZProjectListRow = ZProjectSummary.extend({
   disclosureEnd: z.string().nullable(),
   companyName: z.string(),
   updatedAt: z.string(),
+  isOwn: z.boolean(),
 }) as unknown as z.ZodType<ProjectListRow>;
 
 const ZBulkProjectView = ZProjectSummary.extend({
@@ -99,6 +111,24 @@ const ZSearchOptions = z.object({
 }) as unknown as z.ZodType<ProjectSearchOptions>;
 
 const ZSaved = z.object({ id: z.number(), version: z.number() });
+const ZSubmitted = z.object({ id: z.number(), actionId: z.number(), taskId: z.number() });
+
+const ZStatusCount = z.object({
+  value: z.string(),
+  label: z.string(),
+  count: z.number(),
+}) as unknown as z.ZodType<ProjectStatusCount>;
+
+const ZTransferor = z.object({
+  companyId: z.number(),
+  companyName: z.string(),
+  creditCode: z.string().nullable(),
+  contactName: z.string().nullable(),
+  contactMobile: z.string().nullable(),
+  projectCount: z.number(),
+}) as unknown as z.ZodType<ProjectTransferor>;
+
+const zBusinessType = z.string({ error: MSG.badRequest }).regex(/^\d{1,2}$/, MSG.badRequest);
 
 /** The form travels as an object; its fields are checked by the domain schema so the messages are the rules'. */
 const zForm = z.record(z.string(), z.unknown(), { error: MSG.badRequest });
@@ -247,6 +277,104 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ projects: ProjectsServic
       ok(await projects.remove(actorOf(request), parseId(request.params.id)), MSG.projectDeleted),
   );
 
+  app.post(
+    '/api/project/searchs/statusCategory',
+    {
+      preValidation: guard,
+      schema: {
+        tags: ['project'],
+        summary: '项目状态分类及数量',
+        description:
+          'type 为业务类型；key、disclosureType、projectAssetType、ns 为列表页的附加条件，暂不影响计数。',
+        body: z.object({
+          key: z.string().max(32).optional(),
+          type: zBusinessType.optional(),
+          disclosureType: z.string().max(32).optional(),
+          projectAssetType: z.string().max(32).optional(),
+          ns: z.string().max(32).optional(),
+        }),
+        response: { 200: zEnvelope(z.array(ZStatusCount)) },
+      },
+    },
+    async (request) =>
+      ok(await projects.countStatuses(requireSession(request), { businessType: request.body.type })),
+  );
+
+  app.post(
+    '/api/project/searchs/status',
+    {
+      preValidation: guard,
+      schema: {
+        tags: ['project'],
+        summary: '项目状态选项',
+        body: z.object({ type: zBusinessType.optional() }),
+        response: { 200: zEnvelope(z.array(z.object({ value: z.string(), label: z.string() }))) },
+      },
+    },
+    () => ok(projects.searchOptions().statuses),
+  );
+
+  app.get(
+    '/api/project/transferor',
+    {
+      preValidation: guard,
+      schema: {
+        tags: ['project'],
+        summary: '转让方信息',
+        querystring: z.object({
+          companyId: z.coerce
+            .number({ error: MSG.badRequest })
+            .int(MSG.badRequest)
+            .min(1, MSG.badRequest)
+            .optional(),
+          businessType: zBusinessType.optional(),
+        }),
+        response: { 200: zEnvelope(ZTransferor) },
+      },
+    },
+    async (request) => ok(await projects.showTransferor(requireSession(request), request.query)),
+  );
+
+  app.post(
+    '/api/project/submit',
+    {
+      preValidation: guard,
+      schema: {
+        tags: ['project'],
+        summary: '提交项目信息披露申请（按项目类别）',
+        body: z.object({ id: zBodyId, version: zVersion }),
+        response: { 200: zEnvelope(ZSubmitted) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const project = await projects.findVisible(actor, request.body.id);
+      if (!isPhysicalFamily(project.family)) throw notFound();
+      return ok(
+        await projects.submitProject(actor, project.family, project.id, request.body),
+        MSG.workflowSubmitted,
+      );
+    },
+  );
+
+  app.get(
+    '/api/project/common/cancel/:id',
+    {
+      preValidation: guard,
+      schema: {
+        tags: ['project'],
+        summary: '撤回尚未签章的信息披露申请',
+        params: ZIdParams,
+        response: { 200: zEnvelope(z.object({ id: z.number() })) },
+      },
+    },
+    async (request) =>
+      ok(
+        await projects.cancelDisclosure(actorOf(request), parseId(request.params.id)),
+        MSG.projectsCancelled,
+      ),
+  );
+
   // The physical-asset families share the form, its rules and these calls (coll mirrors bulk, spec 001 section 2).
   for (const family of Object.keys(PHYSICAL_FAMILIES) as PhysicalFamily[]) {
     const base = `/api/project/${family}`;
@@ -295,9 +423,7 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ projects: ProjectsServic
           summary: `提交${title}项目信息披露申请`,
           params: ZIdParams,
           body: z.object({ version: zVersion }),
-          response: {
-            200: zEnvelope(z.object({ id: z.number(), actionId: z.number(), taskId: z.number() })),
-          },
+          response: { 200: zEnvelope(ZSubmitted) },
         },
       },
       async (request) =>
@@ -305,6 +431,58 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ projects: ProjectsServic
           await projects.submitProject(actorOf(request), family, parseId(request.params.id), request.body),
           MSG.workflowSubmitted,
         ),
+    );
+
+    app.post(
+      `${base}/copy/:id`,
+      {
+        preValidation: guard,
+        schema: {
+          tags: ['project'],
+          summary: `复制${title}项目为新草稿`,
+          params: ZIdParams,
+          response: { 200: zEnvelope(ZSaved) },
+        },
+      },
+      async (request) =>
+        ok(
+          await projects.copyProject(actorOf(request), family, parseId(request.params.id)),
+          MSG.projectCopied,
+        ),
+    );
+
+    app.post(
+      `${base}/again/submit/:id`,
+      {
+        preValidation: guard,
+        schema: {
+          tags: ['project'],
+          summary: `退回修改后再次提交${title}项目`,
+          params: ZIdParams,
+          body: z.object({ version: zVersion }),
+          response: { 200: zEnvelope(ZSubmitted) },
+        },
+      },
+      async (request) =>
+        ok(
+          await projects.submitAgain(actorOf(request), family, parseId(request.params.id), request.body),
+          MSG.workflowSubmitted,
+        ),
+    );
+
+    app.post(
+      `${base}/task/submit`,
+      {
+        preValidation: guard,
+        schema: {
+          tags: ['project'],
+          summary: `从待办任务提交${title}项目`,
+          body: z.object({ id: zBodyId, version: zVersion, taskId: zBodyId }),
+          response: { 200: zEnvelope(ZSubmitted) },
+        },
+      },
+      async (request) =>
+        ok(await projects.submitFromTask(actorOf(request), family, request.body), MSG.workflowSubmitted),
     );
 
     app.post(

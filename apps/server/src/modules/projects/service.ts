@@ -10,10 +10,12 @@ import {
   IDENTITY,
   MSG,
   parseBulkProjectForm,
+  BULK_NAME_MAX,
   PHYSICAL_FAMILIES,
   PROJECT_DATA_CLASS,
   PROJECT_STATUS,
   PROJECT_STATUS_LABELS,
+  readBulkForm,
   SIGNED_LETTER_TAG,
   validateBulkProjectShape,
   checkBulkProjectRules,
@@ -28,6 +30,8 @@ import {
   type ProjectListSort,
   type ProjectSearchOptions,
   type ProjectStatus,
+  type ProjectStatusCount,
+  type ProjectTransferor,
   type ProjectSummary,
   type ProjectView,
   type ActionStatus,
@@ -54,6 +58,9 @@ export type ProjectListQuery = {
 
 export type ProjectsService = ReturnType<typeof createProjectsService>;
 
+/** What a copy's name gets appended. */
+const COPY_SUFFIX = '（复制）';
+
 /** A signed-in caller and where the call came from (the workflow engine's actor). */
 export type SessionActor = SessionContext & RequestOrigin;
 
@@ -61,6 +68,8 @@ export type SessionActor = SessionContext & RequestOrigin;
 export type DisclosureGateway = {
   /** the project's open disclosure application, with the caller's open task on it */
   find(actor: Viewer, projectId: number): Promise<{ status: ActionStatus; openTask: OpenTask | null } | null>;
+  /** withdraws the open disclosure application before it is signed (or while returned); false when none */
+  cancel(actor: SessionActor, projectId: number): Promise<boolean>;
   /** creates (or reuses a returned) disclosure application and submits it: letter made, e-signature task open */
   start(
     actor: SessionActor,
@@ -85,10 +94,9 @@ export function toSummary(row: ProjectRow): ProjectSummary {
   };
 }
 
-/** The bulk form kept in a project's details. */
+/** The bulk form kept in a project's details, or one with its name alone. */
 function formOf(row: ProjectRow): BulkProjectForm {
-  const form = row.details.form;
-  return typeof form === 'object' && form !== null ? (form as BulkProjectForm) : { name: row.name };
+  return readBulkForm(row.details) ?? { name: row.name };
 }
 
 function familyLabel(family: string): string {
@@ -179,7 +187,7 @@ export function createProjectsService(
     return { kind: 'company', companyId: viewer.companyId };
   }
 
-  function toListRow(row: repo.ProjectListItem): ProjectListRow {
+  function toListRow(row: repo.ProjectListItem, viewer: Pick<Viewer, 'companyId'>): ProjectListRow {
     const price = formOf(row).listingPrice;
     return {
       ...toSummary(row),
@@ -189,19 +197,24 @@ export function createProjectsService(
       disclosureEnd: row.disclosureEnd?.toISOString() ?? null,
       companyName: row.companyName,
       updatedAt: row.updatedAt.toISOString(),
+      isOwn: row.companyId === viewer.companyId,
     };
   }
 
   /** The caller's page of projects, scoped and filtered in SQL. */
   async function list(viewer: Viewer, query: ProjectListQuery): Promise<PageResult<ProjectListRow>> {
     const page = await repo.listProjects(db, { scope: scopeOf(viewer), ...query });
-    return { total: page.total, isTotalCapped: page.isTotalCapped, list: page.list.map(toListRow) };
+    return {
+      total: page.total,
+      isTotalCapped: page.isTotalCapped,
+      list: page.list.map((row) => toListRow(row, viewer)),
+    };
   }
 
   /** POST /api/project/ownerProject: the caller's projects of one business type (the first 100, newest first). */
   async function listOwnerProjects(viewer: Viewer, businessType: string): Promise<ProjectListRow[]> {
     const page = await repo.listProjects(db, { scope: scopeOf(viewer), businessType, page: 1, size: 100 });
-    return page.list.map(toListRow);
+    return page.list.map((row) => toListRow(row, viewer));
   }
 
   function searchOptions(): ProjectSearchOptions {
@@ -356,6 +369,116 @@ export function createProjectsService(
     return { id: project.id, ...started };
   }
 
+  /** A new draft of the caller's company with another project's form (renamed) and asset list. */
+  async function copyProject(
+    actor: Actor,
+    family: PhysicalFamily,
+    id: number,
+  ): Promise<{ id: number; version: number }> {
+    const source = await findOwn(actor, id);
+    if (source.family !== family) throw notFound();
+    const form = formOf(source);
+    const name = `${[...form.name].slice(0, BULK_NAME_MAX - COPY_SUFFIX.length).join('')}${COPY_SUFFIX}`;
+    const year = formatDate(clock.now()).slice(0, 4);
+    return db.transaction(async (tx) => {
+      const inserted = await repo.insertProject(tx, {
+        companyId: actor.companyId,
+        family,
+        businessType: PHYSICAL_FAMILIES[family].businessType,
+        name,
+        code: `draft-${randomUUID()}`,
+        status: 'draft',
+        createdBy: actor.userId,
+        details: { form: { ...form, name } },
+        agentCompanyId: source.agentCompanyId,
+      });
+      const row = await repo.setCode(tx, inserted.id, `GR${year}BJ${String(inserted.id).padStart(7, '0')}`);
+      if (row === undefined) throw conflict();
+      await repo.copyAssets(tx, { fromProjectId: source.id, toProjectId: row.id, createdBy: actor.userId });
+      await audit.append(tx, {
+        ...toAuditActor(actor),
+        action: 'project.copy',
+        result: 'ok',
+        target: String(row.id),
+        detail: { family, from: source.id, code: row.code },
+      });
+      return { id: row.id, version: row.version };
+    });
+  }
+
+  /** Submits again a project whose disclosure application the exchange returned (again submit). */
+  async function submitAgain(
+    actor: SessionActor,
+    family: PhysicalFamily,
+    id: number,
+    input: { version: number },
+  ): Promise<{ id: number; actionId: number; taskId: number }> {
+    const open = await disclosure?.find(actor, id);
+    if (open?.status !== 'returned') {
+      await findOwn(actor, id);
+      throw refused(MSG.projectsNotResubmittable);
+    }
+    return submitProject(actor, family, id, input);
+  }
+
+  /** Submits from the caller's open task on the project's disclosure (task/submit): the task must be theirs. */
+  async function submitFromTask(
+    actor: SessionActor,
+    family: PhysicalFamily,
+    input: { id: number; version: number; taskId: number },
+  ): Promise<{ id: number; actionId: number; taskId: number }> {
+    const open = await disclosure?.find(actor, input.id);
+    if (open?.openTask?.id !== input.taskId) {
+      await findOwn(actor, input.id);
+      throw conflict(MSG.workflowTaskHandled);
+    }
+    return submitProject(actor, family, input.id, input);
+  }
+
+  /** Withdraws the project's disclosure application before it is signed: the project is an editable draft again. */
+  async function cancelDisclosure(actor: SessionActor, id: number): Promise<{ id: number }> {
+    const project = await findOwn(actor, id);
+    if (project.status !== 'draft' || disclosure === undefined) throw refused(MSG.projectsNotCancellable);
+    if (!(await disclosure.cancel(actor, project.id))) throw refused(MSG.projectsNotCancellable);
+    return { id: project.id };
+  }
+
+  /** The owner company as a project form shows it (GET /api/project/transferor): the caller's, or any for the exchange. */
+  async function showTransferor(
+    viewer: Viewer,
+    input: { companyId?: number | undefined; businessType?: string | undefined },
+  ): Promise<ProjectTransferor> {
+    const companyId = input.companyId ?? viewer.companyId;
+    if (companyId !== viewer.companyId && !isExchange(viewer)) throw notFound();
+    const company = await users.findCompany(companyId);
+    if (company === undefined) throw notFound();
+    const counts = await repo.countByStatus(db, {
+      scope: { kind: 'company', companyId },
+      businessType: input.businessType,
+    });
+    return {
+      companyId: company.id,
+      companyName: company.name,
+      creditCode: company.creditCode,
+      contactName: company.contactName,
+      contactMobile: company.contactMobile,
+      projectCount: [...counts.values()].reduce((sum, n) => sum + n, 0),
+    };
+  }
+
+  /** The status tabs of the caller's projects (of a business type) with how many are in each. */
+  async function countStatuses(
+    viewer: Viewer,
+    input: { businessType?: string | undefined },
+  ): Promise<ProjectStatusCount[]> {
+    const counts = await repo.countByStatus(db, { scope: scopeOf(viewer), businessType: input.businessType });
+    return Object.values(PROJECT_STATUS).map((value) => ({
+      value,
+      label: PROJECT_STATUS_LABELS[value],
+      count: counts.get(value) ?? 0,
+    }));
+  }
+
   /** Deletes a draft of the caller's company. */
   async function remove(actor: Actor, id: number): Promise<{ id: number }> {
     const project = await findOwn(actor, id);
@@ -388,6 +511,12 @@ export function createProjectsService(
     showForm,
     remove,
     submitProject,
+    submitAgain,
+    submitFromTask,
+    copyProject,
+    cancelDisclosure,
+    showTransferor,
+    countStatuses,
     registerDisclosure: (gateway: DisclosureGateway): void => {
       disclosure = gateway;
     },

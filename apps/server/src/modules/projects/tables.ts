@@ -1,9 +1,15 @@
 // Tables owned by the projects module: the project row the workflow engine acts on (its family's form in
-// details), and the asset lists of physical-asset projects. status is a PROJECT_STATUS key; every change counts
-// `version` up, so a change made from a stale read is refused.
-import type { AssetValues, BulkAssetCategory, ProjectStatus } from '@cqjy/domain';
+// details), and the asset lists and participants (意向受让方) of physical-asset projects. status is a
+// PROJECT_STATUS key; every change counts `version` up, so a change made from a stale read is refused.
+import type {
+  AssetValues,
+  BulkAssetCategory,
+  ParticipantCertType,
+  ParticipantKind,
+  ProjectStatus,
+} from '@cqjy/domain';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps, timestamptz } from '../../db/columns.ts';
 import { companies, users } from '../users/tables.ts';
 
@@ -67,4 +73,38 @@ export const projectAssets = pgTable(
     ...timestamps,
   },
   (t) => [index('project_assets_project_idx').on(t.projectId, t.category, t.id)],
+);
+
+/**
+ * The participants of a physical-asset project (意向受让方): the persons and organisations its owner registered as
+ * prospective buyers, with their certificate, contact, deposit and whether they were confirmed as qualified.
+ * company_id is the project owner's, for scoping. A certificate number appears once per project; every change
+ * counts `version` up, so a change made from a stale read is refused.
+ */
+export const projectParticipants = pgTable(
+  'project_participants',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<ParticipantKind>().notNull(),
+    name: text('name').notNull(),
+    certType: text('cert_type').$type<ParticipantCertType>().notNull(),
+    /** trimmed and upper-cased, so the unique index compares numbers as people mean them */
+    certNo: text('cert_no').notNull(),
+    contactName: text('contact_name').notNull(),
+    contactMobile: text('contact_mobile').notNull(),
+    /** fen; bigint because a deposit on a large project passes the 21,474,836.47 yuan an integer holds */
+    deposit: bigint('deposit', { mode: 'number' }),
+    isQualified: boolean('is_qualified').notNull().default(false),
+    note: text('note').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('project_participants_cert_no_idx').on(t.projectId, t.certNo)],
 );

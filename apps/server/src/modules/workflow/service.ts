@@ -14,6 +14,7 @@ import {
   cleanActionForm,
   composeLetter,
   EDITABLE_ACTION_STATUSES,
+  WITHDRAWABLE_ACTION_STATUSES,
   findAction,
   formatDate,
   IDENTITY,
@@ -426,14 +427,17 @@ export function createWorkflowService(deps: WorkflowDeps) {
     });
   }
 
-  /** Withdraws a draft or returned instance; its open tasks are cancelled. */
+  /**
+   * Withdraws an instance not yet signed (draft, letter generated) or returned; its open tasks are cancelled, and
+   * a letter waiting for its signature can no longer be signed.
+   */
   async function terminate(
     actor: Actor,
     config: ActionConfig,
     input: { id: number; version: number },
   ): Promise<{ id: number; version: number }> {
     const instance = await findOwnInstance(actor, config, input.id);
-    if (!EDITABLE_ACTION_STATUSES.includes(instance.status)) throw refused(MSG.workflowNotWithdrawable);
+    if (!WITHDRAWABLE_ACTION_STATUSES.includes(instance.status)) throw refused(MSG.workflowNotWithdrawable);
     const who = await describeActor(actor);
     return db.transaction(async (tx) => {
       const row = await repo.updateInstanceGuarded(tx, instance.id, input.version, { status: 'cancelled' });
@@ -923,6 +927,19 @@ export function createWorkflowService(deps: WorkflowDeps) {
             ? null
             : { id: task.id, type: task.type, routeName: task.routeName, actionId: instance.id },
       };
+    },
+    async cancel(actor, projectId) {
+      const project = await projects.findById(projectId);
+      if (project === undefined) return false;
+      const config = requireConfig(project.family, 'disclosure');
+      const open = await repo.findOpenInstance(db, {
+        projectId,
+        family: project.family,
+        action: config.action,
+      });
+      if (open === undefined || !WITHDRAWABLE_ACTION_STATUSES.includes(open.status)) return false;
+      await terminate(actor, config, { id: open.id, version: open.version });
+      return true;
     },
     async start(actor, project, disclosureDays) {
       const config = requireConfig(project.family, 'disclosure');

@@ -32,7 +32,7 @@ const TRANSITIONS: Record<Op, { from: readonly ActionStatus[]; to: ActionStatus 
   sign: { from: ['letterGenerated'], to: 'underReview', by: 'applicant' },
   pass: { from: ['underReview'], to: 'approved', by: 'exchange' },
   back: { from: ['underReview'], to: 'returned', by: 'exchange' },
-  terminate: { from: ['draft', 'returned'], to: 'cancelled', by: 'applicant' },
+  terminate: { from: ['draft', 'letterGenerated', 'returned'], to: 'cancelled', by: 'applicant' },
 };
 
 type Row = {

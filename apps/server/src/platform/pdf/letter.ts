@@ -1,10 +1,10 @@
 // The letters an applicant e-signs (application letters of the workflow actions): an A4 page with a title, the
 // addressee, paragraphs, a table of the application's facts, and the applicant's name and date at the bottom
-// right, where the seal goes. Text is laid out character by character, so Chinese wraps anywhere and Latin
-// words wrap at spaces where they can.
+// right, where the seal goes. Text is laid out by the shared typesetter (typesetting.ts).
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { getSharedPdfFontSource, type FontFile, type PdfFontSource } from './fonts.ts';
+import { PDFDocument, rgb } from 'pdf-lib';
+import { getSharedPdfFontSource, type PdfFontSource } from './fonts.ts';
+import { createTypesetter, drawLine, wrap } from './typesetting.ts';
 
 export type Letter = {
   title: string;
@@ -29,78 +29,7 @@ const MARGIN = { top: 72, bottom: 72, left: 72, right: 72 };
 const SIZE = { title: 18, body: 12, table: 11 };
 const LINE = 1.6;
 const SEAL_SIZE = 120;
-const TEXT = rgb(0.1, 0.1, 0.1);
 const RULE = rgb(0.6, 0.6, 0.6);
-
-type Run = { text: string; font: PDFFont };
-
-/** Embeds the subset files a text needs and splits it into runs of one font each. */
-async function createTypesetter(doc: PDFDocument, source: PdfFontSource) {
-  const embedded = new Map<string, PDFFont>();
-  async function embed(file: FontFile): Promise<PDFFont> {
-    let font = embedded.get(file.file);
-    if (font === undefined) {
-      font = await doc.embedFont(file.ttf, { subset: true });
-      embedded.set(file.file, font);
-    }
-    return font;
-  }
-  const fallbackFile = await source.fontFor('□');
-  const fallback = fallbackFile === undefined ? undefined : await embed(fallbackFile);
-
-  async function toRuns(text: string): Promise<Run[]> {
-    const runs: Run[] = [];
-    for (const char of text) {
-      const file = await source.fontFor(char);
-      const font = file === undefined ? fallback : await embed(file);
-      // A character no font has is shown as □ rather than dropped silently.
-      const shown = file === undefined ? '□' : char;
-      if (font === undefined) continue;
-      const last = runs.at(-1);
-      if (last?.font === font) last.text += shown;
-      else runs.push({ text: shown, font });
-    }
-    return runs;
-  }
-  return { toRuns };
-}
-
-type Line = { runs: Run[]; width: number };
-
-function widthOf(run: Run, size: number): number {
-  return run.font.widthOfTextAtSize(run.text, size);
-}
-
-/** Breaks runs into lines no wider than `maxWidth`. */
-function wrap(runs: Run[], size: number, maxWidth: number): Line[] {
-  const lines: Line[] = [];
-  let current: Line = { runs: [], width: 0 };
-  for (const run of runs) {
-    for (const char of run.text) {
-      const piece: Run = { text: char, font: run.font };
-      const width = widthOf(piece, size);
-      if (current.width + width > maxWidth && current.runs.length > 0) {
-        lines.push(current);
-        current = { runs: [], width: 0 };
-        if (char === ' ') continue;
-      }
-      const last = current.runs.at(-1);
-      if (last?.font === run.font) last.text += char;
-      else current.runs.push(piece);
-      current.width += width;
-    }
-  }
-  if (current.runs.length > 0) lines.push(current);
-  return lines;
-}
-
-function drawLine(page: PDFPage, line: Line, x: number, y: number, size: number): void {
-  let cursor = x;
-  for (const run of line.runs) {
-    page.drawText(run.text, { x: cursor, y, size, font: run.font, color: TEXT });
-    cursor += widthOf(run, size);
-  }
-}
 
 export async function renderLetter(
   letter: Letter,

@@ -1,7 +1,7 @@
 // The signed-in shell: header on top; below it the sider menu and, right of it, the tab strip over the pages; the
 // expired-password prompt over everything.
 import { Layout } from 'antd';
-import { AdvancedAuthPrompt } from '../../features/identity/index.ts';
+import { AdvancedAuthPrompt } from './advanced-auth-prompt.tsx';
 import { PasswordExpiredPrompt } from '../../features/profile/password-expired-prompt.tsx';
 import { AppHeader } from './app-header.tsx';
 import { AppSider } from './app-sider.tsx';

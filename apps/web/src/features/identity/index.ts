@@ -5,4 +5,3 @@ export { ScanCodePage } from './scan-code-page.tsx';
 export { ScanCodeWinPage } from './scan-code-win-page.tsx';
 export { FaceConfirmPage } from './face-confirm-page.tsx';
 export { PerfectInformationPage } from './perfect-information-page.tsx';
-export { AdvancedAuthPrompt } from './advanced-auth-prompt.tsx';

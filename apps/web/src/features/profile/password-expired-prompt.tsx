@@ -6,7 +6,9 @@ import { useNavigate } from 'react-router';
 import { Button } from 'antd';
 import { MSG } from '@cqjy/domain/messages';
 import { useSession } from '../../app/session-store.ts';
-import { AppDialog } from '../../components/index.ts';
+// The dialog's own module: the layout shows this prompt on every page, and the widget barrel would bring every
+// widget into each page's first load.
+import { AppDialog } from '../../components/app-dialog.tsx';
 
 export const PASSWORD_PROMPT_KEY = 'cqjy.passwordPromptDismissed';
 

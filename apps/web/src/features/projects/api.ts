@@ -1,11 +1,13 @@
 // The calls of the project pages: the caller's project list (scoped by the server to its company), deleting a
-// draft, the physical-asset project form's create, update, show and submit (bulk and coll), and the asset lists (template, import preview
-// and import, list, delete, export). Money travels as integer fen.
+// draft, the physical-asset project form's create, update, show and submit (bulk and coll), the asset lists
+// (template, import preview and import, list, delete, export) and the participants (意向受让方: save, update,
+// list, delete). Money travels as integer fen.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { TIMEOUTS } from '@cqjy/domain/api';
 import type { Envelope, PageResult } from '@cqjy/domain/api';
 import { assetListTitle } from '@cqjy/domain/projects/assets';
 import type { AssetImportPreview, AssetImportResult, ProjectAssetRow } from '@cqjy/domain/projects/assets';
+import type { ParticipantForm, ParticipantView } from '@cqjy/domain/projects/participants';
 import { assetCategoryLabel } from '@cqjy/domain/projects/bulk';
 import type { BulkAssetCategory, BulkProjectForm, PhysicalFamily } from '@cqjy/domain/projects/bulk';
 import { xlsxName } from '@cqjy/domain/format';
@@ -41,6 +43,13 @@ export const projectsQuery = (query: ProjectQuery) =>
 
 export async function deleteProject(id: number): Promise<void> {
   unwrap(await http.post<Envelope<unknown>>(`/api/project/delete/${id}`, { id }));
+}
+
+/** A new draft with the project's form (renamed) and asset list. */
+export async function copyProject(family: PhysicalFamily, id: number): Promise<Versioned> {
+  return unwrap(await http.post<Envelope<Versioned>>(`/api/project/${family}/copy/${id}`), {
+    showSuccess: true,
+  });
 }
 
 export async function showProjectForm(family: PhysicalFamily, id: number): Promise<BulkProjectView> {
@@ -144,6 +153,56 @@ export async function deleteAssets(
   ids: readonly number[],
 ): Promise<void> {
   unwrap(await http.post<Envelope<unknown>>(`/api/project/${family}/asset/delete`, { projectId, ids }), {
+    showSuccess: true,
+  });
+}
+
+// --- participants (bulk and coll) -----------------------------------------------------------------------------
+
+export const participantsQuery = (family: PhysicalFamily, projectId: number) =>
+  queryOptions({
+    queryKey: ['projects', 'participants', family, projectId] as const,
+    queryFn: async () =>
+      unwrap(
+        await http.post<Envelope<ParticipantView[]>>(`/api/project/${family}/participant/list`, {
+          projectId,
+        }),
+      ),
+    staleTime: 0,
+  });
+
+export async function saveParticipant(
+  family: PhysicalFamily,
+  projectId: number,
+  participant: ParticipantForm,
+): Promise<Versioned> {
+  return unwrap(
+    await http.post<Envelope<Versioned>>(`/api/project/${family}/participant/save`, {
+      projectId,
+      participant,
+    }),
+    { showSuccess: true },
+  );
+}
+
+/** A blank certNo keeps the stored number (the list only has it masked). */
+export async function updateParticipant(
+  family: PhysicalFamily,
+  id: number,
+  version: number,
+  participant: ParticipantForm,
+): Promise<Versioned> {
+  return unwrap(
+    await http.post<Envelope<Versioned>>(`/api/project/${family}/participant/update/${id}`, {
+      version,
+      participant,
+    }),
+    { showSuccess: true },
+  );
+}
+
+export async function deleteParticipant(family: PhysicalFamily, id: number, version: number): Promise<void> {
+  unwrap(await http.post<Envelope<unknown>>(`/api/project/${family}/participant/delete/${id}`, { version }), {
     showSuccess: true,
   });
 }

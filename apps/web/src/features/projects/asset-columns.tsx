@@ -1,17 +1,9 @@
 // The table columns of an asset category, from the domain's column definitions: money shown in yuan with
 // separators, everything else as stored. The list and the import preview share them.
 import type { TableColumnsType } from 'antd';
-import { formatFen, formatThousands } from '@cqjy/domain/format';
-import { ASSET_COLUMNS } from '@cqjy/domain/projects/assets';
+import { ASSET_COLUMNS, showAssetValue } from '@cqjy/domain/projects/assets';
 import type { AssetColumn, AssetValues } from '@cqjy/domain/projects/assets';
 import type { BulkAssetCategory } from '@cqjy/domain/projects/bulk';
-
-export function showAssetValue(column: AssetColumn, value: string | number | undefined): string {
-  if (value === undefined) return '';
-  if (column.kind === 'money') return formatFen(value);
-  if (column.kind === 'decimal' || column.kind === 'integer') return formatThousands(value);
-  return String(value);
-}
 
 function widthOf(column: AssetColumn): number {
   if (column.key === 'name') return 180;

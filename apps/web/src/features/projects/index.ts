@@ -4,3 +4,5 @@ export { ProjectListPage } from './project-list-page.tsx';
 export { ShowProjectRedirect } from './show-project-redirect.tsx';
 export { ProjectFormPage } from './project-form-page.tsx';
 export { AssetList } from './asset-list.tsx';
+export { ParticipantList } from './participant-list.tsx';
+export { AnnouncementActions } from './announcement.tsx';

@@ -25,6 +25,7 @@ function makeRow(id: number, overrides: Partial<ProjectListRow> = {}): ProjectLi
     disclosureEnd: '2026-03-20T00:00:00.000+08:00',
     companyName: '示例国有资产经营有限公司',
     updatedAt: '2026-03-02T02:00:00.000Z',
+    isOwn: true,
     ...overrides,
   };
 }
@@ -61,6 +62,8 @@ function serveProjects(total = 2, deleteAnswer = { status: 0, msg: '' }) {
     if (path === '/api/project/show/7') return jsonResponse(envelope({ id: 7, family: 'coll' }));
     if (path.startsWith('/api/project/show/') || path === '/api/project/bulk/show')
       return jsonResponse(envelope(null, 404, MSG.notFound));
+    if (path === '/api/project/bulk/copy/2')
+      return jsonResponse(envelope({ id: 9, version: 1 }, 0, MSG.projectCopied));
     if (path.startsWith('/api/project/delete/'))
       return jsonResponse(envelope(null, deleteAnswer.status, deleteAnswer.msg));
     return undefined;
@@ -114,6 +117,17 @@ describe('Project list', () => {
     void router.navigate('/index/project');
     fireEvent.click(await screen.findByRole('button', { name: /新增项目/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/index/addproject'), { timeout: 5000 });
+  });
+
+  it('copies an own project into a new draft and opens it; others’ projects offer no copy', async () => {
+    const { calls } = serveProjects();
+    const { router } = renderPortal('/index/project');
+    const disclosing = (await screen.findByText('废旧设备一批2')).closest('tr')!;
+    fireEvent.click(within(disclosing).getByRole('button', { name: /复\s*制/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/editproject'), { timeout: 5000 });
+    expect(router.state.location.search).toBe('?id=9&family=bulk');
+    expect(calls.some((call) => pathOf(call) === '/api/project/bulk/copy/2')).toBe(true);
+    expect(notifier.success).toHaveBeenCalledWith(MSG.projectCopied);
   });
 
   it('deletes a draft after the confirm and reloads the list', async () => {

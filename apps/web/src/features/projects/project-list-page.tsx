@@ -9,12 +9,13 @@ import { Button, Card, Form, Input, Select, Space, Table, Tabs, Tag } from 'antd
 import type { TableColumnsType } from 'antd';
 import { formatDate, formatDateTime, formatFen, formatThousands } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
+import { isPhysicalFamily } from '@cqjy/domain/projects/bulk';
 import type { ProjectListRow } from '@cqjy/domain/projects/views';
 import { FAMILIES } from '@cqjy/domain/workflow/families';
 import type { FamilyKey } from '@cqjy/domain/workflow/families';
 import { PROJECT_STATUS, PROJECT_STATUS_LABELS } from '@cqjy/domain/workflow/statuses';
 import { notify } from '../../api/notify.ts';
-import { deleteProject, projectsQuery } from './api.ts';
+import { copyProject, deleteProject, projectsQuery } from './api.ts';
 import type { ProjectQuery } from './api.ts';
 import { exportProjects } from './export-xlsx.ts';
 
@@ -47,6 +48,7 @@ export function ProjectListPage() {
   const [form] = Form.useForm<Filters>();
   const [query, setQuery] = useState<ProjectQuery>({ page: 1, size: PAGE_SIZE });
   const [deletingId, setDeletingId] = useState<number | null>(null);
+  const [copyingId, setCopyingId] = useState<number | null>(null);
   const [isExporting, setIsExporting] = useState(false);
   const list = useQuery(projectsQuery(query));
   const rows = list.data?.list ?? [];
@@ -88,6 +90,21 @@ export function ProjectListPage() {
       // the HTTP client has told the user
     } finally {
       setDeletingId(null);
+    }
+  };
+
+  /** 复制: a new draft with the project's form and asset list, opened for editing. */
+  const onCopy = async (row: ProjectListRow): Promise<void> => {
+    if (!isPhysicalFamily(row.family)) return;
+    setCopyingId(row.id);
+    try {
+      const copy = await copyProject(row.family, row.id);
+      refresh();
+      void navigate(projectEditPath({ id: copy.id, family: row.family }));
+    } catch {
+      // the HTTP client has told the user
+    } finally {
+      setCopyingId(null);
     }
   };
 
@@ -142,12 +159,22 @@ export function ProjectListPage() {
       key: 'actions',
       width: 170,
       render: (_value, row) => {
-        const isDraft = row.status === PROJECT_STATUS.draft;
+        const isDraft = row.isOwn && row.status === PROJECT_STATUS.draft;
         return (
           <Space size={0}>
             <Button type="link" size="small" onClick={() => void navigate(projectShowPath(row))}>
               查看
             </Button>
+            {row.isOwn && isPhysicalFamily(row.family) && (
+              <Button
+                type="link"
+                size="small"
+                loading={copyingId === row.id}
+                onClick={() => void onCopy(row)}
+              >
+                复制
+              </Button>
+            )}
             {isDraft && (
               <Button type="link" size="small" onClick={() => void navigate(projectEditPath(row))}>
                 编辑

@@ -7,7 +7,7 @@
 // is reviewed here too, on its application's facts and files alone.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Alert, Card, Descriptions, Result, Space, Spin, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Popconfirm, Result, Space, Spin, Tag } from 'antd';
 import type { Envelope } from '@cqjy/domain/api';
 import { MSG } from '@cqjy/domain/messages';
 import type { ActionConfig } from '@cqjy/domain/workflow/actions';
@@ -19,11 +19,11 @@ import { notify } from '../../api/notify.ts';
 import { useSession } from '../../app/session-store.ts';
 import { AttachmentTable, CloseButton, SignOffPanel } from '../../components/index.ts';
 import type { SignOffAttachment } from '../../components/index.ts';
-import { actionQuery, signAction } from './api.ts';
+import { actionQuery, signAction, terminateAction } from './api.ts';
 import { showValue } from './form-diff.ts';
 import { LetterViewer } from './letter-viewer.tsx';
 import { ProjectFacts } from './project-facts.tsx';
-import { useStepQuery } from './step-context.ts';
+import { stepPath, useStepQuery } from './step-context.ts';
 
 /** Where the applicant lands after signing, and the reviewer after deciding: the task centre's 待办任务. */
 const AFTER_SIGN_OFF = '/index/todo';
@@ -105,6 +105,17 @@ export function EicSreScreen({ config }: { config: ActionConfig }) {
     void navigate(AFTER_SIGN_OFF);
   };
 
+  /** Withdraws the application before signing it; the project page then offers it afresh. */
+  const onWithdraw = async (): Promise<void> => {
+    try {
+      await terminateAction(ref, { id: data.id, version: data.version });
+      reload();
+      void navigate(stepPath(`${data.family}ShowProject`, { id: data.projectId }));
+    } catch {
+      // the HTTP client has shown why
+    }
+  };
+
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card
@@ -145,7 +156,19 @@ export function EicSreScreen({ config }: { config: ActionConfig }) {
         </Card>
       ) : null}
       {param !== null && isSigning ? (
-        <Card>
+        <Card
+          extra={
+            <Popconfirm
+              title="撤回后申请书作废，可修改后重新提交。确定撤回吗？"
+              okText={MSG.confirmOk}
+              cancelText={MSG.cancel}
+              onConfirm={() => void onWithdraw()}
+            >
+              <Button danger>撤回申请</Button>
+            </Popconfirm>
+          }
+          title="电子签章"
+        >
           <SignOffPanel
             param={param}
             flow="application"

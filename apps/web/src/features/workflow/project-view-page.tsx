@@ -12,15 +12,17 @@ import {
   BULK_FIELD_LABELS,
   isPhysicalFamily,
   PAYMENT_MODES,
+  readBulkForm,
 } from '@cqjy/domain/projects/bulk';
 import type { BulkProjectForm } from '@cqjy/domain/projects/bulk';
+import { canEditParticipants } from '@cqjy/domain/projects/participants';
 import { ACTION_CONFIGS, showActionValue } from '@cqjy/domain/workflow/actions';
 import type { ActionConfig, ActionForm } from '@cqjy/domain/workflow/actions';
 import { OPEN_ACTION_STATUSES } from '@cqjy/domain/workflow/statuses';
 import type { ProjectActionRow, ProjectView } from '@cqjy/domain/workflow/views';
 import { useSession } from '../../app/session-store.ts';
 import { CloseButton, FileRow } from '../../components/index.ts';
-import { AssetList } from '../projects/index.ts';
+import { AnnouncementActions, AssetList, ParticipantList } from '../projects/index.ts';
 import { projectQuery } from '../../api/projects.ts';
 import { projectActionsQuery } from './api.ts';
 import { ProcessLog } from './process-log.tsx';
@@ -92,12 +94,6 @@ function startOf(
     return { route: config.editRoute, label: config.startLabel.replace('录入', '修改') };
   }
   return { route: config.routes.Aon, label: config.startLabel };
-}
-
-/** The listing form of a physical-asset project, kept in its details. */
-function formOf(details: Record<string, unknown>): BulkProjectForm | undefined {
-  const form = details.form;
-  return typeof form === 'object' && form !== null ? (form as BulkProjectForm) : undefined;
 }
 
 function ListingFacts({ form }: { form: BulkProjectForm }) {
@@ -174,7 +170,7 @@ export function ProjectViewPage() {
   // Only the owner applies; the exchange and an agent member see the project.
   const isOwner = data.companyId === companyId;
   const actions = isOwner ? startableActions(family, data, applications.data) : [];
-  const form = formOf(data.details);
+  const form = readBulkForm(data.details);
   const records = listRecords(family, data.details);
 
   return (
@@ -186,7 +182,14 @@ export function ProjectViewPage() {
             <Tag color="blue">{data.statusLabel}</Tag>
           </Space>
         }
-        extra={<CloseButton />}
+        extra={
+          <Space>
+            {isPhysicalFamily(data.family) ? (
+              <AnnouncementActions family={data.family} project={data} />
+            ) : null}
+            <CloseButton />
+          </Space>
+        }
       >
         <Descriptions bordered size="small" column={2}>
           <Descriptions.Item label="项目编号">{data.code}</Descriptions.Item>
@@ -240,6 +243,13 @@ export function ProjectViewPage() {
             ))}
           </Space>
         </Card>
+      ) : null}
+      {isPhysicalFamily(data.family) ? (
+        <ParticipantList
+          family={data.family}
+          projectId={data.id}
+          isEditable={isOwner && canEditParticipants(data.status)}
+        />
       ) : null}
       {isPhysicalFamily(data.family) ? (
         <AssetList

@@ -1,0 +1,111 @@
+// The exports of a physical-asset project's disclosure announcement (信息披露公告) as Word and PDF: gathers the
+// project, its owner, the exchange and the asset list into the document model and has it rendered. Whoever sees
+// the project may export it; another company's project, or one of the other family, is not found.
+import {
+  BULK_ASSET_CATEGORIES,
+  IDENTITY,
+  readBulkForm,
+  type AssetValues,
+  type DisclosureDocument,
+  type BulkAssetCategory,
+} from '@cqjy/domain';
+import { notFound } from '../../platform/errors.ts';
+import type { ModuleDeps } from '../../platform/module-deps.ts';
+import type { Viewer } from '../attachments/service.ts';
+import { composeDisclosureDocument, disclosureFileName } from './disclosure-document.ts';
+import { renderDisclosureDocx } from './disclosure-docx.ts';
+import { renderDisclosurePdf } from './disclosure-pdf.ts';
+import * as repo from './repo.ts';
+import type { ProjectsService } from './service.ts';
+
+export type ProjectExportsService = ReturnType<typeof createProjectExportsService>;
+
+export type ExportFormat = 'word' | 'pdf';
+
+/** A rendered announcement answered as a download. */
+export type ExportFile = { fileName: string; contentType: string; bytes: Uint8Array };
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  word: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pdf: 'application/pdf',
+};
+
+/** The name the announcement is signed with when no exchange company is registered yet. */
+const FALLBACK_EXCHANGE = '产权交易所';
+
+export function createProjectExportsService(
+  deps: Pick<ModuleDeps, 'db' | 'users' | 'clock'> & { projects: ProjectsService },
+) {
+  const { db, users, clock, projects } = deps;
+
+  // The exchange's name changes rarely, if ever; one look-up per process, as the workflow's letters do.
+  let exchangeName: string | undefined;
+  async function findExchangeName(): Promise<string> {
+    if (exchangeName === undefined) {
+      const page = await users.listCompanies({ identityType: IDENTITY.admin, page: 1, size: 1 });
+      exchangeName = page.list[0]?.name ?? FALLBACK_EXCHANGE;
+    }
+    return exchangeName;
+  }
+
+  async function listAssets(projectId: number): Promise<Partial<Record<BulkAssetCategory, AssetValues[]>>> {
+    const lists = await Promise.all(
+      BULK_ASSET_CATEGORIES.map(async ({ code }) => {
+        const rows = await repo.listAllAssets(db, projectId, code);
+        return [code, rows.map((row) => row.values)] as const;
+      }),
+    );
+    return Object.fromEntries(lists);
+  }
+
+  async function compose(
+    viewer: Viewer,
+    family: string,
+    projectId: number,
+  ): Promise<{ project: repo.ProjectRow; document: DisclosureDocument }> {
+    const project = await projects.findVisible(viewer, projectId);
+    if (project.family !== family) throw notFound();
+    const [owner, exchange, assets] = await Promise.all([
+      users.findCompany(project.companyId),
+      findExchangeName(),
+      listAssets(project.id),
+    ]);
+    const document = composeDisclosureDocument({
+      project,
+      form: readBulkForm(project.details),
+      ownerName: owner?.name ?? '',
+      exchangeName: exchange,
+      assets,
+      // An announcement is dated the day its disclosure began; before that, the day it is exported.
+      day: project.disclosureStart ?? clock.now(),
+    });
+    return { project, document };
+  }
+
+  async function exportAnnouncement(
+    viewer: Viewer,
+    family: string,
+    projectId: number,
+    format: ExportFormat,
+  ): Promise<ExportFile> {
+    const { project, document } = await compose(viewer, family, projectId);
+    const bytes =
+      format === 'word' ? await renderDisclosureDocx(document) : await renderDisclosurePdf(document);
+    return {
+      fileName: disclosureFileName(project, format === 'word' ? 'docx' : 'pdf'),
+      contentType: CONTENT_TYPES[format],
+      bytes,
+    };
+  }
+
+  /** The announcement as the preview shows it (POST /api/project/{family}/preview). */
+  async function previewAnnouncement(
+    viewer: Viewer,
+    family: string,
+    projectId: number,
+  ): Promise<DisclosureDocument> {
+    return (await compose(viewer, family, projectId)).document;
+  }
+
+  return { exportAnnouncement, previewAnnouncement };
+}

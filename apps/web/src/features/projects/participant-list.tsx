@@ -1,0 +1,372 @@
+// 意向受让方 of a physical-asset project (bulk, coll): the persons and organisations registered as prospective
+// buyers, with a person's certificate number masked by the server and every mobile masked here. While the
+// project allows it (isEditable: the owner's project, disclosing, suspended or ended) the owner adds, edits and
+// deletes them in a dialog whose field rules are the domain's checks, so the form refuses what the server refuses
+// with the same words.
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Form, Input, Popconfirm, Radio, Select, Space, Switch, Table, Tag } from 'antd';
+import type { FormRule, TableColumnsType } from 'antd';
+import { fenToYuan, formatFen, formatMessage, parseYuanToFen } from '@cqjy/domain/format';
+import { fillIn, MSG, pleaseSelect } from '@cqjy/domain/messages';
+import type { PhysicalFamily } from '@cqjy/domain/projects/bulk';
+import {
+  certTypesOf,
+  checkParticipant,
+  checkParticipantCertNo,
+  checkParticipantCertType,
+  checkParticipantContactMobile,
+  checkParticipantContactName,
+  checkParticipantDeposit,
+  checkParticipantKind,
+  checkParticipantName,
+  checkParticipantNote,
+  PARTICIPANT_CERT_NO_MAX,
+  PARTICIPANT_CONTACT_NAME_MAX,
+  PARTICIPANT_FIELD_LABELS as L,
+  PARTICIPANT_KINDS,
+  PARTICIPANT_NAME_MAX,
+  PARTICIPANT_NOTE_MAX,
+} from '@cqjy/domain/projects/participants';
+import type {
+  ParticipantCertType,
+  ParticipantForm,
+  ParticipantKind,
+  ParticipantView,
+} from '@cqjy/domain/projects/participants';
+import { maskMobile } from '@cqjy/domain/validation/mobile';
+import { countChars } from '@cqjy/domain/validation/return-reason';
+import { notify } from '../../api/notify.ts';
+import { AppDialog, NumberInput } from '../../components/index.ts';
+import { deleteParticipant, participantsQuery, saveParticipant, updateParticipant } from './api.ts';
+
+export type ParticipantListProps = {
+  family: PhysicalFamily;
+  projectId: number;
+  /** whether the caller may change the list: the owner company, while the project is disclosing, suspended or ended */
+  isEditable: boolean;
+};
+
+/** The dialog's values: the deposit as typed in yuan, everything else as the wire has it. */
+type FormValues = {
+  kind?: ParticipantKind;
+  name?: string;
+  certType?: ParticipantCertType;
+  certNo?: string;
+  contactName?: string;
+  contactMobile?: string;
+  deposit?: string;
+  isQualified?: boolean;
+  note?: string;
+};
+
+const KIND_OPTIONS = PARTICIPANT_KINDS.map((k) => ({ value: k.code, label: k.label }));
+const NEW_VALUES: FormValues = { kind: 'person', certType: 'idCard', isQualified: false };
+
+const isBlank = (value: string | undefined): boolean => value === undefined || value.trim() === '';
+
+/** Yuan as typed -> fen; a text that is no amount becomes NaN, so the domain's check names it. */
+function toFen(value: string | undefined): number | null {
+  if (isBlank(value)) return null;
+  return parseYuanToFen(value ?? '') ?? Number.NaN;
+}
+
+function toWire(values: FormValues): ParticipantForm {
+  return {
+    kind: values.kind as ParticipantKind,
+    name: values.name?.trim() ?? '',
+    certType: values.certType as ParticipantCertType,
+    // blank on an edit: the server keeps the stored number
+    certNo: isBlank(values.certNo) ? undefined : values.certNo?.trim(),
+    contactName: values.contactName?.trim() ?? '',
+    contactMobile: values.contactMobile?.trim() ?? '',
+    deposit: toFen(values.deposit),
+    isQualified: values.isQualified === true,
+    note: values.note?.trim() ?? '',
+  };
+}
+
+function fromView(row: ParticipantView): FormValues {
+  return {
+    kind: row.kind,
+    name: row.name,
+    certType: row.certType,
+    certNo: '',
+    contactName: row.contactName,
+    contactMobile: row.contactMobile,
+    deposit: row.deposit === null ? undefined : fenToYuan(row.deposit),
+    isQualified: row.isQualified,
+    note: row.note,
+  };
+}
+
+/** A domain check as an antd rule: its message, or none. */
+const settle = (message: string | null): Promise<void> =>
+  message === null ? Promise.resolve() : Promise.reject(new Error(message));
+
+const rule = (check: (value: unknown) => string | null): FormRule => ({
+  validator: (_rule, value: unknown) => settle(check(value)),
+});
+
+type DialogProps = {
+  family: PhysicalFamily;
+  projectId: number;
+  /** the participant edited, or null for a new one */
+  row: ParticipantView | null;
+  onClose: () => void;
+  onSaved: () => void;
+};
+
+function ParticipantDialog({ family, projectId, row, onClose, onSaved }: DialogProps) {
+  const [form] = Form.useForm<FormValues>();
+  const [isSaving, setIsSaving] = useState(false);
+  const kind = Form.useWatch('kind', form);
+  const stored = row === null ? undefined : { kind: row.kind, certType: row.certType };
+  /** on an edit, a blank number is kept while kind and type are the stored ones */
+  const keepsCertNo = (values: FormValues): boolean =>
+    stored !== undefined &&
+    isBlank(values.certNo) &&
+    values.kind === stored.kind &&
+    values.certType === stored.certType;
+
+  const onSave = async (): Promise<void> => {
+    let values: FormValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // the fields show their messages
+    }
+    const participant = toWire({ ...(form.getFieldsValue(true) as FormValues), ...values });
+    // the whole check once more, as the server runs it (the field rules ran field by field)
+    const problem = checkParticipant(participant, { stored }).message;
+    if (problem !== null) {
+      notify.error(problem);
+      return;
+    }
+    setIsSaving(true);
+    try {
+      if (row === null) await saveParticipant(family, projectId, participant);
+      else await updateParticipant(family, row.id, row.version, participant);
+      onSaved();
+    } catch {
+      // the HTTP client has told the user; the dialog stays open to correct it
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  return (
+    <AppDialog
+      size="lg"
+      open
+      title={row === null ? '新增意向受让方' : '编辑意向受让方'}
+      okText="保存"
+      cancelText="取消"
+      confirmLoading={isSaving}
+      onOk={() => void onSave()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form<FormValues>
+        form={form}
+        layout="horizontal"
+        labelCol={{ flex: '110px' }}
+        wrapperCol={{ flex: 1 }}
+        initialValues={row === null ? NEW_VALUES : fromView(row)}
+        onValuesChange={(changed: FormValues) => {
+          // a kind has its own certificates: switch to its first and ask for the number again
+          if (changed.kind !== undefined) {
+            form.setFieldsValue({ certType: certTypesOf(changed.kind)[0]?.code, certNo: '' });
+          }
+        }}
+      >
+        <Form.Item name="kind" label="类型" required rules={[rule(checkParticipantKind)]}>
+          <Radio.Group options={KIND_OPTIONS} />
+        </Form.Item>
+        <Form.Item name="name" label="名称" required rules={[rule(checkParticipantName)]}>
+          <Input
+            maxLength={PARTICIPANT_NAME_MAX}
+            placeholder={kind === 'company' ? fillIn('单位名称') : fillIn('姓名')}
+          />
+        </Form.Item>
+        <Form.Item
+          name="certType"
+          label={L.certType}
+          required
+          dependencies={['kind']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: (_rule, value: unknown) =>
+                settle(checkParticipantCertType(getFieldValue('kind'), value)),
+            }),
+          ]}
+        >
+          <Select
+            options={certTypesOf(kind).map((c) => ({ value: c.code, label: c.label }))}
+            placeholder={pleaseSelect(L.certType)}
+          />
+        </Form.Item>
+        <Form.Item
+          name="certNo"
+          label={L.certNo}
+          required={row === null}
+          dependencies={['kind', 'certType']}
+          extra={row === null ? undefined : formatMessage(MSG.participantCertNoKept, { certNo: row.certNo })}
+          rules={[
+            ({ getFieldsValue }) => ({
+              validator: (_rule, value: unknown) => {
+                const values = getFieldsValue(true) as FormValues;
+                return keepsCertNo(values)
+                  ? Promise.resolve()
+                  : settle(checkParticipantCertNo(values.certType, value));
+              },
+            }),
+          ]}
+        >
+          <Input maxLength={PARTICIPANT_CERT_NO_MAX} autoComplete="off" placeholder={fillIn(L.certNo)} />
+        </Form.Item>
+        <Form.Item
+          name="contactName"
+          label={L.contactName}
+          required
+          rules={[rule(checkParticipantContactName)]}
+        >
+          <Input maxLength={PARTICIPANT_CONTACT_NAME_MAX} placeholder={fillIn(L.contactName)} />
+        </Form.Item>
+        <Form.Item
+          name="contactMobile"
+          label={L.contactMobile}
+          required
+          rules={[rule(checkParticipantContactMobile)]}
+        >
+          <Input inputMode="numeric" maxLength={11} placeholder={fillIn(L.contactMobile)} />
+        </Form.Item>
+        <Form.Item
+          name="deposit"
+          label={L.deposit}
+          rules={[rule((value) => checkParticipantDeposit(toFen(value as string | undefined)))]}
+        >
+          <NumberInput placeholder="未缴纳可不填" />
+        </Form.Item>
+        <Form.Item name="isQualified" label={L.isQualified} valuePropName="checked">
+          <Switch checkedChildren="已确认" unCheckedChildren="未确认" />
+        </Form.Item>
+        <Form.Item name="note" label={L.note} rules={[rule(checkParticipantNote)]}>
+          <Input.TextArea
+            rows={3}
+            // the server counts characters as the reader does (code points), so the counter does too
+            count={{ show: true, max: PARTICIPANT_NOTE_MAX, strategy: countChars }}
+          />
+        </Form.Item>
+      </Form>
+    </AppDialog>
+  );
+}
+
+export function ParticipantList({ family, projectId, isEditable }: ParticipantListProps) {
+  const queryClient = useQueryClient();
+  const participants = useQuery(participantsQuery(family, projectId));
+  /** the dialog: undefined closed, null a new participant, a row that one */
+  const [editing, setEditing] = useState<ParticipantView | null | undefined>(undefined);
+  const [deletingId, setDeletingId] = useState<number | null>(null);
+
+  const refresh = (): void => {
+    void queryClient.invalidateQueries({ queryKey: ['projects', 'participants', family, projectId] });
+  };
+
+  const onDelete = async (row: ParticipantView): Promise<void> => {
+    setDeletingId(row.id);
+    try {
+      await deleteParticipant(family, row.id, row.version);
+      refresh();
+    } catch {
+      // shown by the client
+    } finally {
+      setDeletingId(null);
+    }
+  };
+
+  const columns: TableColumnsType<ParticipantView> = [
+    { key: 'name', title: '名称', dataIndex: 'name', width: 200, ellipsis: true },
+    { key: 'kind', title: '类型', dataIndex: 'kindLabel', width: 130 },
+    { key: 'certType', title: L.certType, dataIndex: 'certTypeLabel', width: 200 },
+    { key: 'certNo', title: L.certNo, dataIndex: 'certNo', width: 190 },
+    { key: 'contactName', title: L.contactName, dataIndex: 'contactName', width: 110, ellipsis: true },
+    {
+      key: 'contactMobile',
+      title: L.contactMobile,
+      width: 130,
+      render: (_: unknown, row) => maskMobile(row.contactMobile),
+    },
+    {
+      key: 'deposit',
+      title: L.deposit,
+      width: 140,
+      align: 'right',
+      render: (_: unknown, row) => (row.deposit === null ? '—' : formatFen(row.deposit)),
+    },
+    {
+      key: 'isQualified',
+      title: L.isQualified,
+      width: 100,
+      render: (_: unknown, row) => (row.isQualified ? <Tag color="success">已确认</Tag> : <Tag>未确认</Tag>),
+    },
+    { key: 'note', title: L.note, dataIndex: 'note', width: 200, ellipsis: true },
+  ];
+  if (isEditable) {
+    columns.push({
+      key: 'actions',
+      title: '操作',
+      width: 130,
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setEditing(row)}>
+            编辑
+          </Button>
+          <Popconfirm title={MSG.participantDeleteConfirm} onConfirm={() => void onDelete(row)}>
+            <Button type="link" size="small" danger loading={deletingId === row.id}>
+              删除
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    });
+  }
+
+  return (
+    <Card
+      title="意向受让方"
+      extra={
+        isEditable && (
+          <Button type="primary" onClick={() => setEditing(null)}>
+            新增
+          </Button>
+        )
+      }
+    >
+      <Table<ParticipantView>
+        rowKey="id"
+        size="small"
+        loading={participants.isFetching}
+        columns={columns}
+        dataSource={participants.data ?? []}
+        scroll={{ x: 'max-content' }}
+        pagination={false}
+        locale={{ emptyText: MSG.participantsEmpty }}
+      />
+      {isEditable && editing !== undefined && (
+        <ParticipantDialog
+          family={family}
+          projectId={projectId}
+          row={editing}
+          onClose={() => setEditing(undefined)}
+          onSaved={() => {
+            setEditing(undefined);
+            refresh();
+          }}
+        />
+      )}
+    </Card>
+  );
+}
