@@ -18,7 +18,9 @@ export async function startServer(port: number, env: Record<string, string> = {}
   );
   if (isTaken) throw new Error(`port ${port} is already in use: stop the server left there first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'cqjy-bench-'));
-  const child = spawn(process.execPath, [join(root, 'apps/server/src/main.ts')], {
+  // BENCH_SERVER_ARGS passes Node flags to the measured server, e.g. --cpu-prof to see where its time goes.
+  const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter((arg) => arg !== '');
+  const child = spawn(process.execPath, [...nodeArgs, join(root, 'apps/server/src/main.ts')], {
     env: {
       ...process.env,
       PORT: String(port),
