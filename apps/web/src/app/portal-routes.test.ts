@@ -2,6 +2,7 @@
 // feature (the step page or the project view), never to the placeholder of a module not open yet.
 import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router';
+import { findAction } from '@cqjy/domain/workflow/actions';
 import { listWorkflowRoutes } from '@cqjy/domain/workflow/families';
 import { buildPortalRoutes } from './portal-routes.tsx';
 import { ModulePlaceholder } from './pages/module-placeholder.tsx';
@@ -39,5 +40,25 @@ describe('the bulk and coll screens', () => {
     const loaded = await (lazy as () => Promise<{ Component: unknown }>)();
     expect(loaded.Component).not.toBe(ModulePlaceholder);
     expect([WorkflowStepPage, ProjectViewPage]).toContain(loaded.Component);
+  });
+});
+
+describe('every family', () => {
+  const routes = flatten(buildPortalRoutes());
+  const lazyOf = async (name: string) => {
+    const lazy = routes.find((r) => r.path === `/index/${name}`)?.route.lazy;
+    return (await (lazy as () => Promise<{ Component: unknown }>)()).Component;
+  };
+
+  it('each step the engine serves opens the step page, each project view the project page', async () => {
+    const all = listWorkflowRoutes();
+    const served = all.filter(
+      (r) => ['Aon', 'Edit', 'MfyRrn', 'EicSre', 'Sre'].includes(r.step) && findAction(r.family, r.action),
+    );
+    const views = all.filter((r) => r.step === 'Show' && r.action === 'show');
+    expect(served.length).toBeGreaterThan(200);
+    expect(views.map((r) => r.name)).toContain('rightShowProject');
+    for (const r of served) expect(await lazyOf(r.name), r.name).toBe(WorkflowStepPage);
+    for (const r of views) expect(await lazyOf(r.name), r.name).toBe(ProjectViewPage);
   });
 });

@@ -46,17 +46,19 @@ const loadFeature = {
 
 /**
  * The workflow screens, from the registry: every Aon, Edit, MfyRrn, EicSre and Sre step of an action the engine
- * serves goes to the generic step page, and the bulk and coll project views to the project page. The screens of
- * other kinds (Show and Page steps of families whose pages come later, and their unserved letters) stay
- * placeholders.
+ * serves goes to the generic step page, and every family's project view to the project page. The screens of their
+ * own kind (the Page steps such as small-lot delivery, the member-side letters such as registrationEicSre) stay
+ * placeholders until their families' pages are built.
  */
 function workflowPages(): Record<string, LazyPage> {
   const stepPage = pageOf(loadFeature.workflow, (m) => m.WorkflowStepPage);
   const projectPage = pageOf(loadFeature.workflow, (m) => m.ProjectViewPage);
-  const pages: Record<string, LazyPage> = { bulkShowProject: projectPage, collShowProject: projectPage };
+  const pages: Record<string, LazyPage> = {};
   for (const route of listWorkflowRoutes()) {
     const isStep = ['Aon', 'Edit', 'MfyRrn', 'EicSre', 'Sre'].includes(route.step);
     if (isStep && findAction(route.family, route.action) !== undefined) pages[route.name] = stepPage;
+    // every family's project view ({family}ShowProject): the generic view of any project
+    if (route.step === 'Show' && route.action === 'show') pages[route.name] = projectPage;
   }
   return pages;
 }
