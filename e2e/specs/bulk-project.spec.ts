@@ -172,37 +172,39 @@ test('abort suspends the project, recovery resumes it, termination ends it', asy
   test.setTimeout(240_000);
   await signIn(page, 'transferor');
   await expect(page).toHaveURL(/#\/index\/home/);
-  const reason = async (form: Page) => form.getByLabel('申请原因').fill('标的资产权属需进一步确认');
-
-  await applyFor(
-    page,
-    '申请中止',
-    { aon: 'bulkAbortAon', eicSre: 'bulkAbortEicSre', letter: '项目中止申请函' },
-    reason,
-  );
-  await approveAsAdmin(browser, NAME, 'bulkAbortEicSre');
-  await openProject(page);
-  await expect(page.getByText('已中止').first()).toBeVisible();
-
-  await applyFor(
-    page,
-    '申请恢复',
-    { aon: 'bulkRecoveryAon', eicSre: 'bulkRecoveryEicSre', letter: '项目恢复申请函' },
-    async (form) => form.getByLabel('申请原因').fill('权属已确认，申请恢复信息披露'),
-  );
-  await approveAsAdmin(browser, NAME, 'bulkRecoveryEicSre');
-  await openProject(page);
-  await expect(page.getByText('披露中').first()).toBeVisible();
-
-  await applyFor(
-    page,
-    '申请终结',
-    { aon: 'bulkTerminationAon', eicSre: 'bulkTerminationEicSre', letter: '项目终结申请函' },
-    async (form) => form.getByLabel('申请原因').fill('转让方决定不再转让该批资产'),
-  );
-  await approveAsAdmin(browser, NAME, 'bulkTerminationEicSre');
-  await openProject(page);
-  await expect(page.getByText('已终结').first()).toBeVisible();
+  // Each step: the action's button and screens, the reason given, and the status its approval leaves.
+  const steps = [
+    {
+      button: '申请中止',
+      action: 'Abort',
+      letter: '项目中止申请函',
+      reason: '标的资产权属需进一步确认',
+      status: '已中止',
+    },
+    {
+      button: '申请恢复',
+      action: 'Recovery',
+      letter: '项目恢复申请函',
+      reason: '权属已确认，申请恢复信息披露',
+      status: '披露中',
+    },
+    {
+      button: '申请终结',
+      action: 'Termination',
+      letter: '项目终结申请函',
+      reason: '转让方决定不再转让该批资产',
+      status: '已终结',
+    },
+  ];
+  for (const step of steps) {
+    const eicSre = `bulk${step.action}EicSre`;
+    await applyFor(page, step.button, { aon: `bulk${step.action}Aon`, eicSre, letter: step.letter }, (form) =>
+      form.getByLabel('申请原因').fill(step.reason),
+    );
+    await approveAsAdmin(browser, NAME, eicSre);
+    await openProject(page);
+    await expect(page.getByText(step.status).first()).toBeVisible();
+  }
   const log = page.getByRole('table').last();
   await expect(log.getByText(SUPPLEMENT_RETURN)).toBeVisible();
   await keepScreenshot(page, 'bulk-06-terminated');

@@ -5,8 +5,8 @@
 // drawn), until the portal opens on 首页.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { composeCreditCode } from '../../packages/domain/src/validation/credit-code.ts';
-import { E2E_OTP } from '../env.ts';
 import { keepScreenshot, signIn } from './helpers.ts';
+import { APPLICATION_PDF, fillCode } from './workflow-steps.ts';
 
 // A run-unique owner, so that the spec can run against a database that already saw it.
 const suffix = String(Date.now()).slice(-6);
@@ -19,30 +19,6 @@ const REAL_NAME = '王小明';
 // A valid 18-digit resident ID number (region 110105, 1949-12-31, check character X).
 const ID_CARD = '11010519491231002X';
 const RETURN_REASON = '营业执照扫描件不清晰，请重新上传';
-
-/** A one-page PDF, enough for the licence upload (its content is sniffed). */
-const LICENCE_PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj ' +
-    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
-
-/**
- * Asks for a code and types it. The server sends one code per mobile a minute: when the last one went out
- * less than a minute ago, the page says how long to wait (请N秒后再获取验证码), and a person waits and asks again.
- */
-async function fillCode(page: Page): Promise<void> {
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  const countdown = page.getByRole('button', { name: /秒后重新获取/ });
-  const wait = page.getByText(/请\d+秒后再获取验证码/).first();
-  await expect(countdown.or(wait)).toBeVisible();
-  if (!(await countdown.isVisible())) {
-    const seconds = Number(/(\d+)/.exec((await wait.textContent()) ?? '')?.[1] ?? 60);
-    await page.waitForTimeout((seconds + 1) * 1000);
-    await page.getByRole('button', { name: '获取验证码' }).click();
-    await expect(countdown).toBeVisible();
-  }
-  await page.getByLabel('短信验证码第1位').fill(E2E_OTP);
-}
 
 async function fillCompanyStep(page: Page, address: string): Promise<void> {
   await page.getByLabel('法定代表人').fill('王法人');
@@ -104,7 +80,7 @@ test('SH-4.5..SH-4.11 a new project owner opens an account, is reviewed, authent
   await page.locator('input[type=file]').first().setInputFiles({
     name: '营业执照.pdf',
     mimeType: 'application/pdf',
-    buffer: LICENCE_PDF,
+    buffer: APPLICATION_PDF,
   });
   await expect(page.getByText('营业执照.pdf')).toBeVisible();
   await keepScreenshot(page, 'onboarding-03-company');
@@ -136,7 +112,7 @@ test('SH-4.5..SH-4.11 a new project owner opens an account, is reviewed, authent
   await page.locator('input[type=file]').first().setInputFiles({
     name: '营业执照清晰版.pdf',
     mimeType: 'application/pdf',
-    buffer: LICENCE_PDF,
+    buffer: APPLICATION_PDF,
   });
   await expect(page.getByText('营业执照清晰版.pdf')).toBeVisible();
   await page.getByRole('button', { name: '提交审核' }).click();

@@ -4,13 +4,16 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import { E2E_OTP } from '../env.ts';
 import { expectToReach, keepScreenshot, signIn } from './helpers.ts';
 
-/** A one-page PDF, as an application file. */
+/** A one-page PDF, as an application file or a licence (its content is sniffed on upload). */
 export const APPLICATION_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj ' +
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
-/** Asks for a code (waiting out the wait between two codes when the page says so) and types it. */
+/**
+ * Asks for a code and types it. The server sends one code per mobile per OTP_RESEND_S: when the last one went out
+ * too recently, the page says how long to wait (请N秒后再获取验证码), and a person waits and asks again.
+ */
 export async function fillCode(page: Page): Promise<void> {
   await page.getByRole('button', { name: '获取验证码' }).click();
   const countdown = page.getByRole('button', { name: /秒后重新获取/ });

@@ -261,37 +261,49 @@ export function createProjectsService(
     return parseBulkProjectForm(form);
   }
 
-  /** A new bulk draft of the caller's company; its code is GR<year>BJ<id, 7 digits>. */
+  /**
+   * Stores a new draft of the caller's company in the caller's transaction, with its code GR<year>BJ<id, 7
+   * digits> (made from its id, so it is unique without a guess), and writes the audit row.
+   */
+  async function insertDraft(
+    tx: Db,
+    actor: Actor,
+    draft: { family: PhysicalFamily; form: BulkProjectForm; agentCompanyId?: number | null },
+    entry: { action: 'project.create' | 'project.copy'; detail?: Record<string, unknown> },
+  ): Promise<{ id: number; version: number }> {
+    const year = formatDate(clock.now()).slice(0, 4);
+    const inserted = await repo.insertProject(tx, {
+      companyId: actor.companyId,
+      family: draft.family,
+      businessType: PHYSICAL_FAMILIES[draft.family].businessType,
+      name: draft.form.name,
+      // a placeholder until the id is known; replaced below in the same transaction
+      code: `draft-${randomUUID()}`,
+      status: 'draft',
+      createdBy: actor.userId,
+      details: { form: draft.form },
+      agentCompanyId: draft.agentCompanyId ?? null,
+    });
+    const row = await repo.setCode(tx, inserted.id, `GR${year}BJ${String(inserted.id).padStart(7, '0')}`);
+    if (row === undefined) throw conflict();
+    await audit.append(tx, {
+      ...toAuditActor(actor),
+      action: entry.action,
+      result: 'ok',
+      target: String(row.id),
+      detail: { family: draft.family, code: row.code, ...entry.detail },
+    });
+    return { id: row.id, version: row.version };
+  }
+
+  /** A new draft of the caller's company with the form. */
   async function createProject(
     actor: Actor,
     family: PhysicalFamily,
     input: { form: unknown },
   ): Promise<{ id: number; version: number }> {
     const form = requireForm(input.form);
-    const year = formatDate(clock.now()).slice(0, 4);
-    return db.transaction(async (tx) => {
-      const inserted = await repo.insertProject(tx, {
-        companyId: actor.companyId,
-        family,
-        businessType: PHYSICAL_FAMILIES[family].businessType,
-        name: form.name,
-        // a placeholder until the id is known; replaced below in the same transaction
-        code: `draft-${randomUUID()}`,
-        status: 'draft',
-        createdBy: actor.userId,
-        details: { form },
-      });
-      const row = await repo.setCode(tx, inserted.id, `GR${year}BJ${String(inserted.id).padStart(7, '0')}`);
-      if (row === undefined) throw conflict();
-      await audit.append(tx, {
-        ...toAuditActor(actor),
-        action: 'project.create',
-        result: 'ok',
-        target: String(row.id),
-        detail: { family, code: row.code },
-      });
-      return { id: row.id, version: row.version };
-    });
+    return db.transaction((tx) => insertDraft(tx, actor, { family, form }, { action: 'project.create' }));
   }
 
   /** Replaces a draft's form while it is still a draft at `version` (stale: 409). */
@@ -379,30 +391,15 @@ export function createProjectsService(
     if (source.family !== family) throw notFound();
     const form = formOf(source);
     const name = `${[...form.name].slice(0, BULK_NAME_MAX - COPY_SUFFIX.length).join('')}${COPY_SUFFIX}`;
-    const year = formatDate(clock.now()).slice(0, 4);
     return db.transaction(async (tx) => {
-      const inserted = await repo.insertProject(tx, {
-        companyId: actor.companyId,
-        family,
-        businessType: PHYSICAL_FAMILIES[family].businessType,
-        name,
-        code: `draft-${randomUUID()}`,
-        status: 'draft',
-        createdBy: actor.userId,
-        details: { form: { ...form, name } },
-        agentCompanyId: source.agentCompanyId,
-      });
-      const row = await repo.setCode(tx, inserted.id, `GR${year}BJ${String(inserted.id).padStart(7, '0')}`);
-      if (row === undefined) throw conflict();
-      await repo.copyAssets(tx, { fromProjectId: source.id, toProjectId: row.id, createdBy: actor.userId });
-      await audit.append(tx, {
-        ...toAuditActor(actor),
-        action: 'project.copy',
-        result: 'ok',
-        target: String(row.id),
-        detail: { family, from: source.id, code: row.code },
-      });
-      return { id: row.id, version: row.version };
+      const copy = await insertDraft(
+        tx,
+        actor,
+        { family, form: { ...form, name }, agentCompanyId: source.agentCompanyId },
+        { action: 'project.copy', detail: { from: source.id } },
+      );
+      await repo.copyAssets(tx, { fromProjectId: source.id, toProjectId: copy.id, createdBy: actor.userId });
+      return copy;
     });
   }
 
