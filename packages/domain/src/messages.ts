@@ -10,6 +10,8 @@ export const MSG = {
   badRequest: '请求参数有误',
   conflict: '数据已被他人修改或任务已处理，请刷新后重试',
   tooManyRequests: '操作过于频繁，请稍后再试',
+  /** how letters and announcements name the exchange before its own company is registered */
+  exchangeFallbackName: '产权交易所',
 
   // session and sign-in (spec 000 section 8)
   loginFailed: '用户名或密码错误！',

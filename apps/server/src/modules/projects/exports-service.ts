@@ -3,7 +3,6 @@
 // the project may export it; another company's project, or one of the other family, is not found.
 import {
   BULK_ASSET_CATEGORIES,
-  IDENTITY,
   readBulkForm,
   type AssetValues,
   type DisclosureDocument,
@@ -30,23 +29,10 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   pdf: 'application/pdf',
 };
 
-/** The name the announcement is signed with when no exchange company is registered yet. */
-const FALLBACK_EXCHANGE = '产权交易所';
-
 export function createProjectExportsService(
   deps: Pick<ModuleDeps, 'db' | 'users' | 'clock'> & { projects: ProjectsService },
 ) {
   const { db, users, clock, projects } = deps;
-
-  // The exchange's name changes rarely, if ever; one look-up per process, as the workflow's letters do.
-  let exchangeName: string | undefined;
-  async function findExchangeName(): Promise<string> {
-    if (exchangeName === undefined) {
-      const page = await users.listCompanies({ identityType: IDENTITY.admin, page: 1, size: 1 });
-      exchangeName = page.list[0]?.name ?? FALLBACK_EXCHANGE;
-    }
-    return exchangeName;
-  }
 
   async function listAssets(projectId: number): Promise<Partial<Record<BulkAssetCategory, AssetValues[]>>> {
     const lists = await Promise.all(
@@ -67,7 +53,7 @@ export function createProjectExportsService(
     if (project.family !== family) throw notFound();
     const [owner, exchange, assets] = await Promise.all([
       users.findCompany(project.companyId),
-      findExchangeName(),
+      users.findExchangeName(),
       listAssets(project.id),
     ]);
     const document = composeDisclosureDocument({

@@ -4,7 +4,9 @@
 import {
   ALL_CODES,
   DEFAULT_ROLE_CODES,
+  IDENTITY,
   identityName,
+  MSG,
   orderProjectPermissions,
   type PermissionCode,
   type PermissionsResult,
@@ -167,6 +169,17 @@ export function createUsersService(deps: {
     };
   }
 
+  // The exchange's name changes rarely, if ever: one look-up per process serves every letter and announcement.
+  let exchangeName: string | undefined;
+  /** The exchange's name (its company of identity 999), as letters are addressed and announcements signed. */
+  async function findExchangeName(): Promise<string> {
+    if (exchangeName === undefined) {
+      const page = await repo.listCompanies(db, { identityType: IDENTITY.admin, page: 1, size: 1 });
+      exchangeName = page.list[0]?.name;
+    }
+    return exchangeName ?? MSG.exchangeFallbackName;
+  }
+
   async function getSessionUser(operatorId: number): Promise<SessionUser> {
     const row = await repo.findOperatorContext(db, operatorId);
     // The session outlived its operator (removed since sign-in): treat it as signed out.
@@ -295,6 +308,7 @@ export function createUsersService(deps: {
     findDefaultOperatorContext,
     findOperatorContext,
     findSessionOperator,
+    findExchangeName,
     getSessionUser,
     getPermissions,
     cancelPrompt,

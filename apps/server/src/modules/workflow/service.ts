@@ -80,7 +80,6 @@ export type TaskListQuery = {
 
 /** Seal image resolution: 300 px over the 120 pt seal box prints sharply. */
 const SEAL_PX = 300;
-const FALLBACK_EXCHANGE = '产权交易所';
 
 function isExchange(actor: Pick<Actor, 'identityType'>): boolean {
   return actor.identityType === IDENTITY.admin;
@@ -134,15 +133,6 @@ export function createWorkflowService(deps: WorkflowDeps) {
   // The task counts on the home page are the task centre's.
   for (const kind of ['todo', 'done', 'launch'] as const) {
     homepage.registerCounter(kind, (session) => repo.countTasks(db, kind, assignee(session)));
-  }
-
-  let exchangeName: string | undefined;
-  async function findExchangeName(): Promise<string> {
-    if (exchangeName === undefined) {
-      const page = await users.listCompanies({ identityType: IDENTITY.admin, page: 1, size: 1 });
-      exchangeName = page.list[0]?.name ?? FALLBACK_EXCHANGE;
-    }
-    return exchangeName;
   }
 
   /** Who did it, as the process log keeps it: the person's name and their company's. */
@@ -316,7 +306,7 @@ export function createWorkflowService(deps: WorkflowDeps) {
 
     const now = clock.now();
     if (!config.isSigned) return submitUnsigned(actor, config, instance, input.version, now);
-    const [who, exchange] = await Promise.all([describeActor(actor), findExchangeName()]);
+    const [who, exchange] = await Promise.all([describeActor(actor), users.findExchangeName()]);
     const letter = await renderLetter(
       composeLetter({
         config,
@@ -351,30 +341,11 @@ export function createWorkflowService(deps: WorkflowDeps) {
         signedLetterId: null,
       });
       if (row === undefined) throw conflict();
-      await repo.insertRevision(tx, {
-        instanceId: row.id,
-        companyId: row.companyId,
-        no: revisionNo,
-        form: row.form,
-        letterId: file.uuid,
-        submittedAt: now,
-      });
-      // A resubmission handles the return task it answers.
-      await repo.closeOpenTasks(tx, row.id, {
-        status: 'done',
-        result: 'resubmitted',
-        doneBy: actor.operatorId,
-        doneCompanyId: actor.companyId,
-        at: now,
-      });
-      const task = await openTask(tx, row, 'EicSre', config.routes.EicSre);
-      await writeLog(tx, row, 'submit', { ...who, userId: actor.userId }, null);
-      await audit.append(tx, {
-        ...toAuditActor(actor),
-        action: 'workflow.submit',
-        result: 'ok',
-        target: String(row.id),
-        detail: { family: config.family, action: config.action, revision: revisionNo, letterSha256 },
+      const task = await recordSubmission(tx, actor, config, row, {
+        who,
+        now,
+        letter: { id: file.uuid, sha256: letterSha256 },
+        next: 'EicSre',
       });
       return { id: row.id, version: row.version, taskId: task.id };
     });
@@ -392,39 +363,65 @@ export function createWorkflowService(deps: WorkflowDeps) {
     now: Date,
   ): Promise<{ id: number; version: number; taskId: number }> {
     const who = await describeActor(actor);
-    const revisionNo = instance.revisionNo + 1;
     return db.transaction(async (tx) => {
       const row = await repo.updateInstanceGuarded(tx, instance.id, version, {
         status: 'underReview',
-        revisionNo,
+        revisionNo: instance.revisionNo + 1,
       });
       if (row === undefined) throw conflict();
-      await repo.insertRevision(tx, {
-        instanceId: row.id,
-        companyId: row.companyId,
-        no: revisionNo,
-        form: row.form,
-        letterId: null,
-        submittedAt: now,
-      });
-      await repo.closeOpenTasks(tx, row.id, {
-        status: 'done',
-        result: 'resubmitted',
-        doneBy: actor.operatorId,
-        doneCompanyId: actor.companyId,
-        at: now,
-      });
-      const task = await openTask(tx, row, 'Review', config.routes.EicSre);
-      await writeLog(tx, row, 'submit', { ...who, userId: actor.userId }, null);
-      await audit.append(tx, {
-        ...toAuditActor(actor),
-        action: 'workflow.submit',
-        result: 'ok',
-        target: String(row.id),
-        detail: { family: config.family, action: config.action, revision: revisionNo, letterSha256: null },
-      });
+      const task = await recordSubmission(tx, actor, config, row, { who, now, letter: null, next: 'Review' });
       return { id: row.id, version: row.version, taskId: task.id };
     });
+  }
+
+  /**
+   * What every submission records once its instance is updated (row.revisionNo is the new revision): the
+   * revision with its form and letter, the return task it answers closed, the next task opened (the applicant's
+   * signature, or the exchange's review when there is no letter), the process log and the audit row.
+   */
+  async function recordSubmission(
+    tx: Db,
+    actor: Actor,
+    config: ActionConfig,
+    row: repo.InstanceRow,
+    input: {
+      who: { actorName: string; actorCompanyName: string };
+      now: Date;
+      letter: { id: string; sha256: string } | null;
+      next: 'EicSre' | 'Review';
+    },
+  ): Promise<repo.TaskRowDb> {
+    await repo.insertRevision(tx, {
+      instanceId: row.id,
+      companyId: row.companyId,
+      no: row.revisionNo,
+      form: row.form,
+      letterId: input.letter?.id ?? null,
+      submittedAt: input.now,
+    });
+    // A resubmission handles the return task it answers.
+    await repo.closeOpenTasks(tx, row.id, {
+      status: 'done',
+      result: 'resubmitted',
+      doneBy: actor.operatorId,
+      doneCompanyId: actor.companyId,
+      at: input.now,
+    });
+    const task = await openTask(tx, row, input.next, config.routes.EicSre);
+    await writeLog(tx, row, 'submit', { ...input.who, userId: actor.userId }, null);
+    await audit.append(tx, {
+      ...toAuditActor(actor),
+      action: 'workflow.submit',
+      result: 'ok',
+      target: String(row.id),
+      detail: {
+        family: config.family,
+        action: config.action,
+        revision: row.revisionNo,
+        letterSha256: input.letter?.sha256 ?? null,
+      },
+    });
+    return task;
   }
 
   /**
