@@ -103,7 +103,11 @@ async function stored(id: number): Promise<Record<string, unknown> | undefined> 
     t.db,
     sql`select * from project_participants where id = ${id}`,
   );
-  return rows[0];
+  const row = rows[0];
+  // node-postgres answers a bigint column as text, PGlite as a number: compare the amount
+  return row === undefined
+    ? undefined
+    : { ...row, deposit: row.deposit === null ? null : Number(row.deposit) };
 }
 
 async function countAudit(action: string): Promise<number> {
