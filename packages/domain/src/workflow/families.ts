@@ -116,7 +116,7 @@ export const FAMILIES = {
         // The spec gives bulk one contract screen with type add/edit; the edit mode gets its own name as
         // rightContractEdit does, so both modes can be opened as separate tabs.
         key: 'contract',
-        title: '合同信息',
+        title: '合同信息登记',
         steps: [
           { step: 'Aon', name: 'bulkContractAon', title: '合同信息录入' },
           { step: 'Edit', name: 'bulkContractEdit', title: '合同信息修改', derived: true },
@@ -232,7 +232,7 @@ export const FAMILIES = {
       },
       {
         key: 'contract',
-        title: '合同信息',
+        title: '合同信息登记',
         steps: [
           { step: 'Aon', name: 'collContractAon', title: '合同信息录入' },
           { step: 'Edit', name: 'collContractEdit', title: '合同信息修改', derived: true },
@@ -368,7 +368,7 @@ export const FAMILIES = {
       },
       {
         key: 'contract',
-        title: '合同信息',
+        title: '合同信息登记',
         steps: [
           { step: 'Aon', name: 'rightContractAon', title: '合同信息录入' },
           { step: 'Edit', name: 'rightContractEdit', title: '合同信息修改' },
@@ -453,7 +453,7 @@ export const FAMILIES = {
       },
       {
         key: 'contract',
-        title: '合同信息',
+        title: '合同信息登记',
         steps: [
           { step: 'Aon', name: 'stockContractAon', title: '合同信息录入', derived: true },
           { step: 'Edit', name: 'stockContractEdit', title: '合同信息修改', derived: true },
@@ -535,7 +535,7 @@ export const FAMILIES = {
       },
       {
         key: 'contract',
-        title: '合同信息',
+        title: '合同信息登记',
         steps: [
           { step: 'Aon', name: 'privateStockContractAon', title: '合同信息录入', derived: true },
           { step: 'Edit', name: 'privateStockContractEdit', title: '合同信息修改', derived: true },
@@ -759,7 +759,7 @@ export const FAMILIES = {
       },
       {
         key: 'contract',
-        title: '合同信息',
+        title: '合同信息登记',
         steps: [
           { step: 'Aon', name: 'capContractAon', title: '合同信息录入', derived: true },
           { step: 'Edit', name: 'capContractEdit', title: '合同信息修改', derived: true },
@@ -830,7 +830,7 @@ export const FAMILIES = {
       },
       {
         key: 'contract',
-        title: '合同信息',
+        title: '合同信息登记',
         steps: [
           { step: 'Aon', name: 'capOpenContractAon', title: '合同信息录入', derived: true },
           { step: 'Edit', name: 'capOpenContractEdit', title: '合同信息修改', derived: true },
