@@ -1,27 +1,68 @@
-// Queries on sessions and captcha_challenges.
+// Queries on sessions and captcha_challenges. The signed-in lookup also reads the operator, its user, company
+// and role (tables of the users module), read only, in the one statement every request runs.
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { companies, operators, roles, users } from '../users/tables.ts';
 import { captchaChallenges, sessions } from './tables.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
-function prepareSessionByTokenHash(db: Db) {
-  return db
-    .select()
-    .from(sessions)
-    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-    .limit(1)
-    .prepare('session_by_token');
+export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
+  const rows = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+  return rows[0];
 }
 
-// Every signed-in request looks its session up: prepared once per database.
-const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionByTokenHash>>();
+/** A session with what every signed-in request needs of its operator; the operator fields are null for an
+ * anonymous session or one whose operator is gone. */
+export type SignedInRow = {
+  sessionId: number;
+  operatorId: number | null;
+  createdAt: Date;
+  expiresIn: number;
+  revokedAt: Date | null;
+  userId: number | null;
+  isDisabled: boolean | null;
+  secondaryCodes: string[] | null;
+  companyId: number | null;
+  identityType: number | null;
+  isAgent: boolean | null;
+  roleCodes: string[] | null;
+};
 
-export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
-  let query = sessionQueries.get(db);
+function prepareSignedIn(db: Db) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      operatorId: operators.id,
+      createdAt: sessions.createdAt,
+      expiresIn: sessions.expiresIn,
+      revokedAt: sessions.revokedAt,
+      userId: users.id,
+      isDisabled: users.disabled,
+      secondaryCodes: operators.secondaryCodes,
+      companyId: companies.id,
+      identityType: companies.identityType,
+      isAgent: companies.isAgent,
+      roleCodes: roles.codes,
+    })
+    .from(sessions)
+    .leftJoin(operators, eq(operators.id, sessions.operatorId))
+    .leftJoin(users, eq(users.id, operators.userId))
+    .leftJoin(companies, eq(companies.id, operators.companyId))
+    .leftJoin(roles, eq(roles.id, operators.roleId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_signed_in');
+}
+
+// Every signed-in request runs this: one statement, prepared once per database.
+const signedInQueries = new WeakMap<Db, ReturnType<typeof prepareSignedIn>>();
+
+export async function findSignedIn(db: Db, tokenHash: string): Promise<SignedInRow | undefined> {
+  let query = signedInQueries.get(db);
   if (query === undefined) {
-    query = prepareSessionByTokenHash(db);
-    sessionQueries.set(db, query);
+    query = prepareSignedIn(db);
+    signedInQueries.set(db, query);
   }
   const rows = await query.execute({ tokenHash });
   return rows[0];

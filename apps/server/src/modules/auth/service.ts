@@ -18,7 +18,7 @@ import { AppError, notFound, refused, unauthorized } from '../../platform/errors
 import { prepareDummyHash, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { OtpService } from '../otp/service.ts';
-import type { OperatorContext, UsersService } from '../users/service.ts';
+import { effectiveCodes, type OperatorContext, type UsersService } from '../users/service.ts';
 import * as repo from './repo.ts';
 
 /** Long enough to read a captcha and type a password; short enough that abandoned ones disappear. */
@@ -59,7 +59,10 @@ export function createAuthService(deps: {
   const { db, config, clock, users, audit, otp } = deps;
   prepareDummyHash().catch(() => undefined);
 
-  function isLive(session: repo.SessionRow, now: Date): boolean {
+  function isLive(
+    session: Pick<repo.SessionRow, 'revokedAt' | 'createdAt' | 'expiresIn'>,
+    now: Date,
+  ): boolean {
     return (
       session.revokedAt === null && session.createdAt.getTime() + session.expiresIn * 1000 > now.getTime()
     );
@@ -320,17 +323,23 @@ export function createAuthService(deps: {
 
   /** The signed-in operator of a token hash; null for unknown, expired, revoked and anonymous sessions. */
   async function resolveSession(tokenHash: string): Promise<SessionContext | null> {
-    const session = await repo.findSessionByTokenHash(db, tokenHash);
-    if (session === undefined || session.operatorId === null || !isLive(session, clock.now())) return null;
-    const operator = await users.findSessionOperator(session.operatorId);
-    if (operator === undefined || operator.isDisabled) return null;
+    const row = await repo.findSignedIn(db, tokenHash);
+    if (row === undefined || !isLive(row, clock.now())) return null;
+    const { operatorId, userId, companyId, identityType, isAgent } = row;
+    // anonymous, or an operator, user or company removed since sign-in
+    if (operatorId === null || userId === null || companyId === null || identityType === null) return null;
+    if (row.isDisabled !== false) return null;
     return {
-      sessionId: session.id,
-      userId: operator.userId,
-      operatorId: operator.operatorId,
-      companyId: operator.companyId,
-      identityType: operator.identityType,
-      codes: operator.codes,
+      sessionId: row.sessionId,
+      userId,
+      operatorId,
+      companyId,
+      identityType,
+      codes: effectiveCodes(
+        row.roleCodes ?? [],
+        { identityType, isAgent: isAgent ?? false },
+        row.secondaryCodes ?? [],
+      ),
     };
   }
 

@@ -112,6 +112,70 @@ function orderOf(sort: ProjectListSort | undefined): SQL[] {
 
 export type ProjectListItem = ProjectRow & { companyName: string };
 
+/** Which filters a list query has: one prepared statement pair per shape, its values bound at each call. */
+type ListShape = {
+  scope: ProjectScope['kind'];
+  hasStatus: boolean;
+  hasFamily: boolean;
+  hasBusinessType: boolean;
+  hasKeyword: boolean;
+  sort: ProjectListSort;
+};
+
+function prepareList(db: Db, shape: ListShape) {
+  const conditions: SQL[] = [];
+  if (shape.scope === 'company') conditions.push(eq(projects.companyId, sql.placeholder('scopeId')));
+  if (shape.scope === 'agent') conditions.push(eq(projects.agentCompanyId, sql.placeholder('scopeId')));
+  if (shape.hasStatus) conditions.push(eq(projects.status, sql.placeholder('status')));
+  if (shape.hasFamily) conditions.push(eq(projects.family, sql.placeholder('family')));
+  if (shape.hasBusinessType) conditions.push(eq(projects.businessType, sql.placeholder('businessType')));
+  if (shape.hasKeyword) {
+    const match = or(
+      ilike(projects.name, sql.placeholder('pattern')),
+      ilike(projects.code, sql.placeholder('pattern')),
+    );
+    if (match !== undefined) conditions.push(match);
+  }
+  const where = conditions.length === 0 ? undefined : and(...conditions);
+  const name = `project_list_${Object.values(shape).join('_')}`;
+  const page = db
+    .select({ project: projects, companyName: companies.name })
+    .from(projects)
+    .innerJoin(companies, eq(companies.id, projects.companyId))
+    .where(where)
+    .orderBy(...orderOf(shape.sort))
+    .limit(sql.placeholder('size'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`${name}_page`);
+  const counted = db
+    .select({ one: sql`1` })
+    .from(projects)
+    .where(where)
+    .limit(LIST_COUNT_CAP + 1)
+    .as('counted');
+  const total = db.select({ n: count() }).from(counted).prepare(`${name}_count`);
+  return { page, total };
+}
+
+// The lists are the busiest calls: their statements are prepared once per database and shape, so PostgreSQL
+// plans them once instead of at every request.
+const listQueries = new WeakMap<Db, Map<string, ReturnType<typeof prepareList>>>();
+
+function listQueriesOf(db: Db, shape: ListShape): ReturnType<typeof prepareList> {
+  let byShape = listQueries.get(db);
+  if (byShape === undefined) {
+    byShape = new Map();
+    listQueries.set(db, byShape);
+  }
+  const key = JSON.stringify(shape);
+  let prepared = byShape.get(key);
+  if (prepared === undefined) {
+    prepared = prepareList(db, shape);
+    byShape.set(key, prepared);
+  }
+  return prepared;
+}
+
 /**
  * A page of projects in the scope, filtered in SQL, newest first unless sorted otherwise, each with its owner's
  * name. The total is exact up to LIST_COUNT_CAP; beyond it the count stops there and says so.
@@ -120,36 +184,26 @@ export async function listProjects(
   db: Db,
   filter: ProjectFilter,
 ): Promise<{ list: ProjectListItem[]; total: number; isTotalCapped: boolean }> {
-  const conditions: SQL[] = [];
-  const scope = scopeCondition(filter.scope);
-  if (scope !== undefined) conditions.push(scope);
-  if (filter.status !== undefined) conditions.push(eq(projects.status, filter.status));
-  if (filter.family !== undefined) conditions.push(eq(projects.family, filter.family));
-  if (filter.businessType !== undefined) conditions.push(eq(projects.businessType, filter.businessType));
-  const keyword = filter.keyword?.trim();
-  if (keyword !== undefined && keyword !== '') {
-    const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const match = or(ilike(projects.name, pattern), ilike(projects.code, pattern));
-    if (match !== undefined) conditions.push(match);
-  }
-  const where = conditions.length === 0 ? undefined : and(...conditions);
-  const counted = db
-    .select({ one: sql`1` })
-    .from(projects)
-    .where(where)
-    .limit(LIST_COUNT_CAP + 1)
-    .as('counted');
-  const [rows, totals] = await Promise.all([
-    db
-      .select({ project: projects, companyName: companies.name })
-      .from(projects)
-      .innerJoin(companies, eq(companies.id, projects.companyId))
-      .where(where)
-      .orderBy(...orderOf(filter.sort))
-      .limit(filter.size)
-      .offset((filter.page - 1) * filter.size),
-    db.select({ n: count() }).from(counted),
-  ]);
+  const keyword = filter.keyword?.trim() ?? '';
+  const shape: ListShape = {
+    scope: filter.scope.kind,
+    hasStatus: filter.status !== undefined,
+    hasFamily: filter.family !== undefined,
+    hasBusinessType: filter.businessType !== undefined,
+    hasKeyword: keyword !== '',
+    sort: filter.sort ?? 'newest',
+  };
+  const values = {
+    scopeId: filter.scope.kind === 'all' ? undefined : filter.scope.companyId,
+    status: filter.status,
+    family: filter.family,
+    businessType: filter.businessType,
+    pattern: `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    size: filter.size,
+    offset: (filter.page - 1) * filter.size,
+  };
+  const { page, total } = listQueriesOf(db, shape);
+  const [rows, totals] = await Promise.all([page.execute(values), total.execute(values)]);
   const n = totals[0]?.n ?? 0;
   return {
     list: rows.map((row) => ({ ...row.project, companyName: row.companyName })),

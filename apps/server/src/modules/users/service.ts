@@ -79,10 +79,14 @@ function listCompanyRoleCodes(
 
 /** The operator's role codes, then the secondary codes the company's role allows, each once. */
 function listEffectiveCodes(row: repo.OperatorContextRow): string[] {
-  return combineCodes(row.role?.codes ?? [], row.company, row.operator.secondaryCodes);
+  return effectiveCodes(row.role?.codes ?? [], row.company, row.operator.secondaryCodes);
 }
 
-function combineCodes(
+/**
+ * The codes an operator holds: its role's, then the secondary codes the company's role allows, each once. Pure,
+ * so that the per-request session lookup (auth module) computes them from the row it reads.
+ */
+export function effectiveCodes(
   roleCodes: readonly string[],
   company: Pick<repo.CompanyRow, 'identityType' | 'isAgent'>,
   secondaryCodes: readonly string[],
@@ -152,20 +156,6 @@ export function createUsersService(deps: {
       identityType: row.company.identityType,
       codes: listEffectiveCodes(row),
       isDisabled: row.user.disabled,
-    };
-  }
-
-  /** The operator of a signed-in request, by the lean prepared lookup every request runs. */
-  async function findSessionOperator(operatorId: number): Promise<OperatorContext | undefined> {
-    const row = await repo.findSessionOperator(db, operatorId);
-    if (row === undefined) return undefined;
-    return {
-      userId: row.userId,
-      operatorId: row.operatorId,
-      companyId: row.companyId,
-      identityType: row.identityType,
-      codes: combineCodes(row.roleCodes ?? [], row, row.secondaryCodes),
-      isDisabled: row.isDisabled,
     };
   }
 
@@ -307,7 +297,6 @@ export function createUsersService(deps: {
     findLoginAccountByMobile,
     findDefaultOperatorContext,
     findOperatorContext,
-    findSessionOperator,
     findExchangeName,
     getSessionUser,
     getPermissions,
