@@ -39,6 +39,7 @@ describe('the actions the engine serves', () => {
         'survey',
         'exhibition',
         'priceDeduction',
+        'refundCashout',
       ]);
     }
   });

@@ -139,6 +139,7 @@ const START_LABELS: Record<string, string> = {
   survey: '现场踏勘确认',
   exhibition: '展示确认',
   priceDeduction: '服务费从价款扣除',
+  refundCashout: '申请退款出金',
 };
 
 const REASON: ActionFieldDef = {
@@ -229,6 +230,13 @@ const ACTION_FIELDS: Record<string, readonly ActionFieldDef[]> = {
   ],
   transfer: [day('handoverDate', '交割日期')],
   priceDeduction: [money('serviceFee', '服务费金额')],
+  // the exchange pays a participant's deposit back (退款出金) once the project is settled
+  refundCashout: [
+    text('payeeName', '收款户名'),
+    money('payoutAmount', '退款金额'),
+    text('payeeBank', '开户银行'),
+    text('payeeAccount', '收款账号'),
+  ],
   survey: [day('eventDate', '踏勘日期')],
   exhibition: [day('eventDate', '展示日期')],
 };
@@ -266,6 +274,7 @@ const ACTION_STATUSES: Record<string, readonly ProjectStatus[] | null> = {
   contract: ['disclosing', 'dealt'],
   price: ['dealt'],
   priceDeduction: ['dealt'],
+  refundCashout: ['dealt', 'ended', 'terminated', 'closed'],
   transfer: ['dealt'],
 };
 

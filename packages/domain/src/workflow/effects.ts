@@ -28,6 +28,7 @@ const RECORDED: Record<string, 'one' | 'many'> = {
   price: 'many',
   survey: 'many',
   exhibition: 'many',
+  refundCashout: 'many',
 };
 
 function withRecord(config: ActionConfig, details: Record<string, unknown>, form: ActionForm, now: Date) {

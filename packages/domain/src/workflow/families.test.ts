@@ -114,9 +114,12 @@ describe('workflow families', () => {
     }
   });
 
-  it('the bulk family holds the BF-2.2 screens and, besides them, only the derived contract edit', () => {
+  it('the bulk family holds the BF-2.2 screens and, besides them, only the derived contract edit and refund letter', () => {
     const bulk = routes.filter((route) => route.family === 'bulk').map((route) => route.name);
-    expect(bulk.filter((name) => !BF_2_2.includes(name))).toEqual(['bulkContractEdit']);
+    expect(bulk.filter((name) => !BF_2_2.includes(name))).toEqual([
+      'bulkContractEdit',
+      'bulkRefundCashoutEicSre',
+    ]);
   });
 
   it('keeps every route name unique across families', () => {
@@ -130,6 +133,7 @@ describe('workflow families', () => {
     expect(derived('unifiedAbortAon')).toBe(true);
     expect(derived('collPriceAon')).toBe(true);
     expect(derived('bulkContractEdit')).toBe(true);
+    expect(derived('collRefundCashoutEicSre')).toBe(true);
     expect(derived('stockShowProject')).toBe(true);
     expect(derived('bulkAbortAon')).toBe(false);
   });

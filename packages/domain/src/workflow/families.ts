@@ -149,6 +149,13 @@ export const FAMILIES = {
         title: '价款抵扣服务费',
         steps: [{ step: 'Sre', name: 'bulkPriceDeductionSre' }],
       },
+      // Spec 001 section 7 lists the refund cash-out's calls (signature, submit, termination) but no screen: its
+      // letter gets one in the family's pattern.
+      {
+        key: 'refundCashout',
+        title: '退款出金',
+        steps: [{ step: 'EicSre', name: 'bulkRefundCashoutEicSre', derived: true }],
+      },
     ],
   },
 
@@ -266,6 +273,13 @@ export const FAMILIES = {
         key: 'priceDeduction',
         title: '价款抵扣服务费',
         steps: [{ step: 'Sre', name: 'collPriceDeductionSre' }],
+      },
+      // Spec 001 section 7 lists the refund cash-out's calls (signature, submit, termination) but no screen: its
+      // letter gets one in the family's pattern.
+      {
+        key: 'refundCashout',
+        title: '退款出金',
+        steps: [{ step: 'EicSre', name: 'collRefundCashoutEicSre', derived: true }],
       },
     ],
   },

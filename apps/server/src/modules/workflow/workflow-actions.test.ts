@@ -188,6 +188,22 @@ describe('contract, payout and handover', () => {
     expect((await projectOf(projectId)).status).toBe('closed');
   });
 
+  it("a refund cash-out letter (a participant's deposit paid back) is recorded once approved", async () => {
+    const { base, id, submitted } = await applyFor('bulk', 'refundCashout', projectId, {
+      reason: '未成交意向受让方保证金退还',
+      payeeName: '示范竞买有限公司',
+      payoutAmount: 50_000_00,
+      payeeBank: '中国银行北京分行',
+      payeeAccount: '3300001234567',
+    });
+    expect(submitted.status, submitted.msg).toBe(0);
+    await sign(base, id, submitted.data.taskId);
+    await pass(base, id);
+    expect((await projectOf(projectId)).details.refundCashout).toEqual([
+      expect.objectContaining({ payeeName: '示范竞买有限公司', payoutAmount: 50_000_00 }),
+    ]);
+  });
+
   it('a payout is refused once the project is closed', async () => {
     const created = await owner.post('/api/project/bulk/price/create', { projectId });
     expect(created).toMatchObject({ status: 1, msg: MSG.workflowProjectStatusRefused });
