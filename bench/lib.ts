@@ -1,6 +1,6 @@
-// Shared bench helpers: start the real server on a fresh data directory, and run autocannon.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+// Shared bench helpers: start the real server on a fresh data directory, and load it with autocannon or wrk.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -74,20 +74,31 @@ export type LoadResult = {
   errors: number;
 };
 
-export async function load(
-  label: string,
-  opts: {
-    url: string;
-    connections?: number;
-    duration?: number;
-    method?: string;
-    body?: string;
-    headers?: Record<string, string>;
-    /** false counts the answer as an error (the portal refuses most calls with HTTP 200 and a non-zero status) */
-    verifyBody?: autocannon.Options['verifyBody'];
-  },
-): Promise<LoadResult> {
+type LoadOptions = {
+  url: string;
+  connections?: number;
+  duration?: number;
+  method?: string;
+  body?: string;
+  headers?: Record<string, string>;
+  /** an answer that does not start with this counts as an error (the portal refuses most calls with HTTP 200) */
+  bodyPrefix?: string;
+};
+
+/**
+ * The load generator: BENCH_LOADER=wrk (Debian's wrk, written in C) or autocannon (the default, from npm). On a
+ * 2-core machine the generator competes with the server and the database for CPU; autocannon, in Node, takes a
+ * large share of it, wrk a small one, so wrk's figures are closer to what the server itself can do.
+ */
+export const LOADER = process.env.BENCH_LOADER === 'wrk' ? 'wrk' : 'autocannon';
+
+export async function load(label: string, opts: LoadOptions): Promise<LoadResult> {
+  return LOADER === 'wrk' ? loadWithWrk(label, opts) : loadWithAutocannon(label, opts);
+}
+
+async function loadWithAutocannon(label: string, opts: LoadOptions): Promise<LoadResult> {
   const times: number[] = [];
+  const { bodyPrefix } = opts;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -97,7 +108,8 @@ export async function load(
         method: (opts.method ?? 'GET') as 'GET',
         body: opts.body,
         headers: opts.headers,
-        verifyBody: opts.verifyBody,
+        verifyBody:
+          bodyPrefix === undefined ? undefined : (text: unknown) => String(text).startsWith(bodyPrefix),
       },
       (error: Error | null, done) => (error === null ? resolve(done) : reject(error)),
     );
@@ -113,6 +125,66 @@ export async function load(
     p97_5: at(97.5),
     p99: at(99),
     errors: result.errors + result.non2xx + result.mismatches,
+  };
+}
+
+/** wrk with a Lua script that sets the request, checks each answer and prints the percentiles (microseconds). */
+function loadWithWrk(label: string, opts: LoadOptions): LoadResult {
+  const lua = JSON.stringify;
+  const script = [
+    `wrk.method = ${lua(opts.method ?? 'GET')}`,
+    opts.body === undefined ? '' : `wrk.body = ${lua(opts.body)}`,
+    ...Object.entries(opts.headers ?? {}).map(([name, value]) => `wrk.headers[${lua(name)}] = ${lua(value)}`),
+    'local threads = {}',
+    'function setup(thread) table.insert(threads, thread) end',
+    'function init(args) mismatches = 0 end',
+    opts.bodyPrefix === undefined
+      ? ''
+      : `local prefix = ${lua(opts.bodyPrefix)}
+function response(status, headers, body)
+  if string.sub(body, 1, #prefix) ~= prefix then mismatches = mismatches + 1 end
+end`,
+    `function done(summary, latency, requests)
+  local m = 0
+  for _, t in ipairs(threads) do m = m + t:get("mismatches") end
+  local e = summary.errors
+  io.write(string.format("RESULT %d %d %d %d %d %d %d %d %d\\n", summary.requests, summary.duration,
+    latency:percentile(50), latency:percentile(90), latency:percentile(95), latency:percentile(97.5),
+    latency:percentile(99), e.connect + e.read + e.write + e.status + e.timeout, m))
+end`,
+  ].join('\n');
+  const path = join(mkdtempSync(join(tmpdir(), 'cqjy-wrk-')), 'load.lua');
+  writeFileSync(path, script);
+  const run = spawnSync(
+    'wrk',
+    [
+      '-t2',
+      `-c${opts.connections ?? 50}`,
+      `-d${opts.duration ?? 10}s`,
+      '--timeout',
+      '10s',
+      '-s',
+      path,
+      opts.url,
+    ],
+    { encoding: 'utf8' },
+  );
+  const line = run.stdout.split('\n').find((l) => l.startsWith('RESULT '));
+  if (run.status !== 0 || line === undefined) throw new Error(`wrk failed: ${run.stderr || run.stdout}`);
+  const [requests, durationUs, p50, p90, p95, p97_5, p99, errors, mismatches] = line
+    .slice('RESULT '.length)
+    .split(' ')
+    .map(Number) as [number, number, number, number, number, number, number, number, number];
+  const ms = (us: number) => Math.round(us / 100) / 10;
+  return {
+    label,
+    rps: Math.round(requests / (durationUs / 1e6)),
+    p50: ms(p50),
+    p90: ms(p90),
+    p95: ms(p95),
+    p97_5: ms(p97_5),
+    p99: ms(p99),
+    errors: errors + mismatches,
   };
 }
 

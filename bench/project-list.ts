@@ -1,15 +1,15 @@
 // POST /api/project/list on 1,000,000 projects in real PostgreSQL, next to GET /api/health in the same run
-// (autocannon, 50 connections, after a warm-up). The bench creates its own database, starts the server on it (the
+// (autocannon, or wrk with BENCH_LOADER=wrk; 50 connections, after a warm-up). The bench creates its own database, starts the server on it (the
 // migrations and the demo seed run at start), bulk-inserts the projects in SQL and measures the list as the demo
 // transferor (one company's 10,000 projects), as the exchange's admin (every project) and as the transferor with a
 // keyword and a status. Target: p95 < 30 ms. The database is dropped at the end, also on failure; one left by an
 // interrupted run is dropped at the next start.
 //
-//   PG_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:list -w bench -- [seconds]
+//   PG_URL=postgres://postgres@127.0.0.1:5432/postgres [BENCH_LOADER=wrk] npm run bench:list -w bench -- [seconds]
 //
 // PG_URL names the PostgreSQL server and a database to connect to for CREATE/DROP DATABASE (default as above).
 import pg from 'pg';
-import { load, printTable, signIn, startServer, type LoadResult, type Served } from './lib.ts';
+import { load, LOADER, printTable, signIn, startServer, type LoadResult, type Served } from './lib.ts';
 
 const duration = Number(process.argv[2] ?? 10);
 const TARGET_P95_MS = 30;
@@ -148,7 +148,7 @@ async function measureList(url: string, label: string, token: string, body: List
     method: 'POST',
     body: JSON.stringify(body),
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    verifyBody: (text: unknown) => String(text).startsWith('{"status":0,'),
+    bodyPrefix: '{"status":0,',
   };
   await load('warm-up', { ...opts, duration: 2 });
   return load(`${label} (total ${total.toLocaleString('en')})`, { ...opts, duration });
@@ -193,7 +193,9 @@ try {
       `${row.label}: p95 ${row.p95} ms, target < ${TARGET_P95_MS} ms: ${row.p95 < TARGET_P95_MS ? 'met' : 'NOT met'}`,
     );
   }
-  console.log(`PostgreSQL database ${DB_NAME} on ${adminUrl.host}, 50 connections, ${duration} s per row`);
+  console.log(
+    `PostgreSQL database ${DB_NAME} on ${adminUrl.host}, ${LOADER}, 50 connections, ${duration} s per row`,
+  );
 } finally {
   await server?.stop();
   await onAdmin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
