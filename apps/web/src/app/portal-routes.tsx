@@ -45,20 +45,17 @@ const loadFeature = {
 };
 
 /**
- * The workflow screens, from the registry: every Aon, Edit, MfyRrn, EicSre and Sre step of an action the engine
- * serves goes to the generic step page, and every family's project view to the project page. The screens of their
- * own kind (the Page steps such as small-lot delivery, the member-side letters such as registrationEicSre) stay
- * placeholders until their families' pages are built.
+ * The workflow screens, from the registry: every family's project view ({family}ShowProject) goes to the project
+ * page, and every step of an action the engine serves (application, edit, return, letter, information record,
+ * read-only view) to the generic step page.
  */
 function workflowPages(): Record<string, LazyPage> {
   const stepPage = pageOf(loadFeature.workflow, (m) => m.WorkflowStepPage);
   const projectPage = pageOf(loadFeature.workflow, (m) => m.ProjectViewPage);
   const pages: Record<string, LazyPage> = {};
   for (const route of listWorkflowRoutes()) {
-    const isStep = ['Aon', 'Edit', 'MfyRrn', 'EicSre', 'Sre'].includes(route.step);
-    if (isStep && findAction(route.family, route.action) !== undefined) pages[route.name] = stepPage;
-    // every family's project view ({family}ShowProject): the generic view of any project
-    if (route.step === 'Show' && route.action === 'show') pages[route.name] = projectPage;
+    if (route.action === 'show') pages[route.name] = projectPage;
+    else if (findAction(route.family, route.action) !== undefined) pages[route.name] = stepPage;
   }
   return pages;
 }

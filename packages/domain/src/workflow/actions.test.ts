@@ -58,6 +58,40 @@ describe('the actions the engine serves', () => {
     });
     expect(config('bulk', 'abort')).toMatchObject({ isSigned: true, isCompact: false });
   });
+
+  it('the later families: information records, their letters and the member actions', () => {
+    // a Page screen is an information record: the facts, no reason, no letter, straight to review
+    const delivery = config('small', 'delivery');
+    expect(delivery).toMatchObject({
+      isSigned: false,
+      isCompact: true,
+      applicant: 'owner',
+      startLabel: '录入交付信息',
+      routes: { Aon: 'smallDelivery', MfyRrn: 'smallDelivery', EicSre: 'smallDelivery' },
+    });
+    expect(delivery.fields.map((f) => f.name)).toEqual(['eventDate', 'place', 'content', 'remark']);
+    expect(validateActionForm(delivery, { eventDate: '2026-11-30', place: '仓库' }, 'submit')).toBe(
+      '请填写交付情况',
+    );
+    // the transaction-assurance letter is signed on its EicSreF screen
+    expect(config('right', 'assurance')).toMatchObject({
+      isSigned: true,
+      routes: { EicSre: 'rightEicSreF' },
+    });
+    // the member representing the project applies for the registration and the qualification opinion
+    expect(config('right', 'registration')).toMatchObject({
+      applicant: 'agent',
+      isSigned: true,
+      routes: { Aon: 'registrationEicSre', EicSre: 'registrationEicSre' },
+    });
+    expect(config('unified', 'memberIntentionReview').applicant).toBe('agent');
+    expect(ACTION_CONFIGS.filter((c) => c.applicant === 'agent').map((c) => c.action)).toEqual([
+      'registration',
+      'memberIntentionReview',
+    ]);
+    // unified transaction management enters the contract: the project is dealt
+    expect(config('unified', 'transaction').effect).toBe('contract');
+  });
 });
 
 describe('action forms', () => {

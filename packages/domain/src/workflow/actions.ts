@@ -1,6 +1,7 @@
 // What each workflow action of the registry (families.ts) asks for and does: its form fields and their rules,
 // its attachment tags, the letter the applicant e-signs (or none), the effect an approval has on the project,
-// and the project statuses it may start from. Every action shares the reason and remark; the fields its effect
+// the project statuses it may start from, and who applies (the owner, or the member representing the project).
+// Every application shares the reason and remark (an information record, the remark only); the fields its effect
 // needs come on top (the suspension's expected resumption, the bidding activity's times and prices, the
 // contract, the payout ...). Server and web read the same definitions, so a rule is written once. The rules of
 // the forms (zod) are in action-forms.ts, so that the route table can read this registry without them.
@@ -100,11 +101,23 @@ export type ActionForm = {
   handoverDate?: string | undefined;
   /** price deduction: the service fee the exchange takes from the price */
   serviceFee?: number | undefined;
-  /** site survey and exhibition confirmations */
+  /** site survey and exhibition confirmations; the day of an information record (delivery, clearance ...) */
   eventDate?: string | undefined;
+  /** the information records and the letters of the later families: what each field means is its label */
+  amount?: number | undefined;
+  partyName?: string | undefined;
+  place?: string | undefined;
+  quantity?: number | undefined;
+  content?: string | undefined;
 };
 
 export type StepNames = { Aon: WorkflowRouteName; MfyRrn: WorkflowRouteName; EicSre: WorkflowRouteName };
+
+/**
+ * Who applies: the project's owner company, or the member company that represents the project (agentCompanyId):
+ * the member registers intended transferees and gives its opinion on their qualification.
+ */
+export type Applicant = 'owner' | 'agent';
 
 export type ActionConfig = {
   family: FamilyKey;
@@ -123,6 +136,7 @@ export type ActionConfig = {
    * letter, the transfer's application without a signature).
    */
   isCompact: boolean;
+  applicant: Applicant;
   /** the project statuses the action may be started (and approved) in; null: any */
   allowedProjectStatuses: readonly ProjectStatus[] | null;
   /** The screen of each task kind; an action without a screen of a kind falls back to one it has. */
@@ -140,6 +154,25 @@ const START_LABELS: Record<string, string> = {
   exhibition: '展示确认',
   priceDeduction: '服务费从价款扣除',
   refundCashout: '申请退款出金',
+  assurance: '申请交易鉴证',
+  registration: '意向登记',
+  memberIntentionReview: '意向资格审核意见',
+  investor: '录入投资方信息',
+  investorAudit: '投资方资格审核',
+  transaction: '录入交易信息',
+  batchSign: '批量挂牌签章',
+  revokeSign: '申请撤销挂牌',
+  hangingTag: '申请挂牌',
+  earlyClearance: '录入提前清场信息',
+  environmentalProtection: '录入环保信息',
+  assetTransfer: '录入资产移交信息',
+  resultConfirm: '结果确认',
+  supplementInfo: '录入补充信息',
+  auctionResultImport: '录入拍卖结果',
+  dealConfirm: '成交确认',
+  auction: '录入拍卖信息',
+  breakup: '录入拆解信息',
+  disintegrate: '录入解体信息',
 };
 
 const REASON: ActionFieldDef = {
@@ -175,6 +208,17 @@ const day = (name: keyof ActionForm, label: string, isRequired = true): ActionFi
   label,
   kind: 'date',
   isRequired,
+});
+const content = (label: string): ActionFieldDef => ({
+  name: 'content',
+  label,
+  kind: 'textarea',
+  isRequired: true,
+  max: ACTION_TEXT_MAX,
+});
+const optionalText = (name: keyof ActionForm, label: string): ActionFieldDef => ({
+  ...text(name, label),
+  isRequired: false,
 });
 const DISCLOSURE_DAYS: ActionFieldDef = {
   name: 'disclosureDays',
@@ -239,6 +283,84 @@ const ACTION_FIELDS: Record<string, readonly ActionFieldDef[]> = {
   ],
   survey: [day('eventDate', '踏勘日期')],
   exhibition: [day('eventDate', '展示日期')],
+  // the letters of the later families
+  assurance: [
+    text('contractNo', '合同编号'),
+    text('transfereeName', '受让方名称'),
+    money('dealPrice', '成交价'),
+  ],
+  registration: [text('transfereeName', '意向受让方名称'), money('amount', '拟受让价格', false)],
+  memberIntentionReview: [text('transfereeName', '意向受让方名称'), content('资格审核意见')],
+  batchSign: [
+    { name: 'quantity', label: '车辆数量（辆）', kind: 'integer', isRequired: true, min: 1, max: 1000 },
+  ],
+  revokeSign: [],
+  hangingTag: [day('eventDate', '挂牌日期')],
+  // the information records (the Page screens): what happened, entered by the applicant, confirmed by the exchange
+  transaction: [
+    text('contractNo', '合同编号'),
+    text('transfereeName', '受让方名称'),
+    money('dealPrice', '成交价'),
+    day('signDate', '签订日期'),
+  ],
+  investor: [text('partyName', '投资方名称'), money('amount', '拟投资金额'), content('投资方简介')],
+  investorAudit: [text('partyName', '投资方名称'), content('资格审核意见')],
+  delivery: [day('eventDate', '交付日期'), text('place', '交付地点'), content('交付情况')],
+  extensionStatement: [day('eventDate', '延期至'), content('延期说明')],
+  estimate: [money('amount', '估价金额'), content('估价说明')],
+  earlyClearance: [day('eventDate', '清场日期'), content('清场说明')],
+  environmentalProtection: [optionalText('partyName', '环保责任单位'), content('环保措施')],
+  assetTransfer: [day('eventDate', '移交日期'), text('partyName', '接收方'), content('移交说明')],
+  evaluation: [text('partyName', '评估机构'), money('amount', '评估价值'), day('eventDate', '评估基准日')],
+  resultConfirm: [text('transfereeName', '受让方名称'), money('dealPrice', '成交价'), content('确认意见')],
+  supplementInfo: [content('补充内容')],
+  auctionResultImport: [
+    text('transfereeName', '竞得人'),
+    money('dealPrice', '成交价'),
+    day('eventDate', '拍卖日期'),
+  ],
+  dealConfirm: [text('transfereeName', '买受人'), money('dealPrice', '成交价'), day('signDate', '成交日期')],
+  auction: [
+    { name: 'biddingStart', label: '拍卖开始时间', kind: 'datetime', isRequired: true },
+    { name: 'biddingEnd', label: '拍卖结束时间', kind: 'datetime', isRequired: true },
+    money('startingPrice', '起拍价'),
+    money('increment', '加价幅度'),
+  ],
+  assessmentOpinion: [text('partyName', '评估机构'), money('amount', '评估价值'), content('评估意见')],
+  expertOpinion: [text('partyName', '专家姓名'), content('专家意见')],
+  breakup: [day('eventDate', '拆解日期'), text('partyName', '拆解企业'), content('拆解情况')],
+  disintegrate: [day('eventDate', '解体日期'), content('解体情况')],
+};
+
+/**
+ * The information records: the applicant states facts (a delivery, an opinion, an investor), not a request, so
+ * the form asks for no reason; the exchange confirms the record like any application.
+ */
+const INFORMATION_ACTIONS: ReadonlySet<string> = new Set([
+  'transaction',
+  'investor',
+  'investorAudit',
+  'delivery',
+  'extensionStatement',
+  'estimate',
+  'earlyClearance',
+  'environmentalProtection',
+  'assetTransfer',
+  'evaluation',
+  'resultConfirm',
+  'supplementInfo',
+  'auctionResultImport',
+  'dealConfirm',
+  'auction',
+  'assessmentOpinion',
+  'expertOpinion',
+  'breakup',
+  'disintegrate',
+]);
+
+const ACTION_APPLICANTS: Record<string, Applicant> = {
+  registration: 'agent',
+  memberIntentionReview: 'agent',
 };
 
 /** The effect of each action's approval; actions not listed only record it. */
@@ -255,6 +377,7 @@ const ACTION_EFFECTS: Record<string, EffectKey> = {
   contract: 'contract',
   price: 'price',
   transfer: 'transfer',
+  transaction: 'contract',
 };
 
 /** The project statuses each action may start (and be approved) in; null: any. */
@@ -276,6 +399,31 @@ const ACTION_STATUSES: Record<string, readonly ProjectStatus[] | null> = {
   priceDeduction: ['dealt'],
   refundCashout: ['dealt', 'ended', 'terminated', 'closed'],
   transfer: ['dealt'],
+  assurance: ['dealt', 'closed'],
+  registration: ['disclosing'],
+  memberIntentionReview: ['disclosing', 'ended'],
+  transaction: ['disclosing', 'dealt'],
+  investor: ['disclosing'],
+  investorAudit: ['disclosing', 'ended'],
+  batchSign: ['draft'],
+  hangingTag: ['draft'],
+  revokeSign: ['disclosing'],
+  auction: ['disclosing'],
+  estimate: ['draft', 'disclosing'],
+  evaluation: ['draft', 'disclosing'],
+  assessmentOpinion: ['draft', 'disclosing'],
+  expertOpinion: ['draft', 'disclosing'],
+  environmentalProtection: ['draft', 'disclosing', 'dealt'],
+  supplementInfo: ['draft', 'disclosing', 'suspended', 'dealt'],
+  extensionStatement: ['disclosing', 'suspended', 'dealt'],
+  resultConfirm: ['disclosing', 'ended'],
+  auctionResultImport: ['disclosing', 'ended'],
+  dealConfirm: ['disclosing', 'ended'],
+  delivery: ['dealt'],
+  earlyClearance: ['dealt'],
+  assetTransfer: ['dealt'],
+  breakup: ['dealt', 'closed'],
+  disintegrate: ['dealt', 'closed'],
 };
 
 export const GENERIC_ATTACHMENTS: readonly AttachmentTag[] = [
@@ -291,15 +439,18 @@ function buildConfigs(): ActionConfig[] {
       const effect = ACTION_EFFECTS[action.key] ?? 'record';
       const isDisclosure = effect === 'disclosure';
       const own = {
-        Aon: stepName('Aon'),
+        // a Page screen (an information record) is the application of its action
+        Aon: stepName('Aon') ?? stepName('Page'),
         MfyRrn: stepName('MfyRrn'),
-        // the price-deduction letter is the spec's Sre step: an e-signature screen under another name
-        EicSre: stepName('EicSre') ?? stepName('Sre'),
+        // the price-deduction letter (Sre) and the right family's transaction-assurance letter (EicSreF) are
+        // e-signature screens under other names
+        EicSre: stepName('EicSre') ?? stepName('Sre') ?? stepName('EicSreF'),
       };
       // Served: every action with an application screen, the first disclosure (applied for on the project
       // form, spec 000 addproject), and the letters with a form of their own (withdrawal, survey ...).
       if (own.Aon === undefined && !isDisclosure && !Object.hasOwn(ACTION_FIELDS, action.key)) return [];
       const first = own.Aon ?? own.MfyRrn ?? own.EicSre;
+      const base: ActionFieldDef[] = INFORMATION_ACTIONS.has(action.key) ? [] : [REASON];
       if (first === undefined) return [];
       return [
         {
@@ -310,14 +461,19 @@ function buildConfigs(): ActionConfig[] {
           // The first disclosure's application is the project form: the instance carries only the period.
           fields: isDisclosure
             ? (ACTION_FIELDS.disclosure ?? [])
-            : [REASON, REMARK, ...(ACTION_FIELDS[action.key] ?? [])],
+            : base.length === 0
+              ? [...(ACTION_FIELDS[action.key] ?? []), REMARK]
+              : [...base, REMARK, ...(ACTION_FIELDS[action.key] ?? [])],
           attachments: isDisclosure ? [] : GENERIC_ATTACHMENTS,
           effect,
           isSigned: own.EicSre !== undefined,
           isCompact: !isDisclosure && (own.MfyRrn === undefined || own.EicSre === undefined),
+          applicant: ACTION_APPLICANTS[action.key] ?? 'owner',
           allowedProjectStatuses: ACTION_STATUSES[action.key] ?? null,
           routes: { Aon: first, MfyRrn: own.MfyRrn ?? first, EicSre: own.EicSre ?? first },
-          startLabel: START_LABELS[action.key] ?? `申请${action.title.replace(/^项目/, '')}`,
+          startLabel:
+            START_LABELS[action.key] ??
+            (base.length === 0 ? `录入${action.title}` : `申请${action.title.replace(/^项目/, '')}`),
           editRoute: stepName('Edit'),
         },
       ];

@@ -883,12 +883,12 @@ export const FAMILIES = {
       },
       {
         key: 'batchSign',
-        title: '批量',
+        title: '批量挂牌',
         steps: [{ step: 'EicSre', name: 'vehicleBatchEicSre', derived: true }],
       },
       {
         key: 'revokeSign',
-        title: '撤销',
+        title: '撤销挂牌',
         steps: [{ step: 'EicSre', name: 'vehicleRevokeEicSre', derived: true }],
       },
       {

@@ -19,6 +19,8 @@ export type ProjectView = ProjectSummary & {
   businessType: string;
   companyId: number;
   companyName: string;
+  /** the member company representing the project, or null */
+  agentCompanyId: number | null;
   disclosureStart: string | null;
   disclosureEnd: string | null;
   pausedAt: string | null;

@@ -277,6 +277,11 @@ describe('list, ownerProject, searchs', () => {
     const capped = await listOf(foreign, { size: 10 });
     expect(capped).toMatchObject({ total: LIST_COUNT_CAP, isTotalCapped: true });
     expect(capped.list).toHaveLength(10);
+    // a page past the end has no rows, and still the total
+    const past = await listOf(foreign, { page: 5000, size: 10 });
+    expect(past).toMatchObject({ list: [], total: LIST_COUNT_CAP, isTotalCapped: true });
+    const pastExact = await listOf(foreign, { page: 5000, size: 10, keyword: '批量项目1000' });
+    expect(pastExact).toMatchObject({ list: [], total: 1, isTotalCapped: false });
     await t.db.execute(sql`delete from projects where code like 'CAP%'`);
   });
 

@@ -74,6 +74,7 @@ const ZProjectView = ZProjectSummary.extend({
   businessType: z.string(),
   companyId: z.number(),
   companyName: z.string(),
+  agentCompanyId: z.number().nullable(),
   disclosureStart: z.string().nullable(),
   disclosureEnd: z.string().nullable(),
   pausedAt: z.string().nullable(),

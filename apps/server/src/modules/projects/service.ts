@@ -170,6 +170,7 @@ export function createProjectsService(
       businessType: row.businessType,
       companyId: row.companyId,
       companyName: await companyName(row.companyId),
+      agentCompanyId: row.agentCompanyId,
       disclosureStart: row.disclosureStart?.toISOString() ?? null,
       disclosureEnd: row.disclosureEnd?.toISOString() ?? null,
       pausedAt: row.pausedAt?.toISOString() ?? null,

@@ -5,7 +5,9 @@
 // the tasks, writing the process log and the audit row; the approval applies the action's effect to the project
 // in the same transaction. Who may act: the applicant company's operators on their own instances (another
 // company: 404), the exchange (identity 999) reviews and never its own company's; nothing is signed before it is
-// submitted. PDF work and object storage happen outside the transactions; SMS only after commit (otp service).
+// submitted. The applicant is the project's owner company, or for the member's actions (intention registration,
+// the member's qualification opinion) the member company representing the project. PDF work and object storage
+// happen outside the transactions; SMS only after commit (otp service).
 import { createHash } from 'node:crypto';
 import {
   ACTION_DATA_CLASS,
@@ -227,8 +229,10 @@ export function createWorkflowService(deps: WorkflowDeps) {
     projectId: number,
   ): Promise<{ id: number; version: number }> {
     const project = await projects.findVisible(actor, projectId);
-    // Only the project's own company applies, through its family's calls; the exchange reviews.
-    if (project.companyId !== actor.companyId || project.family !== config.family) throw notFound();
+    // Only the action's applicant applies (the project's own company, or for the member's actions the member
+    // representing the project), through its family's calls; the exchange reviews.
+    const applicantCompanyId = config.applicant === 'agent' ? project.agentCompanyId : project.companyId;
+    if (applicantCompanyId !== actor.companyId || project.family !== config.family) throw notFound();
     if (!isActionAllowed(config, project.status)) throw refused(MSG.workflowProjectStatusRefused);
     const key = { projectId, family: config.family, action: config.action };
     if ((await repo.findOpenInstance(db, key)) !== undefined) throw refused(MSG.workflowInstanceOpen);
@@ -837,7 +841,10 @@ export function createWorkflowService(deps: WorkflowDeps) {
   /** The applications of a project the caller sees, newest first, each with the screen to open it on. */
   async function listProjectActions(actor: Actor, projectId: number): Promise<ProjectActionRow[]> {
     const project = await projects.findVisible(actor, projectId);
-    const instances = await repo.listInstancesOfProject(db, project.id);
+    // the applications the caller may open: its own company's (the owner's or the agent member's); the exchange all
+    const instances = (await repo.listInstancesOfProject(db, project.id)).filter(
+      (instance) => instance.companyId === actor.companyId || isExchange(actor),
+    );
     return Promise.all(
       instances.map(async (instance) => {
         const config = findAction(instance.family, instance.action);

@@ -1,7 +1,8 @@
 // The project view of the bulk and coll families (bulkShowProject, collShowProject; ?id=): the project's facts,
 // its listing form and status, what its approved actions recorded (the bidding activity, the contract, the
-// payouts, the handover ...), its asset list, signed letters and process log, and for its owner a button for each
-// action whose application the project's status allows (申请中止 -> bulkAbortAon?projectId=...).
+// payouts, the handover ...), its asset list, signed letters and process log, and for its owner (or the member
+// representing it, for the member's actions) a button for each action whose application the project's status
+// allows (申请中止 -> bulkAbortAon?projectId=...).
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Descriptions, Result, Space, Spin, Table, Tag } from 'antd';
@@ -17,7 +18,7 @@ import {
 import type { BulkProjectForm } from '@cqjy/domain/projects/bulk';
 import { canEditParticipants } from '@cqjy/domain/projects/participants';
 import { ACTION_CONFIGS, showActionValue } from '@cqjy/domain/workflow/actions';
-import type { ActionConfig, ActionForm } from '@cqjy/domain/workflow/actions';
+import type { ActionConfig, ActionForm, Applicant } from '@cqjy/domain/workflow/actions';
 import { OPEN_ACTION_STATUSES } from '@cqjy/domain/workflow/statuses';
 import type { ProjectActionRow, ProjectView } from '@cqjy/domain/workflow/views';
 import { useSession } from '../../app/session-store.ts';
@@ -36,6 +37,7 @@ export function startableActions(
   family: string,
   project: Pick<ProjectView, 'status'>,
   applications: readonly Pick<ProjectActionRow, 'action' | 'status'>[] = [],
+  applicant: Applicant = 'owner',
 ): ActionConfig[] {
   // one application of an action at a time: one under way is continued from 业务申请, not started again
   const underWay = new Set(
@@ -44,6 +46,7 @@ export function startableActions(
   return ACTION_CONFIGS.filter(
     (config) =>
       config.family === family &&
+      config.applicant === applicant &&
       config.effect !== 'disclosure' &&
       !underWay.has(config.action) &&
       config.allowedProjectStatuses !== null &&
@@ -51,7 +54,7 @@ export function startableActions(
   );
 }
 
-function ApplicationsTable({ rows, isOwner }: { rows: ProjectActionRow[]; isOwner: boolean }) {
+function ApplicationsTable({ rows, isApplicant }: { rows: ProjectActionRow[]; isApplicant: boolean }) {
   const navigate = useNavigate();
   return (
     <Table<ProjectActionRow>
@@ -76,7 +79,7 @@ function ApplicationsTable({ rows, isOwner }: { rows: ProjectActionRow[]; isOwne
                   void navigate(stepPath(row.routeName, { id: row.id, taskId: row.openTask?.id }))
                 }
               >
-                {row.openTask !== null ? '办理' : isOwner && row.status === 'draft' ? '继续填写' : '查看'}
+                {row.openTask !== null ? '办理' : isApplicant && row.status === 'draft' ? '继续填写' : '查看'}
               </Button>
             ),
         },
@@ -167,9 +170,11 @@ export function ProjectViewPage() {
     );
   }
   const family = context?.family ?? data.family;
-  // Only the owner applies; the exchange and an agent member see the project.
+  // The owner applies for the project's actions, the member representing it for the member's own (intention
+  // registration ...); the exchange sees the project and reviews.
   const isOwner = data.companyId === companyId;
-  const actions = isOwner ? startableActions(family, data, applications.data) : [];
+  const role: Applicant | null = isOwner ? 'owner' : data.agentCompanyId === companyId ? 'agent' : null;
+  const actions = role === null ? [] : startableActions(family, data, applications.data, role);
   const form = readBulkForm(data.details);
   const records = listRecords(family, data.details);
 
@@ -226,7 +231,7 @@ export function ProjectViewPage() {
       </Card>
       {(applications.data ?? []).length > 0 ? (
         <Card title="业务申请">
-          <ApplicationsTable rows={applications.data ?? []} isOwner={isOwner} />
+          <ApplicationsTable rows={applications.data ?? []} isApplicant={role !== null} />
         </Card>
       ) : null}
       {records.length > 0 ? (

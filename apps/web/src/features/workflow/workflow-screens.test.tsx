@@ -404,6 +404,7 @@ describe('bulkShowProject', () => {
     businessType: '1',
     companyId: 10,
     companyName: '华北示范实业集团有限公司',
+    agentCompanyId: null,
     disclosureStart: '2026-02-20T00:00:00.000Z',
     disclosureEnd: '2026-03-20T00:00:00.000Z',
     pausedAt: null,
@@ -537,6 +538,24 @@ describe('bulkShowProject', () => {
     fireEvent.click(screen.getByRole('button', { name: '办理' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/index/bulkAbortMfyRrn'));
     expect(router.state.location.search).toBe('?id=41&taskId=9');
+  });
+
+  it("the member representing a project starts the member's actions, never the owner's", async () => {
+    // a disclosing rights project of company 99, represented by the member's company (10)
+    const represented = { ...project, family: 'right', businessType: '3', companyId: 99, agentCompanyId: 10 };
+    serveAs(IDENTITY.member, (call) => {
+      const path = pathOf(call);
+      if (path === '/api/project/show/7') return jsonResponse(envelope(represented));
+      if (path === '/api/project/7/processLog') return jsonResponse(envelope([]));
+      if (path === '/api/project/7/actions') return jsonResponse(envelope([]));
+      return undefined;
+    });
+    const { router } = renderPortal('/index/rightShowProject?id=7');
+    expect(await screen.findByText(PROJECT.code)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '申请中止' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '意向登记' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/registrationEicSre'));
+    expect(router.state.location.search).toBe('?projectId=7');
   });
 
   it('the exchange sees the project but starts nothing', async () => {

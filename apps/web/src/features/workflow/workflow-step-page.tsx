@@ -1,8 +1,9 @@
-// The one page of every workflow step route (portal-routes maps each Aon, Edit, MfyRrn, EicSre and Sre route name
-// of the registry here): the route's handle names the family, action and step, and the matching screen is drawn
-// from the action's configuration in the domain registry. An action that lacks a screen of its own for a step
-// (the letter-only withdrawal, survey, exhibition and price-deduction actions; the handover without a letter)
-// serves every step on the screens it has: the instance's state then decides what is shown.
+// The one page of every workflow step route (portal-routes maps every step of an action the engine serves here):
+// the route's handle names the family, action and step, and the matching screen is drawn from the action's
+// configuration in the domain registry. An action that lacks a screen of its own for a step (the letter-only
+// withdrawal, survey, exhibition and price-deduction actions; the handover without a letter; the information
+// records of the Page screens; the member's registration letter and its Show view) serves every step on the
+// screens it has: the instance's state then decides what is shown.
 import { useQuery } from '@tanstack/react-query';
 import { Result, Spin } from 'antd';
 import { MSG } from '@cqjy/domain/messages';
@@ -43,7 +44,7 @@ export function WorkflowStepPage() {
   if (context === null || config === undefined) {
     return <Result status="info" title={MSG.notOpenYet} extra={<CloseButton />} />;
   }
-  if (config.isCompact) {
+  if (config.isCompact || context.step === 'Show' || context.step === 'Page') {
     return <CompactStepScreen key={context.routeName} config={config} routeName={context.routeName} />;
   }
   switch (context.step) {
@@ -53,6 +54,7 @@ export function WorkflowStepPage() {
     case 'MfyRrn':
       return <MfyRrnScreen key={context.routeName} config={config} />;
     case 'EicSre':
+    case 'EicSreF':
     case 'Sre':
       return <EicSreScreen key={context.routeName} config={config} />;
     default:
