@@ -4,6 +4,7 @@ export * from './api.ts';
 export * from './business-types.ts';
 export * from './identity.ts';
 export * from './identity-auth.ts';
+export * from './signatures.ts';
 export * from './menus.ts';
 export * from './messages.ts';
 export * from './onboarding.ts';

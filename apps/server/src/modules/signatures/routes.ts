@@ -8,14 +8,14 @@
 //   GET  /api/signature/seal/{id}         -> image/svg+xml; a credential of another company -> {status: 404}
 //   GET  /api/signature/certificate/{id}  -> the certificate (PEM file); another company's -> {status: 404}
 //   GET  /api/signature/ca                -> the root certificate (PEM file), public: verifiers need it
-import { isOtpFormat, MSG } from '@cqjy/domain';
+import { isOtpFormat, MSG, type SignatureInfo } from '@cqjy/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
 import { contentDisposition } from '../../platform/content-disposition.ts';
 import { ok, zEnvelope } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { SignatureInfo, SignaturesService } from './service.ts';
+import type { SignaturesService } from './service.ts';
 
 const PEM_TYPE = 'application/x-pem-file';
 

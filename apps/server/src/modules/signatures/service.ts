@@ -3,7 +3,14 @@
 // authority issues the company and the operator a certificate, their seals are drawn, and the operator counts as
 // enrolled (mainOperatorAuth). It answers the enrolment facts, the seal images and the certificates of the
 // caller's own company, and gives the workflow engine the signer of a company (loadSigner, never over HTTP).
-import { AUTH_STATUS, COMPANY_AUTH_STATUS, maskMobile, MSG } from '@cqjy/domain';
+import {
+  AUTH_STATUS,
+  COMPANY_AUTH_STATUS,
+  maskMobile,
+  MSG,
+  type SignatureCredential,
+  type SignatureInfo,
+} from '@cqjy/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -17,27 +24,6 @@ import { createUsersService, type Actor } from '../users/service.ts';
 import { createSigningCredentials, readIssuerName, type SigningTools } from './credentials.ts';
 import type { CredentialRow } from './repo.ts';
 
-export type CredentialSummary = {
-  id: number;
-  kind: SubjectKind;
-  subject: string;
-  serialNumber: string;
-  issuer: string;
-  /** ISO 8601 */
-  notBefore: string;
-  notAfter: string;
-};
-
-export type SignatureInfo = {
-  company: { name: string; creditCode: string | null };
-  operator: { realName: string | null; mobileMasked: string };
-  mainOperatorAuth: boolean;
-  authStatus: number;
-  companyAuthStatus: number;
-  /** the company's live credential, then the caller's own */
-  credentials: CredentialSummary[];
-};
-
 export type Signer = {
   certificatePem: string;
   /** null when an external authority keeps the key */
@@ -50,7 +36,7 @@ export type Signer = {
 
 export type SignaturesService = ReturnType<typeof createSignaturesService>;
 
-function summarise(row: CredentialRow): CredentialSummary {
+function summarise(row: CredentialRow): SignatureCredential {
   return {
     id: row.id,
     kind: row.kind === 'company' ? 'company' : 'operator',

@@ -21,7 +21,7 @@ import {
   type TestApp,
 } from '../../test/harness.ts';
 import { createSigningCredentials } from './credentials.ts';
-import type { SignatureInfo } from './service.ts';
+import type { SignatureInfo } from '@cqjy/domain';
 import { enrolSeededSigners } from './service.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'cqjy-signatures-test-'));

@@ -2,31 +2,11 @@
 // own mobile, the enrolment itself, the seal images and the certificate files.
 import { queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@cqjy/domain/api';
+import type { SignatureCredential, SignatureInfo } from '@cqjy/domain/signatures';
 import { loadUserInfo } from '../../api/auth.ts';
 import { saveBlob } from '../../api/attachments.ts';
 import { http, unwrap } from '../../api/http.ts';
 import { wipeSession } from '../../app/session-store.ts';
-
-export type SignatureCredential = {
-  id: number;
-  kind: 'company' | 'operator';
-  subject: string;
-  serialNumber: string;
-  /** the issuing authority's name */
-  issuer: string;
-  notBefore: string;
-  notAfter: string;
-};
-
-export type SignatureInfo = {
-  company: { name: string; creditCode: string | null };
-  operator: { realName: string | null; mobileMasked: string };
-  mainOperatorAuth: boolean;
-  authStatus: number;
-  companyAuthStatus: number;
-  /** the company's live credential, then the user's own */
-  credentials: SignatureCredential[];
-};
 
 export const SIGNATURE_INFO_KEY = ['signature', 'info'] as const;
 

@@ -7,7 +7,7 @@ import type { UserInfo } from '../../app/session-store.ts';
 import { envelope, jsonResponse } from '../../test/fake-fetch.ts';
 import { createFakeNotifier } from '../../test/fake-notifier.ts';
 import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
-import type { SignatureInfo } from './api.ts';
+import type { SignatureInfo } from '@cqjy/domain/signatures';
 
 const CREDENTIALS: SignatureInfo['credentials'] = [
   {

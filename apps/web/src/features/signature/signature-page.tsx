@@ -27,7 +27,7 @@ import {
   sendSignOtp,
   signatureInfoQuery,
 } from './api.ts';
-import type { SignatureCredential, SignatureInfo } from './api.ts';
+import type { SignatureCredential, SignatureInfo } from '@cqjy/domain/signatures';
 
 const AUTH_PATH = '/auth';
 
