@@ -39,14 +39,19 @@ export function displayFileName(item: FileRowItem): string {
   return ext === '' ? label : `${label}.${ext}`;
 }
 
-export function FileRow({ item, onDelete, isLocked = false, disabled = false }: FileRowProps) {
+/**
+ * The actions of one stored file: 预览 (png, jpg, jpeg in antd's image viewer, pdf in a dialog of rendered pages)
+ * and 下载 under its own name; `children` (a 删除) follow them. Shared by the file rows and the sign-off panel's
+ * attachment table.
+ */
+export function FileActions({ item, children }: { item: FileRowItem; children?: React.ReactNode }) {
   const fileName = item.fileName || item.name;
   const actions = listFileActions(fileName);
   const shownName = displayFileName(item);
   const [imageUrl, setImageUrl] = useState<string | null>(null);
   const [isImageOpen, setIsImageOpen] = useState(false);
   const [isPdfOpen, setIsPdfOpen] = useState(false);
-  const [busy, setBusy] = useState<'preview' | 'download' | 'delete' | null>(null);
+  const [busy, setBusy] = useState<'preview' | 'download' | null>(null);
 
   useEffect(
     () => () => {
@@ -83,26 +88,8 @@ export function FileRow({ item, onDelete, isLocked = false, disabled = false }: 
     }
   };
 
-  const remove = async (): Promise<void> => {
-    if (onDelete === undefined) return;
-    setBusy('delete');
-    try {
-      await onDelete(item);
-    } catch {
-      // the caller has told the user
-    } finally {
-      setBusy(null);
-    }
-  };
-
   return (
-    <div className="file-row" style={{ display: 'flex', alignItems: 'center', gap: 16, padding: '4px 0' }}>
-      <Typography.Text ellipsis={{ tooltip: shownName }} style={{ flex: 1, minWidth: 0 }}>
-        {shownName}
-      </Typography.Text>
-      {item.dateCreated ? (
-        <Typography.Text type="secondary">{formatDateTime(item.dateCreated)}</Typography.Text>
-      ) : null}
+    <>
       <Space size={4}>
         {actions.includes('imagePreview') ? (
           <Button type="link" size="small" loading={busy === 'preview'} onClick={() => void previewImage()}>
@@ -117,6 +104,55 @@ export function FileRow({ item, onDelete, isLocked = false, disabled = false }: 
         <Button type="link" size="small" loading={busy === 'download'} onClick={() => void download()}>
           下载
         </Button>
+        {children}
+      </Space>
+      {actions.includes('imagePreview') && imageUrl !== null ? (
+        // The thumbnail stays hidden: the button is the trigger, the viewer opens in a portal.
+        <div style={{ display: 'none' }}>
+          <Image
+            src={imageUrl}
+            alt={shownName}
+            preview={{ open: isImageOpen, src: imageUrl, onOpenChange: setIsImageOpen }}
+          />
+        </div>
+      ) : null}
+      {actions.includes('pdfPreview') ? (
+        <PdfPreviewDialog
+          title={shownName}
+          open={isPdfOpen}
+          load={() => fetchAttachmentBlob(item.uuid, true)}
+          onClose={() => setIsPdfOpen(false)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+export function FileRow({ item, onDelete, isLocked = false, disabled = false }: FileRowProps) {
+  const shownName = displayFileName(item);
+  const [isDeleting, setIsDeleting] = useState(false);
+
+  const remove = async (): Promise<void> => {
+    if (onDelete === undefined) return;
+    setIsDeleting(true);
+    try {
+      await onDelete(item);
+    } catch {
+      // the caller has told the user
+    } finally {
+      setIsDeleting(false);
+    }
+  };
+
+  return (
+    <div className="file-row" style={{ display: 'flex', alignItems: 'center', gap: 16, padding: '4px 0' }}>
+      <Typography.Text ellipsis={{ tooltip: shownName }} style={{ flex: 1, minWidth: 0 }}>
+        {shownName}
+      </Typography.Text>
+      {item.dateCreated ? (
+        <Typography.Text type="secondary">{formatDateTime(item.dateCreated)}</Typography.Text>
+      ) : null}
+      <FileActions item={item}>
         {onDelete !== undefined && isLocked ? (
           <Button
             type="link"
@@ -136,30 +172,12 @@ export function FileRow({ item, onDelete, isLocked = false, disabled = false }: 
             onConfirm={() => remove()}
             disabled={disabled}
           >
-            <Button type="link" size="small" danger disabled={disabled} loading={busy === 'delete'}>
+            <Button type="link" size="small" danger disabled={disabled} loading={isDeleting}>
               删除
             </Button>
           </Popconfirm>
         ) : null}
-      </Space>
-      {actions.includes('imagePreview') && imageUrl !== null ? (
-        // The thumbnail stays hidden: the row is the trigger, the viewer opens in a portal.
-        <div style={{ display: 'none' }}>
-          <Image
-            src={imageUrl}
-            alt={shownName}
-            preview={{ open: isImageOpen, src: imageUrl, onOpenChange: setIsImageOpen }}
-          />
-        </div>
-      ) : null}
-      {actions.includes('pdfPreview') ? (
-        <PdfPreviewDialog
-          title={shownName}
-          open={isPdfOpen}
-          load={() => fetchAttachmentBlob(item.uuid, true)}
-          onClose={() => setIsPdfOpen(false)}
-        />
-      ) : null}
+      </FileActions>
     </div>
   );
 }
