@@ -1,11 +1,9 @@
 // A PDF shown inside the page (SH-9.4), one page at a time on a canvas with page navigation.
-import { useEffect, useRef, useState } from 'react';
 import { Button, Space, Spin } from 'antd';
 import { MSG } from '@cqjy/domain/messages';
 import { notify } from '../api/notify.ts';
 import { AppDialog } from './app-dialog.tsx';
-import { openPdf } from './pdf-document.ts';
-import type { PdfDocument } from './pdf-document.ts';
+import { usePdfPages } from './use-pdf-pages.ts';
 
 /** Wide enough for an A4 page to be read; the spec's large dialog (580) is the least. */
 const PDF_DIALOG_WIDTH = 860;
@@ -20,45 +18,16 @@ export type PdfPreviewDialogProps = {
 };
 
 export function PdfPreviewDialog({ title, load, open, onClose }: PdfPreviewDialogProps) {
-  const [doc, setDoc] = useState<PdfDocument | null>(null);
-  const [pageNumber, setPageNumber] = useState(1);
-  const canvasRef = useRef<HTMLCanvasElement | null>(null);
+  const { doc, pageNumber, setPageNumber, pageCount, canvasRef } = usePdfPages({
+    key: open ? 'open' : null,
+    load,
+    width: PDF_PAGE_WIDTH,
+    onFailed: () => {
+      notify.error(MSG.previewFailed);
+      onClose();
+    },
+  });
 
-  useEffect(() => {
-    if (!open) return;
-    let isCurrent = true;
-    let opened: PdfDocument | null = null;
-    load()
-      .then(openPdf)
-      .then((pdf) => {
-        opened = pdf;
-        if (!isCurrent) {
-          void pdf.destroy();
-          return;
-        }
-        setPageNumber(1);
-        setDoc(pdf);
-      })
-      .catch(() => {
-        if (!isCurrent) return;
-        notify.error(MSG.previewFailed);
-        onClose();
-      });
-    return () => {
-      isCurrent = false;
-      setDoc(null);
-      if (opened !== null) void opened.destroy();
-    };
-    // `load` and `onClose` are new functions on every render of the row; the file is loaded once per opening.
-  }, [open]);
-
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    if (doc === null || canvas === null) return;
-    doc.renderPage(pageNumber, canvas, PDF_PAGE_WIDTH).catch(() => notify.error(MSG.previewFailed));
-  }, [doc, pageNumber]);
-
-  const pageCount = doc?.pageCount ?? 0;
   return (
     <AppDialog
       size="lg"
