@@ -23,7 +23,7 @@ import type { CompanyDetail, CompanyListItem, CompanyListQuery } from '@cqjy/dom
 import { EXAMINE_STATUS, EXAMINE_STATUS_LABELS } from '@cqjy/domain/accounts';
 import { formatDateTime } from '@cqjy/domain/format';
 import { regionName, regulatorName } from '@cqjy/domain/regions';
-import { AppDialog, FileRow, ReturnReasonDialog } from '../../components/index.ts';
+import { AppDialog, FileRow, ReturnReasonDialog, SearchActions } from '../../components/index.ts';
 import { examineCompany, listCompanies, showCompany } from './api.ts';
 
 const PAGE_SIZE = 10;
@@ -238,21 +238,12 @@ export function OpeningReviewTab() {
         <Form.Item name="examineStatus" label="开户状态">
           <Select allowClear options={STATUS_OPTIONS} placeholder="全部" style={{ width: 160 }} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              查询
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setQuery({ page: 1, size: query.size });
-              }}
-            >
-              重置
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchActions
+          onReset={() => {
+            form.resetFields();
+            setQuery({ page: 1, size: query.size });
+          }}
+        />
       </Form>
       <Table<CompanyListItem>
         rowKey="id"

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Button, Card, Form, Input, Select, Space, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Form, Space, Table, Tabs, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { formatDate, formatDateTime, formatFen, formatThousands } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
@@ -15,6 +15,7 @@ import { FAMILIES } from '@cqjy/domain/workflow/families';
 import type { FamilyKey } from '@cqjy/domain/workflow/families';
 import { PROJECT_STATUS, PROJECT_STATUS_LABELS } from '@cqjy/domain/workflow/statuses';
 import { notify } from '../../api/notify.ts';
+import { ProjectFilterFields, SearchActions } from '../../components/search-form.tsx';
 import { copyProject, deleteProject, projectsQuery } from './api.ts';
 import type { ProjectQuery } from './api.ts';
 import { exportProjects } from './export-xlsx.ts';
@@ -28,8 +29,6 @@ const STATUS_TABS = [
   { key: ALL_TAB, label: '全部' },
   ...Object.entries(PROJECT_STATUS_LABELS).map(([key, label]) => ({ key, label })),
 ];
-
-const FAMILY_OPTIONS = Object.entries(FAMILIES).map(([value, def]) => ({ value, label: def.title }));
 
 type Filters = { keyword?: string; family?: string };
 
@@ -200,27 +199,13 @@ export function ProjectListPage() {
   return (
     <Card>
       <Form<Filters> form={form} layout="inline" onFinish={onSearch} style={{ marginBottom: 16 }}>
-        <Form.Item name="keyword" label="关键字">
-          <Input allowClear placeholder="项目名称或编号" style={{ width: 220 }} />
-        </Form.Item>
-        <Form.Item name="family" label="项目类别">
-          <Select allowClear placeholder="全部" options={FAMILY_OPTIONS} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              查询
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                onSearch({});
-              }}
-            >
-              重置
-            </Button>
-          </Space>
-        </Form.Item>
+        <ProjectFilterFields />
+        <SearchActions
+          onReset={() => {
+            form.resetFields();
+            onSearch({});
+          }}
+        />
       </Form>
       <Tabs
         activeKey={query.status ?? ALL_TAB}

@@ -5,21 +5,19 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Button, Card, Form, Input, Select, Space, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Form, Table, Tabs, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { API_STATUS } from '@cqjy/domain/api';
 import { formatDateTime } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
-import { FAMILIES } from '@cqjy/domain/workflow/families';
 import type { TaskListKind } from '@cqjy/domain/workflow/statuses';
 import type { TaskRow } from '@cqjy/domain/workflow/views';
 import { notify } from '../../api/notify.ts';
+import { ProjectFilterFields, SearchActions } from '../../components/search-form.tsx';
 import { taskCountsQuery, tasksQuery, validateTaskStatus } from './api.ts';
 import type { TaskQuery } from './api.ts';
 
 const PAGE_SIZE = 10;
-
-const FAMILY_OPTIONS = Object.entries(FAMILIES).map(([value, def]) => ({ value, label: def.title }));
 
 const MAIN_TABS: { kind: TaskListKind; label: string }[] = [
   { kind: 'todo', label: '待办任务' },
@@ -145,27 +143,13 @@ export function TaskCenterPage({ kind }: { kind: TaskListKind }) {
         <h3 style={{ marginTop: 0 }}>{ESTIMATE_TITLES[kind]}</h3>
       )}
       <Form<Filters> form={form} layout="inline" onFinish={onSearch} style={{ marginBottom: 16 }}>
-        <Form.Item name="keyword" label="关键字">
-          <Input allowClear placeholder="项目名称或编号" style={{ width: 220 }} />
-        </Form.Item>
-        <Form.Item name="family" label="项目类别">
-          <Select allowClear placeholder="全部" options={FAMILY_OPTIONS} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              查询
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                onSearch({});
-              }}
-            >
-              重置
-            </Button>
-          </Space>
-        </Form.Item>
+        <ProjectFilterFields />
+        <SearchActions
+          onReset={() => {
+            form.resetFields();
+            onSearch({});
+          }}
+        />
       </Form>
       <Table<TaskRow>
         rowKey="id"
