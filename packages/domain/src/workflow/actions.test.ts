@@ -3,6 +3,7 @@ import { addWorkdays } from '../workdays.ts';
 import { validateActionForm } from './action-forms.ts';
 import { ACTION_CONFIGS, composeLetter, findAction, type ActionConfig } from './actions.ts';
 import { applyEffect, type ProjectState } from './effects.ts';
+import { FAMILIES } from './families.ts';
 
 function config(family: string, action: string): ActionConfig {
   const found = findAction(family, action);
@@ -89,6 +90,12 @@ describe('the actions the engine serves', () => {
       'registration',
       'memberIntentionReview',
     ]);
+    // a Page or Show screen is always served by the one compact screen, which the instance's state drives
+    for (const c of ACTION_CONFIGS) {
+      const kinds =
+        FAMILIES[c.family].actions.find((a) => a.key === c.action)?.steps.map((s) => s.step) ?? [];
+      if (kinds.includes('Page') || kinds.includes('Show')) expect(c.isCompact, c.action).toBe(true);
+    }
     // unified transaction management enters the contract: the project is dealt
     expect(config('unified', 'transaction').effect).toBe('contract');
   });

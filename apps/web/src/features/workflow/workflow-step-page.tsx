@@ -44,7 +44,7 @@ export function WorkflowStepPage() {
   if (context === null || config === undefined) {
     return <Result status="info" title={MSG.notOpenYet} extra={<CloseButton />} />;
   }
-  if (config.isCompact || context.step === 'Show' || context.step === 'Page') {
+  if (config.isCompact) {
     return <CompactStepScreen key={context.routeName} config={config} routeName={context.routeName} />;
   }
   switch (context.step) {
