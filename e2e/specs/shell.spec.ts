@@ -127,6 +127,8 @@ test('tab strip: close the current tab moves to the next; close others leaves on
   const second = titles[1]!.trim();
   const third = titles[2]!.trim();
   await strip.getByRole('tab', { name: second }).click();
+  // its page must have opened: a close clicked while the navigation is still under way would let it re-add the tab
+  await expect(strip.getByRole('tab', { name: second, selected: true })).toBeVisible();
   await page
     .getByRole('tab', { name: second })
     .getByRole('button', { name: /close|关闭/i })

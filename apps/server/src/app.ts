@@ -27,6 +27,8 @@ import { createIdentityService } from './modules/identity/service.ts';
 import { createHomepageService } from './modules/homepage/service.ts';
 import { otpRoutes } from './modules/otp/routes.ts';
 import { createOtpService } from './modules/otp/service.ts';
+import { plansRoutes } from './modules/plans/routes.ts';
+import { createPlansService } from './modules/plans/service.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { projectAssetsRoutes } from './modules/projects/assets-routes.ts';
 import { createProjectAssetsService } from './modules/projects/assets-service.ts';
@@ -50,6 +52,7 @@ import { systemClock, type Clock } from './platform/clock.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 import { AppError } from './platform/errors.ts';
 import { createLogger } from './platform/logger.ts';
+import { createOtcClient } from './platform/otc.ts';
 import { registerSecurity } from './platform/security.ts';
 import type { ModuleDeps } from './platform/module-deps.ts';
 import { LogSmsProvider, type SmsProvider } from './platform/sms.ts';
@@ -71,9 +74,17 @@ export type AppDeps = {
   storage?: Storage;
 };
 
-/** Short enough to read out over the phone, long enough to be unique in the logs of a day. */
-function generateRequestId(): string {
-  return randomBytes(6).toString('hex');
+/**
+ * Request ids: short enough to read out over the phone, unique in the logs of a day. A random prefix per process
+ * and a counter: unique without asking the random generator at every request.
+ */
+function createRequestIds(): () => string {
+  const prefix = randomBytes(3).toString('hex');
+  let next = 0;
+  return () => {
+    next = (next + 1) % 0x1000000;
+    return `${prefix}${next.toString(16).padStart(6, '0')}`;
+  };
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -82,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const loggerInstance: FastifyBaseLogger = deps.logger ?? createLogger(config, deps.logStream);
   const app = Fastify({
     loggerInstance,
-    genReqId: generateRequestId,
+    genReqId: createRequestIds(),
     requestIdHeader: false,
     trustProxy: config.isBehindProxy,
   });
@@ -94,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  await registerSecurity(app);
+  registerSecurity(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError(429, MSG.tooManyRequests, 429),
@@ -164,7 +175,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const signatures = createSignaturesService(moduleDeps);
   await app.register(signaturesRoutes, { signatures });
   await app.register(profileRoutes, { profile: createProfileService(moduleDeps) });
-  const projects = createProjectsService(moduleDeps);
+  const projects = createProjectsService({
+    ...moduleDeps,
+    otc: config.otc === undefined ? undefined : createOtcClient(config.otc),
+  });
   await app.register(projectsRoutes, { projects });
   await app.register(projectAssetsRoutes, {
     assets: createProjectAssetsService({ ...moduleDeps, projects }),
@@ -175,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(projectExportsRoutes, {
     exports: createProjectExportsService({ ...moduleDeps, projects }),
   });
+  await app.register(plansRoutes, { plans: createPlansService({ ...moduleDeps, projects }) });
   await app.register(workflowRoutes, {
     workflow: createWorkflowService({ ...moduleDeps, projects, signatures }),
   });

@@ -66,6 +66,16 @@ describe('config', () => {
     expect(() => loadConfig({ OTP_FIXED: 'abcdef' })).toThrow(/OTP_FIXED/);
   });
 
+  it('connects the trading system only with an http(s) OTC_URL', () => {
+    expect(loadConfig({}).otc).toBeUndefined();
+    expect(loadConfig({ OTC_URL: 'https://otc.example.cn/base/', OTC_TOKEN: 's3cret' }).otc).toEqual({
+      url: 'https://otc.example.cn/base',
+      token: 's3cret',
+    });
+    expect(() => loadConfig({ OTC_URL: 'otc.example.cn' })).toThrow(/OTC_URL/);
+    expect(() => loadConfig({ OTC_URL: 'ftp://otc.example.cn' })).toThrow(/OTC_URL/);
+  });
+
   it('refuses malformed values', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);

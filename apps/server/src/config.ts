@@ -66,6 +66,8 @@ const ZEnv = z.object({
   KEY_ENCRYPTION_SECRET: optionalText,
   PUBLIC_URL: optionalText,
   FACE_AUTH_TTL_S: integerWithDefault(600, 30),
+  OTC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  OTC_TOKEN: optionalText,
 });
 
 /** Where attachment bytes live: the local directory (default) or an S3-compatible bucket. */
@@ -130,6 +132,11 @@ export type Config = Readonly<{
   publicUrl: string | undefined;
   /** how long a face-authentication QR code stays usable */
   faceAuthTtlS: number;
+  /**
+   * The exchange's trading system (交易系统), which projects are refreshed from (GET
+   * /api/project/update/from/otc/{id}): its base URL and bearer token. Absent: the portal is not connected to one.
+   */
+  otc: { url: string; token: string | undefined } | undefined;
 }>;
 
 function resolveFromRoot(path: string): string {
@@ -215,5 +222,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     faceAuthTtlS: e.FACE_AUTH_TTL_S,
+    otc: e.OTC_URL === undefined ? undefined : { url: e.OTC_URL.replace(/\/+$/, ''), token: e.OTC_TOKEN },
   });
 }

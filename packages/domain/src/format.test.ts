@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  yearSerialCode,
   fenToYuan,
   formatDate,
   formatDateTime,
@@ -143,5 +144,14 @@ describe('export names and message templates', () => {
   it('fills placeholders and leaves unknown ones visible', () => {
     expect(formatMessage('最多{n}个，共{m}个', { n: 3, m: '5' })).toBe('最多3个，共5个');
     expect(formatMessage('缺{x}', {})).toBe('缺{x}');
+  });
+});
+
+describe('yearSerialCode', () => {
+  it('joins prefix, the +08:00 year, infix and the id in 7 digits', () => {
+    expect(yearSerialCode({ prefix: 'GR', infix: 'BJ' }, new Date('2026-12-31T16:30:00Z'), 123)).toBe(
+      'GR2027BJ0000123',
+    );
+    expect(yearSerialCode({ prefix: 'JH' }, new Date('2026-06-01T00:00:00Z'), 1)).toBe('JH20260000001');
   });
 });

@@ -185,6 +185,18 @@ export function formatDate(value: DateInput): string {
   return `${pad4(clock.year)}-${pad2(clock.month)}-${pad2(clock.day)}`;
 }
 
+/**
+ * A record's code made from its id, so it is unique without a guess: the prefix, the +08:00 year of `at`, the
+ * infix and the id in 7 digits (a project GR2026BJ0000123, a plan JH20260000001).
+ */
+export function yearSerialCode(
+  format: { prefix: string; infix?: string },
+  at: DateInput,
+  id: number,
+): string {
+  return `${format.prefix}${formatDate(at).slice(0, 4)}${format.infix ?? ''}${String(id).padStart(7, '0')}`;
+}
+
 /** The calendar day in +08:00 as letters and announcements date it: 2026年11月22日; '' for an invalid date. */
 export function formatChineseDate(value: DateInput): string {
   const day = formatDate(value);

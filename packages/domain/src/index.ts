@@ -40,3 +40,5 @@ export * from './projects/bulk.ts';
 export * from './projects/views.ts';
 export * from './projects/assets.ts';
 export * from './projects/participants.ts';
+export * from './plans.ts';
+export * from './projects/otc.ts';

@@ -294,6 +294,27 @@ export const MSG = {
   projectFormInvalid: '请按提示修改项目信息后再提交',
   projectSaveBeforeUpload: '请先保存项目，再上传批准文件',
   projectSaveBeforeAssets: '保存项目后可导入资产清单',
+
+  // the trading system (交易系统, GET /api/project/update/from/otc/{id})
+  otcNotConnected: '本平台尚未接入交易系统，无法同步交易结果',
+  otcUnavailable: '交易系统暂时无法访问，请稍后重试',
+  otcUnknownProject: '交易系统中没有该项目的交易信息',
+  otcNotSyncable: '只有披露中、已终止披露或已成交的项目可以同步交易结果',
+  otcSynced: '已同步交易系统的交易结果',
+
+  // plans (我的计划 / 计划管理, POST /api/plan/to/project)
+  plansNameInvalid: '计划名称须为2至100个字符',
+  plansFamilyRequired: '请选择业务类型',
+  plansPlannedDateInvalid: '请填写正确的计划挂牌日期，如2026-12-01',
+  plansConverted: '该计划已转为项目，不能再修改',
+  planSaved: '计划已保存',
+  planDeleted: '计划已删除',
+  planDeleteTitle: '删除计划',
+  planDeleteConfirm: '确定删除该计划吗？删除后不可恢复。',
+  planToProjectTitle: '转为项目',
+  planToProjectConfirm: '将按计划信息新建一个草稿项目，转换后计划不能再修改。确定转为项目吗？',
+  planToProjectDone: '已转为草稿项目，请完善项目信息后提交',
+  planFormInvalid: '请按提示修改计划信息后再保存',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -12,3 +12,4 @@ export * from '../modules/signatures/tables.ts';
 export * from '../modules/profile/tables.ts';
 export * from '../modules/projects/tables.ts';
 export * from '../modules/workflow/tables.ts';
+export * from '../modules/plans/tables.ts';

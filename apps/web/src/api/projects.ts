@@ -15,3 +15,10 @@ export const projectQuery = (id: number) =>
     queryFn: () => showProject(id),
     staleTime: 0,
   });
+
+/** GET /api/project/update/from/otc/{id}: the project's result read from the trading system. */
+export async function updateProjectFromOtc(id: number): Promise<unknown> {
+  return unwrap(await http.get<Envelope<unknown>>(`/api/project/update/from/otc/${id}`), {
+    showSuccess: true,
+  });
+}

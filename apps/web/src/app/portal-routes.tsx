@@ -42,6 +42,7 @@ const loadFeature = {
   workflow: () => import('../features/workflow/index.ts'),
   tasks: () => import('../features/tasks/index.ts'),
   projects: () => import('../features/projects/index.ts'),
+  plans: () => import('../features/plans/index.ts'),
 };
 
 /**
@@ -89,6 +90,10 @@ const PAGES: Readonly<Record<string, LazyPage>> = {
   addproject: pageOf(loadFeature.projects, (m) => m.ProjectFormPage),
   editproject: pageOf(loadFeature.projects, (m) => m.ProjectFormPage),
   showproject: pageOf(loadFeature.projects, (m) => m.ShowProjectRedirect),
+  plan: pageOf(loadFeature.plans, (m) => m.PlanListPage),
+  planAdd: pageOf(loadFeature.plans, (m) => m.PlanFormPage),
+  planEdit: pageOf(loadFeature.plans, (m) => m.PlanFormPage),
+  planShow: pageOf(loadFeature.plans, (m) => m.PlanShowPage),
   ...workflowPages(),
 };
 

@@ -25,7 +25,7 @@ afterEach(() => {
 });
 
 async function expectPath(router: ReturnType<typeof renderPortal>['router'], path: string): Promise<void> {
-  await waitFor(() => expect(router.state.location.pathname).toBe(path), { timeout: 5000 });
+  await waitFor(() => expect(router.state.location.pathname).toBe(path));
 }
 
 describe('the session guard (SH-4.2, SH-4.3)', () => {
@@ -60,7 +60,7 @@ describe('the session guard (SH-4.2, SH-4.3)', () => {
     servePortal(user);
     signInAs(user);
     renderPortal('/index/home');
-    expect(await screen.findByRole('heading', { name: '首页' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '首页' })).toBeTruthy();
     expect(screen.getByTestId('header-company').textContent).toBe(user.companyName);
     expect(screen.getByTestId('header-user').textContent).toBe('张经理');
     expect(screen.getByTestId('home-welcome').textContent).toBe(`欢迎您，${user.companyName}（转让方）`);
@@ -75,7 +75,7 @@ describe('the session guard (SH-4.2, SH-4.3)', () => {
     servePortal(user);
     signInAs(user);
     const { router } = renderPortal('/index/home');
-    await screen.findByRole('heading', { name: '首页' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: '首页' });
     setSession({
       loginInfo: { access_token: 'access-1', expires_in: 1, created_at: nowSeconds - 10, identityType: 1 },
     });
@@ -90,7 +90,7 @@ describe('the session guard (SH-4.2, SH-4.3)', () => {
     signInAs(user);
     setSession({ userInfo: null });
     renderPortal('/index/home');
-    await screen.findByRole('heading', { name: '首页' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: '首页' });
     expect(
       calls.map((call) => call.url).filter((url) => url.startsWith('/api/app/user/role/permissions')),
     ).toEqual(['/api/app/user/role/permissions', '/api/app/user/role/permissions?actualProjectData=1']);
@@ -184,11 +184,11 @@ describe('the onboarding gates (SH-4.5 to SH-4.12)', () => {
       const { router } = renderPortal('/index/home');
       await expectPath(router, path);
       // Every gate page says where the user is and offers a way out.
-      expect(await screen.findByRole('heading', { level: 3 }, { timeout: 5000 })).toBeTruthy();
+      expect(await screen.findByRole('heading', { level: 3 })).toBeTruthy();
       if (path === '/welcomePage') {
         expect(screen.getByRole('button', { name: /我知道了/ })).toBeTruthy();
       } else {
-        expect(await screen.findByRole('button', { name: /退出登录/ }, { timeout: 5000 })).toBeTruthy();
+        expect(await screen.findByRole('button', { name: /退出登录/ })).toBeTruthy();
       }
     },
   );
@@ -198,7 +198,7 @@ describe('the onboarding gates (SH-4.5 to SH-4.12)', () => {
     servePortal(user);
     signInAs(user);
     renderPortal('/auth');
-    expect(await screen.findByRole('heading', { name: '开户信息' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '开户信息' })).toBeTruthy();
   });
 
   it('lets a land user into the portal once 进入门户 set the land session flag', async () => {
@@ -206,11 +206,11 @@ describe('the onboarding gates (SH-4.5 to SH-4.12)', () => {
     servePortal(user);
     signInAs(user);
     const { router } = renderPortal('/landManage');
-    fireEvent.click(await screen.findByRole('button', { name: /进入门户/ }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: /进入门户/ }));
     await expectPath(router, '/index/home');
     expect(getSession().isLandSession).toBe(true);
     expect(window.sessionStorage.getItem('cqjy.isLandSession')).toBe('true');
-    expect(await screen.findByRole('heading', { name: '首页' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '首页' })).toBeTruthy();
   });
 
   it('signs a held user out from a gate page', async () => {
@@ -218,7 +218,7 @@ describe('the onboarding gates (SH-4.5 to SH-4.12)', () => {
     const { calls } = servePortal(user);
     signInAs(user);
     const { router } = renderPortal('/auth');
-    fireEvent.click(await screen.findByRole('button', { name: /退出登录/ }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: /退出登录/ }));
     await expectPath(router, '/login');
     expect(calls.some((call) => call.url === '/api/logout')).toBe(true);
     expect(getSession().token).toBeNull();
@@ -233,7 +233,7 @@ describe('permissions and route sets (SH-4.4, SH-6.2)', () => {
     signInAs(user);
     const { router } = renderPortal('/index/assets');
     await expectPath(router, '/index/home');
-    expect(await screen.findByRole('heading', { name: '首页' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '首页' })).toBeTruthy();
   });
 
   it('keeps a page the previous permission state allowed (after a refetch)', async () => {
@@ -244,7 +244,7 @@ describe('permissions and route sets (SH-4.4, SH-6.2)', () => {
     signInAs(user);
     setSession({ previousPermissions: { identityType: 1, permission: before, permissionProject: [] } });
     const { router } = renderPortal('/index/assets');
-    expect(await screen.findByRole('heading', { name: '我的资产' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '我的资产' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/index/assets');
   });
 
@@ -261,7 +261,7 @@ describe('permissions and route sets (SH-4.4, SH-6.2)', () => {
     servePortal(user);
     signInAs(user);
     renderPortal('/index/assetsAdd');
-    expect(await screen.findByRole('heading', { name: '新增资产' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '新增资产' })).toBeTruthy();
     expect(screen.getByText(MSG.notOpenYet)).toBeTruthy();
   });
 
@@ -270,7 +270,7 @@ describe('permissions and route sets (SH-4.4, SH-6.2)', () => {
     servePortal(user);
     signInAs(user);
     renderPortal('/index/assets');
-    expect(await screen.findByRole('heading', { name: '资产管理' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '资产管理' })).toBeTruthy();
   });
 });
 
@@ -297,7 +297,7 @@ describe('redirects', () => {
     signInAs(user);
     const { router } = renderPortal('/index');
     await expectPath(router, '/index/todoEstimate');
-    expect(await screen.findByRole('heading', { name: '我的待办' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '我的待办' })).toBeTruthy();
   });
 
   it.each([
@@ -323,7 +323,7 @@ describe('redirects', () => {
     servePortal(user);
     signInAs(user);
     const { router } = renderPortal('/index/project');
-    expect(await screen.findByText(MSG.pageNotFound, undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(MSG.pageNotFound)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/404');
     expect(screen.getByRole('button', { name: '退出登录' })).toBeTruthy();
   });
@@ -331,7 +331,7 @@ describe('redirects', () => {
   it('opens the recovery pages before sign-in, with a way back to /login', async () => {
     servePortal(makeUser(1));
     const { router } = renderPortal('/retrieve');
-    expect(await screen.findByRole('heading', { name: '忘记密码' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '忘记密码' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /返回登录/ }));
     await expectPath(router, '/login');
   });

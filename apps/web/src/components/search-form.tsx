@@ -1,6 +1,9 @@
-// The pieces of the list pages' search forms: 查询 and 重置 at the end of an inline form, and the project filters
-// (keyword, family) that the project list and the task centre share.
+// The pieces of the list pages: 查询 and 重置 at the end of an inline search form, the project filters (keyword,
+// family) that the project list and the task centre share, and the pagination of a paged table.
 import { Button, Form, Input, Select, Space } from 'antd';
+import type { TablePaginationConfig } from 'antd';
+import type { PageResult } from '@cqjy/domain/api';
+import { formatThousands } from '@cqjy/domain/format';
 import { FAMILIES } from '@cqjy/domain/workflow/families';
 
 const FAMILY_OPTIONS = Object.entries(FAMILIES).map(([value, def]) => ({ value, label: def.title }));
@@ -31,4 +34,21 @@ export function ProjectFilterFields() {
       </Form.Item>
     </>
   );
+}
+
+/** A paged table's pagination: the query's page and size, the total (shown as n+ when the count stopped). */
+export function listPagination(
+  query: { page: number; size: number },
+  data: PageResult<unknown> | undefined,
+  onChange: (page: number, size: number) => void,
+): TablePaginationConfig {
+  return {
+    current: query.page,
+    pageSize: query.size,
+    total: data?.total ?? 0,
+    showSizeChanger: true,
+    showTotal: (total) =>
+      data?.isTotalCapped === true ? `共 ${formatThousands(total)}+ 条` : `共 ${total} 条`,
+    onChange,
+  };
 }

@@ -54,3 +54,10 @@ export function stubFetch(handler: Handler): { calls: FetchCall[]; fetch: Return
 export function neverAnswer(): Promise<Response> {
   return new Promise<Response>(() => {});
 }
+
+/** The path of a recorded call, without its query. */
+export const pathOf = (call: FetchCall): string => call.url.split('?')[0] ?? '';
+
+/** The JSON body a recorded call sent. */
+export const bodyOf = (call: FetchCall | undefined): Record<string, unknown> =>
+  JSON.parse(String(call?.body)) as Record<string, unknown>;

@@ -3,8 +3,10 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// antd pages in jsdom take a while to settle on a busy machine; a second is too short to wait for them.
-configure({ asyncUtilTimeout: 5000 });
+// antd pages in jsdom take a while to settle on a busy machine; a second is too short to wait for them. The first
+// portal page of a test file also loads (and transforms) the shell, antd and the page's chunk, which took more than
+// five seconds with every worker busy in the whole suite; a wait ends as soon as the page is there.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();

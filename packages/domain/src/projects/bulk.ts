@@ -27,6 +27,9 @@ export function isPhysicalFamily(family: string): family is PhysicalFamily {
   return Object.hasOwn(PHYSICAL_FAMILIES, family);
 }
 
+/** A project's code: GR, the year, BJ, the id (yearSerialCode). */
+export const PROJECT_CODE = { prefix: 'GR', infix: 'BJ' } as const;
+
 export const BULK_ASSET_CATEGORIES = [
   { code: 'construction', label: '在建工程' },
   { code: 'house', label: '房产' },
@@ -122,47 +125,57 @@ const zText = (max: number, message: string) =>
     .refine((value) => countChars(value) <= max, formatMessage(message, { max }));
 
 /**
+ * The field rules of the form, one per field, so a form that carries some of these fields (a plan that becomes a
+ * project) checks them with the same rules and messages.
+ */
+/** A name of 2 to 100 characters, trimmed; `message` says whose name it is (a project's, a plan's). */
+export const zBulkName = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((value) => {
+      const n = countChars(value);
+      return n >= BULK_NAME_MIN && n <= BULK_NAME_MAX;
+    }, message);
+
+export const BULK_FIELD_SCHEMAS = {
+  name: zBulkName(MSG.projectsNameInvalid),
+  assetCategory: z.enum(CATEGORY_CODES, { error: MSG.projectsAssetCategoryRequired }).optional(),
+  listingPrice: zFen(MSG.projectsListingPriceInvalid).optional(),
+  appraisalPrice: zFen(MSG.projectsAppraisalPriceInvalid).optional(),
+  disclosureDays: z
+    .number({ error: MSG.projectsDisclosureDaysInvalid })
+    .int(MSG.projectsDisclosureDaysInvalid)
+    .min(1, MSG.projectsDisclosureDaysInvalid)
+    .max(DISCLOSURE_DAYS_MAX, formatMessage(MSG.projectsDisclosureDaysMax, { days: DISCLOSURE_DAYS_MAX }))
+    .optional(),
+  paymentMode: z.enum(PAYMENT_CODES, { error: MSG.projectsPaymentModeRequired }).optional(),
+  firstPaymentRatio: z
+    .number({ error: MSG.projectsFirstPaymentRatioInvalid })
+    .min(0, MSG.projectsFirstPaymentRatioInvalid)
+    .max(1, MSG.projectsFirstPaymentRatioInvalid)
+    .optional(),
+  instalmentMonths: z
+    .number({ error: MSG.projectsInstalmentMonthsInvalid })
+    .int(MSG.projectsInstalmentMonthsInvalid)
+    .min(1, MSG.projectsInstalmentMonthsInvalid)
+    .optional(),
+  hasGuarantee: z.boolean({ error: MSG.badRequest }).optional(),
+  reserveBelowAppraisalApproved: z.boolean({ error: MSG.badRequest }).optional(),
+  contactName: zText(BULK_CONTACT_NAME_MAX, MSG.projectsContactNameTooLong).optional(),
+  contactMobile: z
+    .string({ error: MSG.mobileInvalid })
+    .refine((value) => value === '' || validateMobile(value) === null, MSG.mobileInvalid)
+    .optional(),
+  description: zText(BULK_DESCRIPTION_MAX, MSG.projectsDescriptionTooLong).optional(),
+} as const;
+
+/**
  * The shape every save checks: types, ranges and lengths. Only the name is required (it names the draft in the
  * lists); everything else may still be missing until submission. Unknown keys are dropped.
  */
 export const bulkProjectFormSchema = z
-  .object({
-    name: z
-      .string({ error: MSG.projectsNameInvalid })
-      .trim()
-      .refine((value) => {
-        const n = countChars(value);
-        return n >= BULK_NAME_MIN && n <= BULK_NAME_MAX;
-      }, MSG.projectsNameInvalid),
-    assetCategory: z.enum(CATEGORY_CODES, { error: MSG.projectsAssetCategoryRequired }).optional(),
-    listingPrice: zFen(MSG.projectsListingPriceInvalid).optional(),
-    appraisalPrice: zFen(MSG.projectsAppraisalPriceInvalid).optional(),
-    disclosureDays: z
-      .number({ error: MSG.projectsDisclosureDaysInvalid })
-      .int(MSG.projectsDisclosureDaysInvalid)
-      .min(1, MSG.projectsDisclosureDaysInvalid)
-      .max(DISCLOSURE_DAYS_MAX, formatMessage(MSG.projectsDisclosureDaysMax, { days: DISCLOSURE_DAYS_MAX }))
-      .optional(),
-    paymentMode: z.enum(PAYMENT_CODES, { error: MSG.projectsPaymentModeRequired }).optional(),
-    firstPaymentRatio: z
-      .number({ error: MSG.projectsFirstPaymentRatioInvalid })
-      .min(0, MSG.projectsFirstPaymentRatioInvalid)
-      .max(1, MSG.projectsFirstPaymentRatioInvalid)
-      .optional(),
-    instalmentMonths: z
-      .number({ error: MSG.projectsInstalmentMonthsInvalid })
-      .int(MSG.projectsInstalmentMonthsInvalid)
-      .min(1, MSG.projectsInstalmentMonthsInvalid)
-      .optional(),
-    hasGuarantee: z.boolean({ error: MSG.badRequest }).optional(),
-    reserveBelowAppraisalApproved: z.boolean({ error: MSG.badRequest }).optional(),
-    contactName: zText(BULK_CONTACT_NAME_MAX, MSG.projectsContactNameTooLong).optional(),
-    contactMobile: z
-      .string({ error: MSG.mobileInvalid })
-      .refine((value) => value === '' || validateMobile(value) === null, MSG.mobileInvalid)
-      .optional(),
-    description: zText(BULK_DESCRIPTION_MAX, MSG.projectsDescriptionTooLong).optional(),
-  })
+  .object(BULK_FIELD_SCHEMAS)
   .strip() as unknown as z.ZodType<BulkProjectForm>;
 
 /** The first message of a form that does not have the saved shape, or null. */

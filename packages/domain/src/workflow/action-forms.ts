@@ -10,7 +10,8 @@ import { ACTION_TEXT_MAX, type ActionConfig, type ActionFieldDef, type ActionFor
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_TIME = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):([0-5]\d)$/;
 
-function isCalendarDate(value: string): boolean {
+/** 'YYYY-MM-DD' on a real calendar day. */
+export function isCalendarDate(value: string): boolean {
   if (!CALENDAR_DAY.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;

@@ -1,6 +1,7 @@
 // Queries on the dictionaries and the enterprise directory.
 import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { dictData, dictTypes, enterpriseDirectory } from './tables.ts';
 
 const ACTIVE = 1;
@@ -18,18 +19,13 @@ export async function listActiveEntries(db: Db, typeCode: string): Promise<Entry
     .orderBy(asc(dictData.sort), asc(dictData.id));
 }
 
-/** `%` and `_` typed by a user are searched for, not used as wildcards. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
 export async function listDirectory(
   db: Db,
   query: { searchCode: string; keyword?: string | undefined; limit: number },
 ): Promise<DirectoryRow[]> {
   const conditions: SQL[] = [eq(enterpriseDirectory.searchCode, query.searchCode)];
   if (query.keyword !== undefined) {
-    const pattern = `%${escapeLike(query.keyword)}%`;
+    const pattern = containsPattern(query.keyword);
     const matches = or(
       ilike(enterpriseDirectory.name, pattern),
       ilike(enterpriseDirectory.creditCode, pattern),

@@ -227,6 +227,10 @@ describe('list, ownerProject, searchs', () => {
     const drafts = await listOf(owner, { status: 'draft' });
     expect(drafts.list.every((r) => r.status === 'draft')).toBe(true);
     expect((await listOf(owner, { keyword: '废旧设备' })).list.map((r) => r.id)).toEqual([demoId]);
+    // the code in any case; % and _ are searched for, not wildcards; name and code do not run into each other
+    expect((await listOf(owner, { keyword: 'gr2026bj1000123' })).list.map((r) => r.id)).toEqual([demoId]);
+    expect((await listOf(owner, { keyword: '废旧%设备' })).total).toBe(0);
+    expect((await listOf(owner, { keyword: '一批GR2026' })).total).toBe(0);
     expect((await listOf(owner, { family: 'coll' })).total).toBe(0);
     const page = await owner.post<{ list: ProjectListRow[]; total: number }>('/api/project/list', {
       page: 1,

@@ -26,6 +26,8 @@
 //   POST /api/project/searchs/statusCategory {type?, ...} -> [{value, label, count}] of the caller's projects
 //   POST /api/project/searchs/status {type?} -> [{value, label}]
 //   GET  /api/project/transferor?companyId=&businessType= -> ProjectTransferor (own company; the exchange: any)
+//   GET  /api/project/update/from/otc/{id} -> {id, name, code, status, statusLabel, otc: OtcRecord}: the result
+//                                      read from the trading system (owner or exchange); a deal makes it dealt
 // All need GJS_PROJECT_LT (or the exchange's GJS_PROJECT_LT_ADMIN).
 import {
   FAMILIES,
@@ -200,6 +202,23 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ projects: ProjectsServic
         version: row.version,
       });
     },
+  );
+
+  app.get(
+    '/api/project/update/from/otc/:id',
+    {
+      preValidation: guard,
+      schema: {
+        tags: ['project'],
+        summary: '从交易系统同步交易结果',
+        params: ZIdParams,
+        response: {
+          200: zEnvelope(ZProjectSummary.extend({ otc: z.record(z.string(), z.unknown()) })),
+        },
+      },
+    },
+    async (request) =>
+      ok(await projects.updateFromOtc(actorOf(request), parseId(request.params.id)), MSG.otcSynced),
   );
 
   app.post(

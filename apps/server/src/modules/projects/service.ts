@@ -6,14 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import {
   FAMILIES,
-  formatDate,
   IDENTITY,
   MSG,
   parseBulkProjectForm,
   BULK_NAME_MAX,
   PHYSICAL_FAMILIES,
   PROJECT_DATA_CLASS,
+  PROJECT_CODE,
   PROJECT_STATUS,
+  yearSerialCode,
   PROJECT_STATUS_LABELS,
   readBulkForm,
   SIGNED_LETTER_TAG,
@@ -21,6 +22,9 @@ import {
   checkBulkProjectRules,
   EDITABLE_ACTION_STATUSES,
   PRICE_APPROVAL_TAG,
+  OTC_SYNCABLE_STATUSES,
+  statusAfterOtc,
+  type OtcRecord,
   type AttachmentItem,
   type BulkProjectForm,
   type PhysicalFamily,
@@ -41,6 +45,7 @@ import { toAuditActor } from '../../platform/audit.ts';
 import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
 import { conflict, notFound, refused } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
+import type { OtcClient } from '../../platform/otc.ts';
 import type { Actor, Viewer } from '../attachments/service.ts';
 import * as repo from './repo.ts';
 
@@ -84,7 +89,7 @@ export function isExchange(viewer: Pick<Viewer, 'identityType'>): boolean {
   return viewer.identityType === IDENTITY.admin;
 }
 
-export function toSummary(row: ProjectRow): ProjectSummary {
+export function toSummary(row: Pick<ProjectRow, 'id' | 'name' | 'code' | 'status'>): ProjectSummary {
   return {
     id: row.id,
     name: row.name,
@@ -110,9 +115,12 @@ function groupByTag(files: readonly AttachmentItem[]): Record<string, Attachment
 }
 
 export function createProjectsService(
-  deps: Pick<ModuleDeps, 'db' | 'users' | 'attachments' | 'audit' | 'clock' | 'homepage'>,
+  deps: Pick<ModuleDeps, 'db' | 'users' | 'attachments' | 'audit' | 'clock' | 'homepage' | 'log'> & {
+    /** the exchange's trading system; absent when the portal is not connected to one */
+    otc?: OtcClient | undefined;
+  },
 ) {
-  const { db, users, attachments, audit, clock, homepage } = deps;
+  const { db, users, attachments, audit, clock, homepage, log, otc } = deps;
   let disclosure: DisclosureGateway | undefined;
 
   /** Whether an application under way locks the project form (submitted, awaiting signature or review). */
@@ -189,12 +197,11 @@ export function createProjectsService(
   }
 
   function toListRow(row: repo.ProjectListItem, viewer: Pick<Viewer, 'companyId'>): ProjectListRow {
-    const price = formOf(row).listingPrice;
     return {
       ...toSummary(row),
       family: row.family,
       familyLabel: familyLabel(row.family),
-      listingPrice: typeof price === 'number' ? price : null,
+      listingPrice: row.listingPrice,
       disclosureEnd: row.disclosureEnd?.toISOString() ?? null,
       companyName: row.companyName,
       updatedAt: row.updatedAt.toISOString(),
@@ -263,16 +270,18 @@ export function createProjectsService(
   }
 
   /**
-   * Stores a new draft of the caller's company in the caller's transaction, with its code GR<year>BJ<id, 7
-   * digits> (made from its id, so it is unique without a guess), and writes the audit row.
+   * Stores a new draft of the caller's company in the caller's transaction, with its code (PROJECT_CODE), and
+   * writes the audit row.
    */
   async function insertDraft(
     tx: Db,
     actor: Actor,
     draft: { family: PhysicalFamily; form: BulkProjectForm; agentCompanyId?: number | null },
-    entry: { action: 'project.create' | 'project.copy'; detail?: Record<string, unknown> },
+    entry: {
+      action: 'project.create' | 'project.copy' | 'project.fromPlan';
+      detail?: Record<string, unknown>;
+    },
   ): Promise<{ id: number; version: number }> {
-    const year = formatDate(clock.now()).slice(0, 4);
     const inserted = await repo.insertProject(tx, {
       companyId: actor.companyId,
       family: draft.family,
@@ -285,7 +294,7 @@ export function createProjectsService(
       details: { form: draft.form },
       agentCompanyId: draft.agentCompanyId ?? null,
     });
-    const row = await repo.setCode(tx, inserted.id, `GR${year}BJ${String(inserted.id).padStart(7, '0')}`);
+    const row = await repo.setCode(tx, inserted.id, yearSerialCode(PROJECT_CODE, clock.now(), inserted.id));
     if (row === undefined) throw conflict();
     await audit.append(tx, {
       ...toAuditActor(actor),
@@ -496,8 +505,45 @@ export function createProjectsService(
     });
   }
 
+  /**
+   * GET /api/project/update/from/otc/{id}: the project's result read from the trading system, by its owner or the
+   * exchange. A deal makes the project dealt; every answer is kept in details.otc with when it was read. Not
+   * connected, the trading system down or not knowing the project: refused, nothing changed.
+   */
+  async function updateFromOtc(actor: Actor, id: number): Promise<ProjectSummary & { otc: OtcRecord }> {
+    const project = await findVisible(actor, id);
+    if (project.companyId !== actor.companyId && !isExchange(actor)) throw notFound();
+    if (!OTC_SYNCABLE_STATUSES.includes(project.status)) throw refused(MSG.otcNotSyncable);
+    if (otc === undefined) throw refused(MSG.otcNotConnected);
+    const answer = await otc.fetchProject(project.code);
+    if (answer.kind === 'unknown') throw refused(MSG.otcUnknownProject);
+    if (answer.kind === 'unavailable') {
+      log.warn({ projectId: project.id, reason: answer.reason }, 'trading system unavailable');
+      throw refused(MSG.otcUnavailable);
+    }
+    const record: OtcRecord = { ...answer.result, syncedAt: clock.now().toISOString() };
+    const status = statusAfterOtc(project.status, answer.result);
+    return db.transaction(async (tx) => {
+      const row = await repo.updateGuarded(tx, project.id, project.version, {
+        status,
+        pausedAt: status === project.status ? project.pausedAt : null,
+        details: { ...project.details, otc: record },
+      });
+      if (row === undefined) throw conflict();
+      await audit.append(tx, {
+        ...toAuditActor(actor),
+        action: 'project.otcUpdate',
+        result: 'ok',
+        target: String(row.id),
+        detail: { trade: record.status, from: project.status, to: row.status, dealPrice: record.dealPrice },
+      });
+      return { ...toSummary(row), otc: record };
+    });
+  }
+
   return {
     isVisibleTo,
+    updateFromOtc,
     findVisible,
     findEditable,
     show,
@@ -523,6 +569,7 @@ export function createProjectsService(
     /** Changes state in the caller's transaction; undefined when the project changed since `expectedVersion`. */
     updateGuarded: (tx: Db, id: number, expectedVersion: number, patch: ProjectPatch) =>
       repo.updateGuarded(tx, id, expectedVersion, patch),
-    insertProject: (tx: Db, values: repo.NewProject) => repo.insertProject(tx, values),
+    /** A new draft of the caller's company in the caller's transaction (a plan turned into a project). */
+    insertDraft,
   };
 }

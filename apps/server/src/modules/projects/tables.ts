@@ -35,15 +35,21 @@ export const projects = pgTable(
     version: integer('version').notNull().default(1),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * Name and code lower-cased, kept by the database: the lists' keyword search is one LIKE on it, a fraction of
+     * the cost of ILIKE on both columns (which lower-cases every row it reads).
+     */
+    searchText: text('search_text').generatedAlwaysAs(sql`lower(name || E'\\n' || code)`),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('projects_code_idx').on(t.code),
-    // The lists page newest first within a scope: an owner's, an owner's by status, an agent's.
-    index('projects_company_id_idx').on(t.companyId, t.id.desc()),
-    index('projects_company_status_idx').on(t.companyId, t.status, t.id.desc()),
+    // The lists page newest first within a scope: an owner's, an owner's by status, an agent's. `ORDER BY id DESC`
+    // sorts nulls first, so the index must too (drizzle's desc() alone says NULLS LAST, which no list query can use).
+    index('projects_company_id_idx').on(t.companyId, t.id.desc().nullsFirst()),
+    index('projects_company_status_idx').on(t.companyId, t.status, t.id.desc().nullsFirst()),
     index('projects_agent_company_idx')
-      .on(t.agentCompanyId, t.id.desc())
+      .on(t.agentCompanyId, t.id.desc().nullsFirst())
       .where(sql`${t.agentCompanyId} is not null`),
     index('projects_status_idx')
       .on(t.status)

@@ -1,6 +1,7 @@
 // Queries on companies, users, operators and roles.
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { companies, operators, roles, users } from './tables.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -123,7 +124,7 @@ export async function listCompanies(
 ): Promise<{ list: CompanyRow[]; total: number }> {
   const conditions: SQL[] = [];
   if (filter.keyword !== undefined && filter.keyword !== '') {
-    const pattern = `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(filter.keyword);
     const match = or(ilike(companies.name, pattern), ilike(companies.creditCode, pattern));
     if (match !== undefined) conditions.push(match);
   }

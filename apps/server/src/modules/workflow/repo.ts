@@ -1,8 +1,9 @@
 // Queries on the workflow engine's tables. Every state change is a guarded UPDATE (id and version, or a task's
 // open status) answering the changed row, or undefined when another transaction changed it first.
 import type { TaskListKind } from '@cqjy/domain';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { lowerContainsPattern } from '../../db/like.ts';
 import { projects } from '../projects/tables.ts';
 import { actionInstances, actionRevisions, processLogs, tasks } from './tables.ts';
 
@@ -217,9 +218,7 @@ export async function listTasks(db: Db, filter: TaskFilter): Promise<{ list: Tas
   if (filter.action !== undefined) conditions.push(eq(actionInstances.action, filter.action));
   const keyword = filter.keyword?.trim();
   if (keyword !== undefined && keyword !== '') {
-    const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const match = or(ilike(projects.name, pattern), ilike(projects.code, pattern));
-    if (match !== undefined) conditions.push(match);
+    conditions.push(like(projects.searchText, lowerContainsPattern(keyword)));
   }
   const where = and(...conditions);
   const [list, totals] = await Promise.all([

@@ -56,9 +56,9 @@ function setUp(onSwitch: () => Response) {
   setSession({
     tabs: [
       { name: 'home', path: '/index/home', title: '首页' },
-      { name: 'plan', path: '/index/plan', title: '我的计划' },
+      { name: 'businessOpportunity', path: '/index/businessOpportunity', title: '我的商机' },
     ],
-    currentTabPath: '/index/plan',
+    currentTabPath: '/index/businessOpportunity',
   });
   return { ...served, transferor };
 }
@@ -71,7 +71,7 @@ async function chooseIdentity(label: string): Promise<void> {
 describe('the identity switch (SH-6.5)', () => {
   it('lists the identities with the current one marked and not selectable', async () => {
     setUp(() => jsonResponse(envelope(makeLogin(2, 'access-2'))));
-    renderPortal('/index/plan');
+    renderPortal('/index/businessOpportunity');
     fireEvent.click(await screen.findByRole('button', { name: '切换身份（当前：转让方）' }));
     const current = await screen.findByRole('menuitem', { name: /转让方 · 示例国有资产经营有限公司/ });
     expect(current.getAttribute('aria-disabled')).toBe('true');
@@ -81,8 +81,8 @@ describe('the identity switch (SH-6.5)', () => {
 
   it('stores the new login, reloads the user keeping the old permissions, and starts the tabs over', async () => {
     const { calls, transferor } = setUp(() => jsonResponse(envelope(makeLogin(2, 'access-2'))));
-    const { router } = renderPortal('/index/plan');
-    await screen.findByRole('heading', { name: '我的计划' });
+    const { router } = renderPortal('/index/businessOpportunity');
+    await screen.findByRole('heading', { name: '我的商机' });
     await chooseIdentity('会员 · 示范产权经纪有限公司');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/index/home'));
@@ -116,13 +116,13 @@ describe('the identity switch (SH-6.5)', () => {
 
   it('keeps the session as it was when the server refuses the switch', async () => {
     setUp(() => jsonResponse(envelope(null, 1, '该身份已停用')));
-    const { router } = renderPortal('/index/plan');
-    await screen.findByRole('heading', { name: '我的计划' });
+    const { router } = renderPortal('/index/businessOpportunity');
+    await screen.findByRole('heading', { name: '我的商机' });
     await chooseIdentity('会员 · 示范产权经纪有限公司');
     await waitFor(() => expect(notifier.error).toHaveBeenCalledWith('该身份已停用'));
     expect(getSession().token).toBe('access-1');
     expect(getSession().identityType).toBe(1);
-    expect(router.state.location.pathname).toBe('/index/plan');
+    expect(router.state.location.pathname).toBe('/index/businessOpportunity');
   });
 });
 

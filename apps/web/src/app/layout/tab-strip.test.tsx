@@ -17,7 +17,7 @@ function tabTitles(): string[] {
 async function openFromMenu(router: Router, title: string, path: string): Promise<void> {
   fireEvent.click(within(screen.getByTestId('app-sider')).getByText(title));
   await waitFor(() => expect(router.state.location.pathname).toBe(path));
-  await screen.findByRole('heading', { name: title }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: title });
   await waitFor(() => expect(tabNamed(title).getAttribute('aria-selected')).toBe('true'));
 }
 
@@ -53,7 +53,7 @@ afterEach(() => {
 
 const TITLES: Record<string, string> = {
   home: '首页',
-  plan: '我的计划',
+  businessOpportunity: '我的商机',
   assets: '我的资产',
   stockright: '我的股权',
 };
@@ -71,7 +71,7 @@ async function renderTransferor(path = '/index/home'): Promise<Router> {
   servePortal(user);
   signInAs(user);
   const { router } = renderPortal(path);
-  await screen.findByTestId('tab-strip', undefined, { timeout: 5000 });
+  await screen.findByTestId('tab-strip');
   return router;
 }
 
@@ -96,11 +96,11 @@ describe('the tab strip (SH-2.9 to SH-2.12)', () => {
 
     // A page opened from 首页 goes right after 首页.
     await activateTab(router, '首页', '/index/home');
-    await openFromMenu(router, '我的计划', '/index/plan');
-    expect(tabTitles()).toEqual(['首页', '我的计划', '我的资产', '我的股权']);
+    await openFromMenu(router, '我的商机', '/index/businessOpportunity');
+    expect(tabTitles()).toEqual(['首页', '我的商机', '我的资产', '我的股权']);
     expect(getSession().tabs.map((tab) => tab.path)).toEqual([
       '/index/home',
-      '/index/plan',
+      '/index/businessOpportunity',
       '/index/assets',
       '/index/stockright',
     ]);
@@ -117,12 +117,12 @@ describe('the tab strip (SH-2.9 to SH-2.12)', () => {
   });
 
   it('closes the current tab to the next one, the last one to the previous, another one in place (SH-2.11, SH-2.12)', async () => {
-    seedTabs(['home', 'plan', 'assets', 'stockright'], '/index/plan');
-    const router = await renderTransferor('/index/plan');
-    await waitFor(() => expect(tabTitles()).toEqual(['首页', '我的计划', '我的资产', '我的股权']));
-    await waitFor(() => expect(tabNamed('我的计划').getAttribute('aria-selected')).toBe('true'));
+    seedTabs(['home', 'businessOpportunity', 'assets', 'stockright'], '/index/businessOpportunity');
+    const router = await renderTransferor('/index/businessOpportunity');
+    await waitFor(() => expect(tabTitles()).toEqual(['首页', '我的商机', '我的资产', '我的股权']));
+    await waitFor(() => expect(tabNamed('我的商机').getAttribute('aria-selected')).toBe('true'));
 
-    fireEvent.click(closeButtonOf('我的计划'));
+    fireEvent.click(closeButtonOf('我的商机'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/index/assets'));
     expect(tabTitles()).toEqual(['首页', '我的资产', '我的股权']);
 
@@ -138,9 +138,9 @@ describe('the tab strip (SH-2.9 to SH-2.12)', () => {
   });
 
   it('closes all others from the right-click menu, keeping the first tab, and 关闭当前 leaves for the root', async () => {
-    seedTabs(['home', 'assets', 'stockright', 'plan'], '/index/plan');
-    const router = await renderTransferor('/index/plan');
-    await waitFor(() => expect(tabTitles()).toEqual(['首页', '我的资产', '我的股权', '我的计划']));
+    seedTabs(['home', 'assets', 'stockright', 'businessOpportunity'], '/index/businessOpportunity');
+    const router = await renderTransferor('/index/businessOpportunity');
+    await waitFor(() => expect(tabTitles()).toEqual(['首页', '我的资产', '我的股权', '我的商机']));
 
     fireEvent.contextMenu(within(tabNamed('我的股权')).getByText('我的股权'));
     fireEvent.click(await screen.findByRole('menuitem', { name: '关闭其他' }));
@@ -156,25 +156,25 @@ describe('the tab strip (SH-2.9 to SH-2.12)', () => {
   });
 
   it('keeps 我的资产 mounted behind another tab, while an ordinary page unmounts (SH-2.15)', async () => {
-    seedTabs(['home', 'assets', 'plan'], '/index/assets');
+    seedTabs(['home', 'assets', 'businessOpportunity'], '/index/assets');
     const router = await renderTransferor('/index/assets');
     const assets = await screen.findByRole('heading', { name: '我的资产' });
 
-    await activateTab(router, '我的计划', '/index/plan');
-    const plan = await screen.findByRole('heading', { name: '我的计划' });
+    await activateTab(router, '我的商机', '/index/businessOpportunity');
+    const opportunity = await screen.findByRole('heading', { name: '我的商机' });
     expect(document.body.contains(assets)).toBe(true);
     expect(assets.closest('[hidden]')).not.toBeNull();
 
     await activateTab(router, '我的资产', '/index/assets');
     expect(await screen.findByRole('heading', { name: '我的资产' })).toBe(assets);
-    expect(document.body.contains(plan)).toBe(false);
+    expect(document.body.contains(opportunity)).toBe(false);
   });
 
   it('restores the strip of this browser tab after a reload', async () => {
-    seedTabs(['home', 'plan'], '/index/plan');
-    await renderTransferor('/index/plan');
-    await waitFor(() => expect(tabTitles()).toEqual(['首页', '我的计划']));
-    expect(window.sessionStorage.getItem('cqjy.tabs')).toContain('/index/plan');
+    seedTabs(['home', 'businessOpportunity'], '/index/businessOpportunity');
+    await renderTransferor('/index/businessOpportunity');
+    await waitFor(() => expect(tabTitles()).toEqual(['首页', '我的商机']));
+    expect(window.sessionStorage.getItem('cqjy.tabs')).toContain('/index/businessOpportunity');
   });
 });
 
@@ -190,9 +190,13 @@ describe('tab helpers', () => {
 
   it('puts the first tab back at the front when it is missing', () => {
     const first = firstTabOf('transferor');
-    const plan = { name: 'plan', path: '/index/plan', title: '我的计划' };
-    expect(withFirstTab([plan], first)).toEqual([first, plan]);
-    expect(withFirstTab([first, plan], first)).toEqual([first, plan]);
+    const opportunity = {
+      name: 'businessOpportunity',
+      path: '/index/businessOpportunity',
+      title: '我的商机',
+    };
+    expect(withFirstTab([opportunity], first)).toEqual([first, opportunity]);
+    expect(withFirstTab([first, opportunity], first)).toEqual([first, opportunity]);
   });
 
   it('keeps the query string in the tab path and gives admins the management title', () => {

@@ -7,7 +7,7 @@ import { MSG, fillIn, pleaseSelect } from '@cqjy/domain/messages';
 import { Form, Input, Button } from 'antd';
 import { setNotifier } from '../../api/notify.ts';
 import { clearSession } from '../../app/session-store.ts';
-import { envelope, jsonResponse, stubFetch } from '../../test/fake-fetch.ts';
+import { envelope, jsonResponse, stubFetch, bodyOf } from '../../test/fake-fetch.ts';
 import type { FetchCall } from '../../test/fake-fetch.ts';
 import { createFakeNotifier } from '../../test/fake-notifier.ts';
 import type { FakeNotifier } from '../../test/fake-notifier.ts';
@@ -90,9 +90,6 @@ function typeCode(code: string): void {
   const boxes = within(screen.getByRole('group', { name: '短信验证码' })).getAllByRole('textbox');
   fireEvent.paste(boxes[0]!, { clipboardData: { getData: () => code } });
 }
-
-const bodyOf = (call: FetchCall | undefined): Record<string, unknown> =>
-  JSON.parse(String(call?.body)) as Record<string, unknown>;
 
 const callsTo = (calls: FetchCall[], prefix: string) => calls.filter((call) => call.url.startsWith(prefix));
 

@@ -6,3 +6,4 @@ export { ProjectFormPage } from './project-form-page.tsx';
 export { AssetList } from './asset-list.tsx';
 export { ParticipantList } from './participant-list.tsx';
 export { AnnouncementActions } from './announcement.tsx';
+export { projectEditPath, projectShowPath } from './project-list-page.tsx';

@@ -13,7 +13,7 @@ import { composeCreditCode } from '@cqjy/domain/validation/credit-code';
 import { computeIdCardCheck } from '@cqjy/domain/validation/id-card';
 import { setNotifier } from '../../api/notify.ts';
 import { createQueryClient } from '../../app/query-client.ts';
-import { envelope, jsonResponse, stubFetch } from '../../test/fake-fetch.ts';
+import { envelope, jsonResponse, stubFetch, pathOf } from '../../test/fake-fetch.ts';
 import type { FetchCall } from '../../test/fake-fetch.ts';
 import { createFakeNotifier } from '../../test/fake-notifier.ts';
 import type { FakeNotifier } from '../../test/fake-notifier.ts';
@@ -74,7 +74,6 @@ afterEach(() => {
   setNotifier(null);
 });
 
-const pathOf = (call: FetchCall): string => call.url.split('?')[0] ?? '';
 const bodiesOf = (calls: FetchCall[], path: string) =>
   calls.filter((call) => pathOf(call) === path).map((call) => JSON.parse(String(call.body)) as unknown);
 

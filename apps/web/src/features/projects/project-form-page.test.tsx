@@ -6,7 +6,7 @@ import type { BulkProjectForm } from '@cqjy/domain/projects/bulk';
 import type { BulkProjectView } from '@cqjy/domain/projects/views';
 import { setNotifier } from '../../api/notify.ts';
 import { clearSession } from '../../app/session-store.ts';
-import { envelope, jsonResponse } from '../../test/fake-fetch.ts';
+import { envelope, jsonResponse, pathOf, bodyOf } from '../../test/fake-fetch.ts';
 import type { FetchCall } from '../../test/fake-fetch.ts';
 import { createFakeNotifier } from '../../test/fake-notifier.ts';
 import type { FakeNotifier } from '../../test/fake-notifier.ts';
@@ -57,9 +57,6 @@ afterEach(() => {
   setNotifier(null);
 });
 
-const pathOf = (call: FetchCall): string => call.url.split('?')[0] ?? '';
-const bodyOf = (call: FetchCall | undefined): Record<string, unknown> =>
-  JSON.parse(String(call?.body)) as Record<string, unknown>;
 const callsTo = (calls: FetchCall[], path: string) => calls.filter((call) => pathOf(call) === path);
 
 function serveForm(view: BulkProjectView = makeView()) {
@@ -208,7 +205,7 @@ describe('Bulk project form page', () => {
     await screen.findByDisplayValue('废旧设备一批');
     expect(screen.getByDisplayValue('123,456.00')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/index/bulkEicSre'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/bulkEicSre'));
     expect(router.state.location.search).toBe('?id=41&taskId=9');
     expect(bodyOf(callsTo(calls, '/api/project/bulk/update/5')[0])).toEqual({ version: 3, form: FULL_FORM });
     expect(bodyOf(callsTo(calls, '/api/project/bulk/submit/5')[0])).toEqual({ version: 4 });

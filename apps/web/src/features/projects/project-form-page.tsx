@@ -32,6 +32,7 @@ import { findAction } from '@cqjy/domain/workflow/actions';
 import { FAMILIES } from '@cqjy/domain/workflow/families';
 import { PROJECT_STATUS } from '@cqjy/domain/workflow/statuses';
 import { notify } from '../../api/notify.ts';
+import { readQueryId } from '../../app/query-id.ts';
 import { CloseButton, CountedTextArea, FileUpload, NumberInput, RatioInput } from '../../components/index.ts';
 import { createProject, projectFormQuery, submitProject, updateProject } from './api.ts';
 import { AssetList } from './asset-list.tsx';
@@ -44,13 +45,6 @@ const PAYMENT_OPTIONS = PAYMENT_MODES.map((m) => ({ value: m.code, label: m.labe
 const PRICE_APPROVAL_LABEL =
   BULK_ATTACHMENTS.find((item) => item.tag === PRICE_APPROVAL_TAG)?.label ?? PRICE_APPROVAL_TAG;
 const L = BULK_FIELD_LABELS;
-
-/** A positive integer id from the query, or null. */
-export function readProjectId(value: string | null): number | null {
-  if (value === null || !/^[1-9]\d*$/.test(value)) return null;
-  const id = Number(value);
-  return Number.isSafeInteger(id) ? id : null;
-}
 
 /** The family of the query (?family=), bulk unless it names coll. */
 export function readFamily(value: string | null): PhysicalFamily {
@@ -71,7 +65,7 @@ const FAMILY_OPTIONS = (['bulk', 'coll'] as const).map((family) => ({
 export function ProjectFormPage() {
   const [params] = useSearchParams();
   const rawId = params.get('id');
-  const id = readProjectId(rawId);
+  const id = readQueryId(rawId);
   const family = readFamily(params.get('family'));
   const project = useQuery({ ...projectFormQuery(family, id ?? 0), enabled: id !== null });
 

@@ -4,7 +4,7 @@ import { IDENTITY } from '@cqjy/domain/identity';
 import { MSG } from '@cqjy/domain/messages';
 import { setNotifier } from '../../api/notify.ts';
 import { clearSession } from '../../app/session-store.ts';
-import { envelope, jsonResponse } from '../../test/fake-fetch.ts';
+import { envelope, jsonResponse, pathOf, bodyOf } from '../../test/fake-fetch.ts';
 import type { FetchCall } from '../../test/fake-fetch.ts';
 import { createFakeNotifier } from '../../test/fake-notifier.ts';
 import type { FakeNotifier } from '../../test/fake-notifier.ts';
@@ -43,9 +43,6 @@ afterEach(() => {
   setNotifier(null);
 });
 
-const pathOf = (call: FetchCall): string => call.url.split('?')[0] ?? '';
-const bodyOf = (call: FetchCall | undefined): Record<string, unknown> =>
-  JSON.parse(String(call?.body)) as Record<string, unknown>;
 const listBodies = (calls: FetchCall[]) =>
   calls.filter((call) => pathOf(call) === '/api/project/list').map(bodyOf);
 
@@ -105,18 +102,16 @@ describe('Project list', () => {
     const { router } = renderPortal('/index/project');
     const draft = (await screen.findByText('废旧设备一批1')).closest('tr')!;
     fireEvent.click(within(draft).getByRole('button', { name: /编\s*辑/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/index/editproject'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/editproject'));
     expect(router.state.location.search).toBe('?id=1&family=bulk');
     void router.navigate('/index/project');
     const other = (await screen.findByText('废旧设备一批2')).closest('tr')!;
     fireEvent.click(within(other).getByRole('button', { name: /查\s*看/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/index/bulkShowProject'), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/bulkShowProject'));
     expect(router.state.location.search).toBe('?id=2');
     void router.navigate('/index/project');
     fireEvent.click(await screen.findByRole('button', { name: /新增项目/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/index/addproject'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/addproject'));
   });
 
   it('copies an own project into a new draft and opens it; others’ projects offer no copy', async () => {
@@ -124,7 +119,7 @@ describe('Project list', () => {
     const { router } = renderPortal('/index/project');
     const disclosing = (await screen.findByText('废旧设备一批2')).closest('tr')!;
     fireEvent.click(within(disclosing).getByRole('button', { name: /复\s*制/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/index/editproject'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/editproject'));
     expect(router.state.location.search).toBe('?id=9&family=bulk');
     expect(calls.some((call) => pathOf(call) === '/api/project/bulk/copy/2')).toBe(true);
     expect(notifier.success).toHaveBeenCalledWith(MSG.projectCopied);
@@ -176,7 +171,7 @@ describe('Project list', () => {
     renderPortal('/index/project');
     await screen.findByText('废旧设备一批1');
     fireEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
-    await waitFor(() => expect(names).toEqual(['项目列表.xlsx']), { timeout: 10_000 });
+    await waitFor(() => expect(names).toEqual(['项目列表.xlsx']));
     expect(saved[0]?.size).toBeGreaterThan(0);
     click.mockRestore();
   });
@@ -201,9 +196,7 @@ describe('Project view hand-over', () => {
   it("sends /index/showproject?id= to its family's project view", async () => {
     serveProjects();
     const { router } = renderPortal('/index/showproject?id=7');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/index/collShowProject'), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/collShowProject'));
     expect(router.state.location.search).toBe('?id=7');
   });
 });

@@ -7,7 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Button, Card, Form, Space, Table, Tabs, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { formatDate, formatDateTime, formatFen, formatThousands } from '@cqjy/domain/format';
+import { formatDate, formatDateTime, formatFen } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
 import { isPhysicalFamily } from '@cqjy/domain/projects/bulk';
 import type { ProjectListRow } from '@cqjy/domain/projects/views';
@@ -15,7 +15,7 @@ import { FAMILIES } from '@cqjy/domain/workflow/families';
 import type { FamilyKey } from '@cqjy/domain/workflow/families';
 import { PROJECT_STATUS, PROJECT_STATUS_LABELS } from '@cqjy/domain/workflow/statuses';
 import { notify } from '../../api/notify.ts';
-import { ProjectFilterFields, SearchActions } from '../../components/search-form.tsx';
+import { listPagination, ProjectFilterFields, SearchActions } from '../../components/search-form.tsx';
 import { copyProject, deleteProject, projectsQuery } from './api.ts';
 import type { ProjectQuery } from './api.ts';
 import { exportProjects } from './export-xlsx.ts';
@@ -229,15 +229,9 @@ export function ProjectListPage() {
         dataSource={rows}
         loading={list.isFetching}
         locale={{ emptyText: MSG.noDataYet }}
-        pagination={{
-          current: query.page,
-          pageSize: query.size,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) =>
-            list.data?.isTotalCapped === true ? `共 ${formatThousands(total)}+ 条` : `共 ${total} 条`,
-          onChange: (page, size) => setQuery((current) => ({ ...current, page, size })),
-        }}
+        pagination={listPagination(query, list.data, (page, size) =>
+          setQuery((current) => ({ ...current, page, size })),
+        )}
       />
     </Card>
   );

@@ -7,12 +7,12 @@ import { MSG } from '@cqjy/domain/messages';
 import { CloseButton } from '../../components/index.ts';
 import { projectQuery } from '../../api/projects.ts';
 import { projectShowPath } from './project-list-page.tsx';
-import { readProjectId } from './project-form-page.tsx';
+import { readQueryId } from '../../app/query-id.ts';
 
 export function ShowProjectRedirect() {
   const [params] = useSearchParams();
   const { search } = useLocation();
-  const id = readProjectId(params.get('id'));
+  const id = readQueryId(params.get('id'));
   const project = useQuery({ ...projectQuery(id ?? 0), enabled: id !== null });
   if (id === null || project.isError) {
     return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;

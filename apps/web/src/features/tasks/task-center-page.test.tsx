@@ -4,8 +4,7 @@ import { IDENTITY } from '@cqjy/domain/identity';
 import type { TaskRow } from '@cqjy/domain/workflow/views';
 import { setNotifier } from '../../api/notify.ts';
 import { clearSession } from '../../app/session-store.ts';
-import { envelope, jsonResponse } from '../../test/fake-fetch.ts';
-import type { FetchCall } from '../../test/fake-fetch.ts';
+import { envelope, jsonResponse, pathOf, bodyOf } from '../../test/fake-fetch.ts';
 import { createFakeNotifier } from '../../test/fake-notifier.ts';
 import type { FakeNotifier } from '../../test/fake-notifier.ts';
 import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
@@ -43,10 +42,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   setNotifier(null);
 });
-
-const pathOf = (call: FetchCall): string => call.url.split('?')[0] ?? '';
-const bodyOf = (call: FetchCall | undefined): Record<string, unknown> =>
-  JSON.parse(String(call?.body)) as Record<string, unknown>;
 
 function serveTasks(validate: (id: number) => { status: number; msg: string }, total = 2) {
   const user = makeUser(IDENTITY.transferor);

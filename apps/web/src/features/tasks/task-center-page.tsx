@@ -13,7 +13,7 @@ import { MSG } from '@cqjy/domain/messages';
 import type { TaskListKind } from '@cqjy/domain/workflow/statuses';
 import type { TaskRow } from '@cqjy/domain/workflow/views';
 import { notify } from '../../api/notify.ts';
-import { ProjectFilterFields, SearchActions } from '../../components/search-form.tsx';
+import { listPagination, ProjectFilterFields, SearchActions } from '../../components/search-form.tsx';
 import { taskCountsQuery, tasksQuery, validateTaskStatus } from './api.ts';
 import type { TaskQuery } from './api.ts';
 
@@ -158,14 +158,9 @@ export function TaskCenterPage({ kind }: { kind: TaskListKind }) {
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
         locale={{ emptyText: MSG.noDataYet }}
-        pagination={{
-          current: query.page,
-          pageSize: query.size,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (page, size) => setQuery((current) => ({ ...current, page, size })),
-        }}
+        pagination={listPagination(query, list.data, (page, size) =>
+          setQuery((current) => ({ ...current, page, size })),
+        )}
       />
     </Card>
   );

@@ -2,17 +2,14 @@
 // rules are the domain schema's own (the item reports the schema's message for its field), so the screen never
 // keeps a second copy of a rule.
 import { useState } from 'react';
-import { DatePicker, Form, Input, InputNumber } from 'antd';
-import dayjs from 'dayjs';
-import type { Dayjs } from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { Form, Input, InputNumber } from 'antd';
 import type { FormInstance } from 'antd';
 import { actionFormSchema } from '@cqjy/domain/workflow/action-forms';
 import { cleanActionForm } from '@cqjy/domain/workflow/actions';
 import type { ActionConfig, ActionFieldDef, ActionForm } from '@cqjy/domain/workflow/actions';
 import { countChars } from '@cqjy/domain/validation/return-reason';
 import { fenToYuan, parseYuanToFen } from '@cqjy/domain/format';
-import { NumberInput } from '../../components/index.ts';
+import { DayPicker, NumberInput } from '../../components/index.ts';
 
 /** The values of the antd form as the action's form: trimmed, empty left out. */
 export function readActionForm(config: ActionConfig, form: FormInstance<ActionForm>): ActionForm {
@@ -40,27 +37,16 @@ type FieldControlProps = {
   onChange?: (value: unknown) => void;
 };
 
-// Strict parsing of the stored text ('2026-02-30' is no day) needs the format plugin.
-dayjs.extend(customParseFormat);
-
-const DAY_FORMAT = 'YYYY-MM-DD';
-const DAY_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
-
-/** A day, or a day and time, picked in the zh_CN calendar and kept as the text the domain's rule reads. */
+/** A day, or a day and time, kept as the text the domain's rule reads. */
 function DateControl({ field, disabled, id, value, onChange }: FieldControlProps) {
-  const isDateTime = field.kind === 'datetime';
-  const format = isDateTime ? DAY_TIME_FORMAT : DAY_FORMAT;
-  const parsed = typeof value === 'string' && value !== '' ? dayjs(value, format, true) : null;
   return (
-    <DatePicker
+    <DayPicker
       id={id}
-      value={parsed?.isValid() === true ? parsed : null}
-      format={format}
-      showTime={isDateTime ? { format: 'HH:mm' } : false}
-      onChange={(picked: Dayjs | null) => onChange?.(picked === null ? '' : picked.format(format))}
+      value={value}
+      onChange={onChange}
+      withTime={field.kind === 'datetime'}
       aria-label={field.label}
       disabled={disabled}
-      style={{ width: 280 }}
     />
   );
 }

@@ -21,13 +21,16 @@ import { ACTION_CONFIGS, showActionValue } from '@cqjy/domain/workflow/actions';
 import type { ActionConfig, ActionForm, Applicant } from '@cqjy/domain/workflow/actions';
 import { OPEN_ACTION_STATUSES } from '@cqjy/domain/workflow/statuses';
 import type { ProjectActionRow, ProjectView } from '@cqjy/domain/workflow/views';
+import { IDENTITY } from '@cqjy/domain/identity';
 import { useSession } from '../../app/session-store.ts';
 import { CloseButton, FileRow } from '../../components/index.ts';
 import { AnnouncementActions, AssetList, ParticipantList } from '../projects/index.ts';
 import { projectQuery } from '../../api/projects.ts';
 import { projectActionsQuery } from './api.ts';
 import { ProcessLog } from './process-log.tsx';
-import { readId, stepPath, useStepContext } from './step-context.ts';
+import { readQueryId } from '../../app/query-id.ts';
+import { canSyncFromOtc, OtcResultCard, OtcSyncButton } from './otc-result.tsx';
+import { stepPath, useStepContext } from './step-context.ts';
 
 /**
  * The actions a project's status allows, to be applied for from its page. The first disclosure is applied for
@@ -151,10 +154,11 @@ export function listRecords(family: string, details: Record<string, unknown>): R
 
 export function ProjectViewPage() {
   const [params] = useSearchParams();
-  const id = readId(params.get('id'));
+  const id = readQueryId(params.get('id'));
   const context = useStepContext();
   const navigate = useNavigate();
   const companyId = useSession((session) => session.userInfo?.companyId);
+  const isExchange = useSession((session) => session.identityType === IDENTITY.admin);
   const project = useQuery({ ...projectQuery(id ?? 0), enabled: id !== null });
   const applications = useQuery({ ...projectActionsQuery(id ?? 0), enabled: id !== null });
 
@@ -192,6 +196,7 @@ export function ProjectViewPage() {
             {isPhysicalFamily(data.family) ? (
               <AnnouncementActions family={data.family} project={data} />
             ) : null}
+            {canSyncFromOtc(data, isOwner || isExchange) ? <OtcSyncButton projectId={data.id} /> : null}
             <CloseButton />
           </Space>
         }
@@ -249,6 +254,7 @@ export function ProjectViewPage() {
           </Space>
         </Card>
       ) : null}
+      <OtcResultCard details={data.details} />
       {isPhysicalFamily(data.family) ? (
         <ParticipantList
           family={data.family}

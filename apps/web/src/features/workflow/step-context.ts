@@ -5,15 +5,9 @@ import { useSearchParams } from 'react-router';
 import { findAction, findStepByRouteName } from '@cqjy/domain/workflow/actions';
 import type { ActionConfig, StepRef } from '@cqjy/domain/workflow/actions';
 import { useRouteDef } from '../../app/route-handle.ts';
+import { readQueryId } from '../../app/query-id.ts';
 
 export type StepContext = StepRef & { routeName: string; title: string; config: ActionConfig | undefined };
-
-/** A positive whole number from the query string, or null. */
-export function readId(value: string | null): number | null {
-  if (value === null || !/^\d+$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 ? id : null;
-}
 
 export function useStepContext(): StepContext | null {
   const route = useRouteDef();
@@ -26,9 +20,9 @@ export function useStepContext(): StepContext | null {
 export function useStepQuery(): { id: number | null; taskId: number | null; projectId: number | null } {
   const [params] = useSearchParams();
   return {
-    id: readId(params.get('id')),
-    taskId: readId(params.get('taskId')),
-    projectId: readId(params.get('projectId')),
+    id: readQueryId(params.get('id')),
+    taskId: readQueryId(params.get('taskId')),
+    projectId: readQueryId(params.get('projectId')),
   };
 }
 

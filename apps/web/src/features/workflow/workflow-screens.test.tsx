@@ -6,12 +6,13 @@ import type { AttachmentItem } from '@cqjy/domain/api';
 import type { ActionView, ProcessLogRow, ProjectView } from '@cqjy/domain/workflow/views';
 import { setNotifier } from '../../api/notify.ts';
 import { clearSession } from '../../app/session-store.ts';
-import { envelope, jsonResponse } from '../../test/fake-fetch.ts';
+import { envelope, jsonResponse, pathOf, bodyOf } from '../../test/fake-fetch.ts';
 import type { FetchCall } from '../../test/fake-fetch.ts';
 import { createFakeNotifier } from '../../test/fake-notifier.ts';
 import type { FakeNotifier } from '../../test/fake-notifier.ts';
 import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
 import type { Route } from '../../test/portal.tsx';
+import { canSyncFromOtc } from './otc-result.tsx';
 
 // pdf.js does not run in jsdom; the letter viewer gets a one-page document.
 vi.mock('../../components/pdf-document.ts', () => ({
@@ -68,9 +69,6 @@ afterEach(() => {
   setNotifier(null);
 });
 
-const pathOf = (call: FetchCall): string => call.url.split('?')[0] ?? '';
-const bodyOf = (call: FetchCall | undefined): Record<string, unknown> =>
-  JSON.parse(String(call?.body)) as Record<string, unknown>;
 const callsTo = (calls: FetchCall[], path: string) => calls.filter((call) => pathOf(call) === path);
 
 function serveAs(identityType: number, extra: Route) {
@@ -556,6 +554,52 @@ describe('bulkShowProject', () => {
     fireEvent.click(screen.getByRole('button', { name: '意向登记' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/index/registrationEicSre'));
     expect(router.state.location.search).toBe('?projectId=7');
+  });
+
+  it('同步交易结果 reads the trading system and shows its last answer', async () => {
+    let current: ProjectView = project;
+    const { calls } = serveAs(IDENTITY.transferor, (call) => {
+      const path = pathOf(call);
+      if (path === '/api/project/show/7') return jsonResponse(envelope(current));
+      if (path === '/api/project/7/processLog') return jsonResponse(envelope([]));
+      if (path === '/api/project/7/actions') return jsonResponse(envelope([]));
+      if (path === '/api/project/update/from/otc/7') {
+        current = {
+          ...project,
+          status: 'dealt',
+          statusLabel: '已成交',
+          details: {
+            otc: {
+              code: PROJECT.code,
+              status: 'dealt',
+              dealPrice: 190_000_000,
+              dealTime: '2026-11-20T02:30:00.000Z',
+              transferee: '北京某某再生资源有限公司',
+              bidCount: 7,
+              syncedAt: '2026-11-21T01:00:00.000Z',
+            },
+          },
+        };
+        return jsonResponse(envelope({ id: 7 }, 0, MSG.otcSynced));
+      }
+      return undefined;
+    });
+    renderPortal('/index/bulkShowProject?id=7');
+    expect(await screen.findByText(PROJECT.code)).toBeTruthy();
+    expect(screen.queryByText('交易系统结果')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '同步交易结果' }));
+    expect(await screen.findByText('交易系统结果')).toBeTruthy();
+    expect(screen.getByText('北京某某再生资源有限公司')).toBeTruthy();
+    expect(screen.getByText('1,900,000.00')).toBeTruthy();
+    expect(screen.getByText('2026-11-20 10:30:00')).toBeTruthy();
+    expect(callsTo(calls, '/api/project/update/from/otc/7')).toHaveLength(1);
+    expect(notifier.success).toHaveBeenCalledWith(MSG.otcSynced);
+  });
+
+  it('offers 同步交易结果 neither to an agent member nor on a draft', () => {
+    expect(canSyncFromOtc(project, false)).toBe(false);
+    expect(canSyncFromOtc({ status: 'draft' }, true)).toBe(false);
+    expect(canSyncFromOtc({ status: 'ended' }, true)).toBe(true);
   });
 
   it('the exchange sees the project but starts nothing', async () => {

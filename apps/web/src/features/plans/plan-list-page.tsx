@@ -1,0 +1,165 @@
+// 我的计划 (计划管理 for the exchange): the caller's plans, scoped by the server to its company (the exchange reads
+// every company's), searched by keyword and status, paged. 新增计划 opens planAdd; a row opens planShow, and the
+// owner's plan not yet turned into a project may also be edited, deleted or turned into a project (after a
+// confirm). A plan that became a project links to it.
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { formatFen } from '@cqjy/domain/format';
+import { MSG } from '@cqjy/domain/messages';
+import { PLAN_STATUS, PLAN_STATUS_LABELS } from '@cqjy/domain/plans';
+import type { PlanListRow, PlanStatus } from '@cqjy/domain/plans';
+import { listPagination, SearchActions } from '../../components/index.ts';
+import { projectShowPath } from '../projects/index.ts';
+import { plansQuery } from './api.ts';
+import type { PlanQuery } from './api.ts';
+import { usePlanActions } from './plan-actions.ts';
+
+const PAGE_SIZE = 10;
+
+const STATUS_OPTIONS = Object.entries(PLAN_STATUS_LABELS).map(([value, label]) => ({ value, label }));
+
+type Filters = { keyword?: string; status?: PlanStatus };
+
+export const planShowPath = (id: number): string => `/index/planShow?id=${id}`;
+export const planEditPath = (id: number): string => `/index/planEdit?id=${id}`;
+
+export function PlanListPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<Filters>();
+  const [query, setQuery] = useState<PlanQuery>({ page: 1, size: PAGE_SIZE });
+  const list = useQuery(plansQuery(query));
+  const actions = usePlanActions();
+
+  // 查询 always asks the server again, even with the same filters: others change plans meanwhile.
+  const onSearch = (values: Filters): void => {
+    setQuery((current) => ({
+      page: 1,
+      size: current.size,
+      keyword: values.keyword?.trim() || undefined,
+      status: values.status,
+    }));
+    void queryClient.invalidateQueries({ queryKey: ['plans'] });
+  };
+
+  const columns: TableColumnsType<PlanListRow> = [
+    { title: '计划编号', dataIndex: 'code', key: 'code', width: 150 },
+    // The name wraps rather than being cut: it is what people scan the list for.
+    { title: '计划名称', dataIndex: 'name', key: 'name', minWidth: 220 },
+    { title: '业务类型', dataIndex: 'familyLabel', key: 'family', width: 100 },
+    {
+      title: '预计挂牌价（元）',
+      key: 'listingPrice',
+      width: 150,
+      align: 'right',
+      render: (_value, row) => formatFen(row.listingPrice),
+    },
+    { title: '计划挂牌日期', dataIndex: 'plannedDate', key: 'plannedDate', width: 120 },
+    {
+      title: '状态',
+      key: 'status',
+      width: 100,
+      render: (_value, row) => (
+        <Tag color={row.status === PLAN_STATUS.converted ? 'green' : undefined}>{row.statusLabel}</Tag>
+      ),
+    },
+    {
+      title: '转入项目',
+      key: 'project',
+      width: 170,
+      render: (_value, row) =>
+        row.project === null ? (
+          ''
+        ) : (
+          <Button
+            type="link"
+            size="small"
+            style={{ padding: 0 }}
+            onClick={() => void navigate(projectShowPath({ id: row.project?.id ?? 0, family: row.family }))}
+          >
+            {row.project.code}
+          </Button>
+        ),
+    },
+    { title: '机构', dataIndex: 'companyName', key: 'companyName', width: 220 },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 220,
+      render: (_value, row) => {
+        const isOpen = row.isOwn && row.status === PLAN_STATUS.planned;
+        return (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => void navigate(planShowPath(row.id))}>
+              查看
+            </Button>
+            {isOpen && (
+              <Button type="link" size="small" onClick={() => void navigate(planEditPath(row.id))}>
+                编辑
+              </Button>
+            )}
+            {isOpen && (
+              <Button
+                type="link"
+                size="small"
+                loading={actions.isBusy(row.id, 'toProject')}
+                onClick={() => void actions.toProject(row)}
+              >
+                转为项目
+              </Button>
+            )}
+            {isOpen && (
+              <Button
+                type="link"
+                size="small"
+                danger
+                loading={actions.isBusy(row.id, 'delete')}
+                onClick={() => void actions.remove(row)}
+              >
+                删除
+              </Button>
+            )}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <Card>
+      <Form<Filters> form={form} layout="inline" onFinish={onSearch} style={{ marginBottom: 16 }}>
+        <Form.Item name="keyword" label="关键字">
+          <Input allowClear placeholder="计划名称或编号" style={{ width: 220 }} />
+        </Form.Item>
+        <Form.Item name="status" label="状态">
+          <Select allowClear placeholder="全部" options={STATUS_OPTIONS} style={{ width: 140 }} />
+        </Form.Item>
+        <SearchActions
+          onReset={() => {
+            form.resetFields();
+            onSearch({});
+          }}
+        />
+        <Form.Item style={{ marginInlineStart: 'auto', marginInlineEnd: 0 }}>
+          <Button type="primary" onClick={() => void navigate('/index/planAdd')}>
+            新增计划
+          </Button>
+        </Form.Item>
+      </Form>
+      <Table<PlanListRow>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.isFetching}
+        locale={{ emptyText: MSG.noDataYet }}
+        pagination={listPagination(query, list.data, (page, size) =>
+          setQuery((current) => ({ ...current, page, size })),
+        )}
+      />
+    </Card>
+  );
+}

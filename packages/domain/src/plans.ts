@@ -1,0 +1,124 @@
+// Plans (我的计划 / 计划管理; spec 000 sections 2 and 6: plan, planAdd, planShow, planEdit, GJS_PLAN_LT; spec 001
+// section 7: POST /api/plan/to/project). A plan is a disposal the owner company intends before it is ready to
+// disclose: what it will list (name, family, asset category, expected price and appraisal), when, and whom to ask.
+// Turning a plan into a project makes a draft project of the plan's family with those facts; the plan then points
+// at its project and is kept, read only, as the record of what was planned. The plan's fields share the project
+// form's rules, so a plan that becomes a project never holds a value the project form would refuse.
+import { z } from 'zod';
+import { MSG } from './messages.ts';
+import {
+  BULK_FIELD_LABELS,
+  BULK_FIELD_SCHEMAS,
+  PHYSICAL_FAMILIES,
+  zBulkName,
+  type BulkAssetCategory,
+  type BulkProjectForm,
+  type PhysicalFamily,
+} from './projects/bulk.ts';
+import { isCalendarDate } from './workflow/action-forms.ts';
+
+/** A plan's code: JH, the year, the id (yearSerialCode). */
+export const PLAN_CODE = { prefix: 'JH' } as const;
+
+export const PLAN_STATUS = { planned: 'planned', converted: 'converted' } as const;
+
+export type PlanStatus = (typeof PLAN_STATUS)[keyof typeof PLAN_STATUS];
+
+export const PLAN_STATUS_LABELS: Record<PlanStatus, string> = {
+  planned: '待转项目',
+  converted: '已转项目',
+};
+
+export type PlanForm = {
+  name: string;
+  /** the family the project will be of: bulk (实物资产) or coll (抵质押资产), the families with a project form */
+  family: PhysicalFamily;
+  assetCategory?: BulkAssetCategory | undefined;
+  /** fen: the price the owner expects to list at */
+  listingPrice?: number | undefined;
+  appraisalPrice?: number | undefined;
+  /** YYYY-MM-DD: when the owner means to disclose */
+  plannedDate?: string | undefined;
+  contactName?: string | undefined;
+  contactMobile?: string | undefined;
+  description?: string | undefined;
+};
+
+export const PLAN_FIELD_LABELS: Record<keyof PlanForm, string> = {
+  name: '计划名称',
+  family: '业务类型',
+  assetCategory: BULK_FIELD_LABELS.assetCategory,
+  listingPrice: '预计挂牌价（元）',
+  appraisalPrice: BULK_FIELD_LABELS.appraisalPrice,
+  plannedDate: '计划挂牌日期',
+  contactName: BULK_FIELD_LABELS.contactName,
+  contactMobile: BULK_FIELD_LABELS.contactMobile,
+  description: BULK_FIELD_LABELS.description,
+};
+
+const FAMILY_CODES = Object.keys(PHYSICAL_FAMILIES) as [PhysicalFamily, ...PhysicalFamily[]];
+
+/** Every save checks the whole plan: the name and the family are required, the rest as the project form has it. */
+export const planFormSchema = z
+  .object({
+    name: zBulkName(MSG.plansNameInvalid),
+    family: z.enum(FAMILY_CODES, { error: MSG.plansFamilyRequired }),
+    assetCategory: BULK_FIELD_SCHEMAS.assetCategory,
+    listingPrice: BULK_FIELD_SCHEMAS.listingPrice,
+    appraisalPrice: BULK_FIELD_SCHEMAS.appraisalPrice,
+    plannedDate: z
+      .string({ error: MSG.plansPlannedDateInvalid })
+      .refine(isCalendarDate, MSG.plansPlannedDateInvalid)
+      .optional(),
+    contactName: BULK_FIELD_SCHEMAS.contactName,
+    contactMobile: BULK_FIELD_SCHEMAS.contactMobile,
+    description: BULK_FIELD_SCHEMAS.description,
+  })
+  .strip() as unknown as z.ZodType<PlanForm>;
+
+/** The plan checked and trimmed (unknown keys dropped), or the first message of what is wrong with it. */
+export function checkPlanForm(input: unknown): { value: PlanForm; message: null } | { message: string } {
+  const result = planFormSchema.safeParse(input ?? {});
+  if (result.success) return { value: result.data, message: null };
+  return { message: result.error.issues[0]?.message ?? MSG.badRequest };
+}
+
+/** The project form a plan becomes: its facts carried over, the rest (period, payment) left to the owner. */
+export function projectFormOfPlan(plan: PlanForm): BulkProjectForm {
+  return {
+    name: plan.name,
+    assetCategory: plan.assetCategory,
+    listingPrice: plan.listingPrice,
+    appraisalPrice: plan.appraisalPrice,
+    contactName: plan.contactName,
+    contactMobile: plan.contactMobile,
+    description: plan.description,
+  };
+}
+
+/** One row of POST /api/plan/list. */
+export type PlanListRow = {
+  id: number;
+  code: string;
+  name: string;
+  family: PhysicalFamily;
+  familyLabel: string;
+  listingPrice: number | null;
+  plannedDate: string | null;
+  status: PlanStatus;
+  statusLabel: string;
+  /** the project the plan became */
+  project: { id: number; code: string } | null;
+  companyName: string;
+  updatedAt: string;
+  /** what a change or 转为项目 from this row sends back, so a stale row is refused */
+  version: number;
+  /** the caller's company owns it (may edit, delete, turn into a project); else the exchange reads it */
+  isOwn: boolean;
+};
+
+/** GET /api/plan/show/{id}. */
+export type PlanView = PlanListRow & { form: PlanForm; createdAt: string };
+
+/** What POST /api/plan/to/project answers: the draft project made of the plan. */
+export type PlanProject = { id: number; family: PhysicalFamily; code: string };
