@@ -8,6 +8,8 @@
 //   PG_URL=postgres://postgres@127.0.0.1:5432/postgres [BENCH_LOADER=wrk] npm run bench:list -w bench -- [seconds]
 //
 // PG_URL names the PostgreSQL server and a database to connect to for CREATE/DROP DATABASE (default as above).
+// BENCH_KEEP_DB=1 keeps the seeded database at the end and reuses it at the next run (seeding takes a minute or
+// more), to compare changes to the server on the same data.
 import pg from 'pg';
 import { load, LOADER, printTable, signIn, startServer, type LoadResult, type Served } from './lib.ts';
 
@@ -154,8 +156,27 @@ async function measureList(url: string, label: string, token: string, body: List
   return load(`${label} (total ${total.toLocaleString('en')})`, { ...opts, duration });
 }
 
-await onAdmin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-await onAdmin(`CREATE DATABASE ${DB_NAME}`);
+const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
+
+/** Whether the database exists and holds the seeded projects (a run with BENCH_KEEP_DB=1 left it). */
+async function isSeeded(): Promise<boolean> {
+  const db = new pg.Client({ connectionString: benchUrl.href });
+  try {
+    await db.connect();
+    const counted = await db.query<{ n: string }>('SELECT count(*) AS n FROM projects');
+    return Number(counted.rows[0]?.n) >= PROJECTS;
+  } catch {
+    return false;
+  } finally {
+    await db.end().catch(() => undefined);
+  }
+}
+
+const reused = KEEP_DB && (await isSeeded());
+if (!reused) {
+  await onAdmin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await onAdmin(`CREATE DATABASE ${DB_NAME}`);
+}
 let server: Served | undefined;
 try {
   server = await startServer(8293, {
@@ -165,12 +186,16 @@ try {
     LOGIN_RATE_MAX: '10000',
     LOG_LEVEL: 'warn',
   });
-  const db = new pg.Client({ connectionString: benchUrl.href });
-  await db.connect();
-  try {
-    await seed(db);
-  } finally {
-    await db.end();
+  if (reused) {
+    console.log(`reusing the seeded database ${DB_NAME}`);
+  } else {
+    const db = new pg.Client({ connectionString: benchUrl.href });
+    await db.connect();
+    try {
+      await seed(db);
+    } finally {
+      await db.end();
+    }
   }
   const transferor = await signIn(server.url, 'transferor', CAPTCHA);
   const admin = await signIn(server.url, 'admin', CAPTCHA);
@@ -198,5 +223,5 @@ try {
   );
 } finally {
   await server?.stop();
-  await onAdmin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  if (!KEEP_DB) await onAdmin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
 }
