@@ -10,8 +10,11 @@
 // PG_URL names the PostgreSQL server and a database to connect to for CREATE/DROP DATABASE (default as above).
 // BENCH_KEEP_DB=1 keeps the seeded database at the end and reuses it at the next run (seeding takes a minute or
 // more), to compare changes to the server on the same data.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import pg from 'pg';
-import { load, LOADER, printTable, signIn, startServer, type LoadResult, type Served } from './lib.ts';
+import { load, LOADER, printTable, root, signIn, startServer, type LoadResult, type Served } from './lib.ts';
 
 const duration = Number(process.argv[2] ?? 10);
 const TARGET_P95_MS = 30;
@@ -156,6 +159,50 @@ async function measureList(url: string, label: string, token: string, body: List
   return load(`${label} (total ${total.toLocaleString('en')})`, { ...opts, duration });
 }
 
+/** The owner's company: the demo transferor's. */
+async function ownerCompany(): Promise<number> {
+  const db = new pg.Client({ connectionString: benchUrl.href });
+  await db.connect();
+  try {
+    const owner = await db.query<{ company_id: number }>(
+      `SELECT o.company_id FROM operators o JOIN users u ON u.id = o.user_id
+       WHERE u.username = 'transferor' AND o.is_default`,
+    );
+    const company = owner.rows[0]?.company_id;
+    if (company === undefined) throw new Error('the demo seed has no transferor');
+    return company;
+  } finally {
+    await db.end();
+  }
+}
+
+/** Starts list-floor.ts on the bench database for the transferor's session; answers its URL and a stop. */
+async function startFloor(token: string): Promise<{ url: string; stop(): void }> {
+  const port = 8294;
+  const child = spawn(process.execPath, [join(root, 'bench/list-floor.ts')], {
+    env: {
+      ...process.env,
+      FLOOR_PORT: String(port),
+      FLOOR_DATABASE_URL: benchUrl.href,
+      FLOOR_COMPANY: String(await ownerCompany()),
+      // the server keeps a session's SHA-256, never the token (apps/server/src/platform/auth.ts)
+      FLOOR_TOKEN_HASH: createHash('sha256').update(token).digest('hex'),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries += 1) {
+    const answered = await fetch(`${url}/list`, { method: 'POST' }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (answered) break;
+    if (child.exitCode !== null || tries > 100) throw new Error('the list floor did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
 const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
 
 /** Whether the database exists and holds the seeded projects (a run with BENCH_KEEP_DB=1 left it). */
@@ -212,8 +259,19 @@ try {
       status: 'disclosing',
     }),
   );
+  // The floor last, so the portal's rows are measured as before.
+  const floor = await startFloor(transferor);
+  try {
+    const opts = { url: `${floor.url}/list`, method: 'POST', bodyPrefix: '{"status":0,' };
+    await load('warm-up', { ...opts, duration: 2 });
+    rows.push(
+      await load('floor: the owner list statements in a bare Fastify (list-floor.ts)', { ...opts, duration }),
+    );
+  } finally {
+    floor.stop();
+  }
   printTable(rows);
-  for (const row of rows.slice(1)) {
+  for (const row of rows.slice(1, -1)) {
     console.log(
       `${row.label}: p95 ${row.p95} ms, target < ${TARGET_P95_MS} ms: ${row.p95 < TARGET_P95_MS ? 'met' : 'NOT met'}`,
     );
