@@ -1,9 +1,10 @@
 // POST /api/project/list on 1,000,000 projects in real PostgreSQL, next to GET /api/health in the same run
-// (autocannon, or wrk with BENCH_LOADER=wrk; 50 connections, after a warm-up). The bench creates its own database, starts the server on it (the
-// migrations and the demo seed run at start), bulk-inserts the projects in SQL and measures the list as the demo
-// transferor (one company's 10,000 projects), as the exchange's admin (every project) and as the transferor with a
-// keyword and a status. Target: p95 < 30 ms. The database is dropped at the end, also on failure; one left by an
-// interrupted run is dropped at the next start.
+// (autocannon, or wrk with BENCH_LOADER=wrk; 50 connections, after a warm-up). The bench creates its own database,
+// starts the server on it (the migrations and the demo seed run at start), bulk-inserts the projects in SQL and
+// measures the list as the demo transferor (one company's 10,000 projects), as the exchange's admin (every
+// project), as the transferor with a keyword and a status, and last the floor (list-floor.ts: the owner list's
+// statements in a bare server). Target: p95 < 30 ms. The database is dropped at the end, also on failure; one left
+// by an interrupted run is dropped at the next start.
 //
 //   PG_URL=postgres://postgres@127.0.0.1:5432/postgres [BENCH_LOADER=wrk] npm run bench:list -w bench -- [seconds]
 //
