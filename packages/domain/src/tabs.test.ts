@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addTab, closeOtherTabs, closeTab } from './tabs.ts';
+import { addTab, closeOtherTabs, closeTab, replaceTab } from './tabs.ts';
 import type { Tab } from './tabs.ts';
 
 const tab = (name: string, title = name): Tab => ({ name, path: `/index/${name}`, title });
@@ -49,6 +49,30 @@ describe('addTab', () => {
     const tabs = [home, project];
     addTab(tabs, plan, '/index/home');
     expect(tabs).toEqual([home, project]);
+  });
+});
+
+describe('replaceTab', () => {
+  const handOver = { name: 'showproject', path: '/index/showproject?id=1', title: '项目详情' };
+  const view = { name: 'bulkShowProject', path: '/index/bulkShowProject?id=1', title: '查看项目' };
+
+  it("puts a redirect's tab where the tab it left stood", () => {
+    expect(replaceTab([home, project, handOver, assets], handOver.path, view, home.path)).toEqual([
+      home,
+      project,
+      view,
+      assets,
+    ]);
+  });
+
+  it('drops another tab matching the new one, as addTab does', () => {
+    const older = { ...view, path: '/index/bulkShowProject?id=9' };
+    expect(replaceTab([home, older, handOver], handOver.path, view, home.path)).toEqual([home, view]);
+  });
+
+  it('never replaces the first tab, and adds when the left tab is not open', () => {
+    expect(replaceTab([home, project], home.path, plan, home.path)).toEqual([home, plan, project]);
+    expect(replaceTab([home, project], '/index/gone', plan, home.path)).toEqual([home, project, plan]);
   });
 });
 

@@ -26,6 +26,20 @@ export function addTab(tabs: readonly Tab[], tab: Tab, currentTopPath: string | 
 }
 
 /**
+ * A redirect (a navigation that replaces the history entry, such as /index/showproject handing over to its family's
+ * view) puts its page's tab where the tab it left stood, so the hand-over leaves no tab behind. The first tab is
+ * never replaced, and a left tab that is not open makes this an ordinary addTab.
+ */
+export function replaceTab(tabs: readonly Tab[], leftPath: string, tab: Tab, firstPath: string): Tab[] {
+  const at = tabs.findIndex((existing) => existing.path === leftPath);
+  if (at < 0 || leftPath === firstPath) return addTab(tabs, tab, leftPath);
+  return tabs.flatMap((existing, index) => {
+    if (index === at) return [tab];
+    return isSameTab(existing, tab) ? [] : [existing];
+  });
+}
+
+/**
  * SH-2.11, SH-2.12: closing the active tab moves to the tab that took its place (the next one), else the previous
  * one, else the root path (the identity's first tab, '/index/home' unless given). Closing another tab keeps the
  * active path. Closing a path that is not open changes nothing.

@@ -3,7 +3,7 @@
 // first tab is always there and cannot be closed. A right click on a tab, or the menu at the end of the strip,
 // offers 关闭当前 and 关闭其他.
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { Button, Dropdown, Tabs } from 'antd';
 import type { MenuProps, TabsProps } from 'antd';
 import CloseOutlined from '@ant-design/icons/CloseOutlined';
@@ -12,7 +12,7 @@ import './tab-strip.css';
 import { firstTab, identityName } from '@cqjy/domain/identity';
 import type { IdentityName } from '@cqjy/domain/identity';
 import { findRouteByPath } from '@cqjy/domain/routes';
-import { addTab, closeOtherTabs, closeTab } from '@cqjy/domain/tabs';
+import { addTab, closeOtherTabs, closeTab, replaceTab } from '@cqjy/domain/tabs';
 import type { Tab } from '@cqjy/domain/tabs';
 import { titleFor } from '../route-handle.ts';
 import { getSession, setSession, useSession } from '../session-store.ts';
@@ -69,16 +69,22 @@ function useIdentity(): IdentityName | undefined {
   return identityName(identityType);
 }
 
-/** Opening a page adds (or refreshes) its tab and makes it current. */
+/** Opening a page adds (or refreshes) its tab and makes it current; a redirect's page takes the left tab's place. */
 function useTabSync(identity: IdentityName | undefined): void {
   const { pathname, search } = useLocation();
+  const navigationType = useNavigationType();
   useEffect(() => {
     const tab = tabForLocation(pathname, search, identity);
     if (tab === null) return;
     const session = getSession();
-    const tabs = addTab(withFirstTab(session.tabs, firstTabOf(identity)), tab, session.currentTabPath);
+    const first = firstTabOf(identity);
+    const open = withFirstTab(session.tabs, first);
+    const tabs =
+      navigationType === NavigationType.Replace
+        ? replaceTab(open, session.currentTabPath, tab, first.path)
+        : addTab(open, tab, session.currentTabPath);
     setSession({ tabs, currentTabPath: tab.path, lastPath: tab.path });
-  }, [pathname, search, identity]);
+  }, [pathname, search, identity, navigationType]);
 }
 
 export function TabStrip() {

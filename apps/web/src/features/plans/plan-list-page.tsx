@@ -46,10 +46,10 @@ export function PlanListPage() {
   };
 
   const columns: TableColumnsType<PlanListRow> = [
-    { title: '计划编号', dataIndex: 'code', key: 'code', width: 150 },
-    // The name wraps rather than being cut: it is what people scan the list for.
-    { title: '计划名称', dataIndex: 'name', key: 'name', minWidth: 220 },
-    { title: '业务类型', dataIndex: 'familyLabel', key: 'family', width: 100 },
+    { title: '计划编号', dataIndex: 'code', key: 'code', width: 140 },
+    // The name and the company take the width the fixed columns leave, and wrap rather than being cut.
+    { title: '计划名称', dataIndex: 'name', key: 'name' },
+    { title: '业务类型', dataIndex: 'familyLabel', key: 'family', width: 96 },
     {
       title: '预计挂牌价（元）',
       key: 'listingPrice',
@@ -57,38 +57,33 @@ export function PlanListPage() {
       align: 'right',
       render: (_value, row) => formatFen(row.listingPrice),
     },
-    { title: '计划挂牌日期', dataIndex: 'plannedDate', key: 'plannedDate', width: 120 },
+    { title: '计划挂牌日期', dataIndex: 'plannedDate', key: 'plannedDate', width: 116 },
     {
+      // a converted plan names its project under its status (one column fewer for the name to share)
       title: '状态',
       key: 'status',
-      width: 100,
+      width: 170,
       render: (_value, row) => (
-        <Tag color={row.status === PLAN_STATUS.converted ? 'green' : undefined}>{row.statusLabel}</Tag>
+        <Space size={4} wrap>
+          <Tag color={row.status === PLAN_STATUS.converted ? 'green' : undefined}>{row.statusLabel}</Tag>
+          {row.project !== null && (
+            <Button
+              type="link"
+              size="small"
+              style={{ padding: 0 }}
+              onClick={() => void navigate(projectShowPath({ id: row.project?.id ?? 0, family: row.family }))}
+            >
+              {row.project.code}
+            </Button>
+          )}
+        </Space>
       ),
     },
-    {
-      title: '转入项目',
-      key: 'project',
-      width: 170,
-      render: (_value, row) =>
-        row.project === null ? (
-          ''
-        ) : (
-          <Button
-            type="link"
-            size="small"
-            style={{ padding: 0 }}
-            onClick={() => void navigate(projectShowPath({ id: row.project?.id ?? 0, family: row.family }))}
-          >
-            {row.project.code}
-          </Button>
-        ),
-    },
-    { title: '机构', dataIndex: 'companyName', key: 'companyName', width: 220 },
+    { title: '机构', dataIndex: 'companyName', key: 'companyName' },
     {
       title: '操作',
       key: 'actions',
-      width: 220,
+      width: 200,
       render: (_value, row) => {
         const isOpen = row.isOwn && row.status === PLAN_STATUS.planned;
         return (
@@ -156,6 +151,7 @@ export function PlanListPage() {
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
         locale={{ emptyText: MSG.noDataYet }}
+        scroll={{ x: 1000 }}
         pagination={listPagination(query, list.data, (page, size) =>
           setQuery((current) => ({ ...current, page, size })),
         )}

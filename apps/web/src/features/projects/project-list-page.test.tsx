@@ -198,5 +198,12 @@ describe('Project view hand-over', () => {
     const { router } = renderPortal('/index/showproject?id=7');
     await waitFor(() => expect(router.state.location.pathname).toBe('/index/collShowProject'));
     expect(router.state.location.search).toBe('?id=7');
+    // the hand-over's tab gave its place to the view's: no 项目详情 tab is left behind
+    await waitFor(() => {
+      const titles = within(screen.getByTestId('tab-strip'))
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent ?? '');
+      expect(titles).toEqual(['首页', '查看项目']);
+    });
   });
 });

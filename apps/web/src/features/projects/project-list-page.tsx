@@ -123,34 +123,37 @@ export function ProjectListPage() {
   };
 
   const columns: TableColumnsType<ProjectListRow> = [
-    { title: '项目编号', key: 'code', width: 170, dataIndex: 'code' },
-    // The name wraps rather than being cut: it is what people scan the list for.
-    { title: '项目名称', dataIndex: 'name', key: 'name', width: '26%' },
-    { title: '项目类别', dataIndex: 'familyLabel', key: 'family', width: 100 },
+    { title: '项目编号', key: 'code', width: 160, dataIndex: 'code' },
+    // The name and the owner take the width the fixed columns leave, and wrap rather than being cut: they are what
+    // people scan the list for. (Widths in per cent on top of the fixed ones squeezed 项目类别 to one character.)
+    { title: '项目名称', dataIndex: 'name', key: 'name' },
+    { title: '项目类别', dataIndex: 'familyLabel', key: 'family', width: 96 },
     {
       title: '项目状态',
       key: 'status',
-      width: 110,
+      width: 96,
       render: (_value, row) => <Tag>{row.statusLabel}</Tag>,
     },
     {
       title: '挂牌价（元）',
       key: 'listingPrice',
-      width: 150,
+      width: 140,
       align: 'right',
       render: (_value, row) => formatFen(row.listingPrice),
     },
     {
       title: '披露截止日',
       key: 'disclosureEnd',
-      width: 120,
+      width: 110,
       render: (_value, row) => (row.disclosureEnd ? formatDate(row.disclosureEnd) : ''),
     },
-    { title: '转让方', dataIndex: 'companyName', key: 'companyName', width: '18%' },
+    { title: '转让方', dataIndex: 'companyName', key: 'companyName' },
     {
       title: '更新时间',
       key: 'updatedAt',
       width: 170,
+      // on wide screens only: below 1600 px it would leave the name and the owner too little room
+      responsive: ['xxl'],
       render: (_value, row) => formatDateTime(row.updatedAt),
     },
     {
@@ -229,6 +232,7 @@ export function ProjectListPage() {
         dataSource={rows}
         loading={list.isFetching}
         locale={{ emptyText: MSG.noDataYet }}
+        scroll={{ x: 1000 }}
         pagination={listPagination(query, list.data, (page, size) =>
           setQuery((current) => ({ ...current, page, size })),
         )}
