@@ -108,12 +108,7 @@ async function seconds(work: () => Promise<unknown>): Promise<string> {
 }
 
 async function seed(db: pg.Client): Promise<void> {
-  const owner = await db.query<{ company_id: number }>(
-    `SELECT o.company_id FROM operators o JOIN users u ON u.id = o.user_id
-     WHERE u.username = 'transferor' AND o.is_default`,
-  );
-  const ownCompany = owner.rows[0]?.company_id;
-  if (ownCompany === undefined) throw new Error('the demo seed has no transferor: is NODE_ENV production?');
+  const ownCompany = await ownerCompany();
   const companiesTime = await seconds(() =>
     db.query(
       `INSERT INTO companies (name, identity_type, examine_status)
@@ -170,7 +165,7 @@ async function ownerCompany(): Promise<number> {
        WHERE u.username = 'transferor' AND o.is_default`,
     );
     const company = owner.rows[0]?.company_id;
-    if (company === undefined) throw new Error('the demo seed has no transferor');
+    if (company === undefined) throw new Error('the demo seed has no transferor: is NODE_ENV production?');
     return company;
   } finally {
     await db.end();
