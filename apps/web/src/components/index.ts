@@ -29,7 +29,7 @@ export { CollapsibleMore } from './collapsible-more.tsx';
 export type { CollapsibleMoreProps } from './collapsible-more.tsx';
 export { FixedActionBar } from './fixed-action-bar.tsx';
 export type { FixedActionBarProps } from './fixed-action-bar.tsx';
-export { listPagination, ProjectFilterFields, SearchActions } from './search-form.tsx';
+export { pagedTableProps, ProjectFilterFields, SearchActions } from './search-form.tsx';
 export { SignOutButton, TopLevelFrame } from './top-level-frame.tsx';
 export { SignOffPanel } from './sign-off-panel/sign-off-panel.tsx';
 export type { SignOffPanelProps, SignOffSuccess } from './sign-off-panel/sign-off-panel.tsx';

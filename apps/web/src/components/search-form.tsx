@@ -1,9 +1,11 @@
 // The pieces of the list pages: 查询 and 重置 at the end of an inline search form, the project filters (keyword,
-// family) that the project list and the task centre share, and the pagination of a paged table.
+// family) that the project list and the task centre share, and the table props of a paged list.
 import { Button, Form, Input, Select, Space } from 'antd';
-import type { TablePaginationConfig } from 'antd';
+import type { TableProps } from 'antd';
+import type { Dispatch, SetStateAction } from 'react';
 import type { PageResult } from '@cqjy/domain/api';
 import { formatThousands } from '@cqjy/domain/format';
+import { MSG } from '@cqjy/domain/messages';
 import { FAMILIES } from '@cqjy/domain/workflow/families';
 
 const FAMILY_OPTIONS = Object.entries(FAMILIES).map(([value, def]) => ({ value, label: def.title }));
@@ -36,19 +38,29 @@ export function ProjectFilterFields() {
   );
 }
 
-/** A paged table's pagination: the query's page and size, the total (shown as n+ when the count stopped). */
-export function listPagination(
-  query: { page: number; size: number },
-  data: PageResult<unknown> | undefined,
-  onChange: (page: number, size: number) => void,
-): TablePaginationConfig {
+/**
+ * What every paged list's table shares: its loading state, its empty text, a sideways scroll below 1000 px
+ * rather than squeezed columns, and the pagination of the query (the total shown as n+ when the count stopped).
+ */
+export function pagedTableProps<Q extends { page: number; size: number }>(
+  query: Q,
+  setQuery: Dispatch<SetStateAction<Q>>,
+  list: { data?: PageResult<unknown> | undefined; isFetching: boolean },
+): Pick<TableProps<never>, 'size' | 'loading' | 'locale' | 'scroll' | 'pagination'> {
+  const { data } = list;
   return {
-    current: query.page,
-    pageSize: query.size,
-    total: data?.total ?? 0,
-    showSizeChanger: true,
-    showTotal: (total) =>
-      data?.isTotalCapped === true ? `共 ${formatThousands(total)}+ 条` : `共 ${total} 条`,
-    onChange,
+    size: 'middle',
+    loading: list.isFetching,
+    locale: { emptyText: MSG.noDataYet },
+    scroll: { x: 1000 },
+    pagination: {
+      current: query.page,
+      pageSize: query.size,
+      total: data?.total ?? 0,
+      showSizeChanger: true,
+      showTotal: (total) =>
+        data?.isTotalCapped === true ? `共 ${formatThousands(total)}+ 条` : `共 ${total} 条`,
+      onChange: (page, size) => setQuery((current) => ({ ...current, page, size })),
+    },
   };
 }

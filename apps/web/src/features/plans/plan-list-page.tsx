@@ -8,10 +8,9 @@ import { useNavigate } from 'react-router';
 import { Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { formatFen } from '@cqjy/domain/format';
-import { MSG } from '@cqjy/domain/messages';
 import { PLAN_STATUS, PLAN_STATUS_LABELS } from '@cqjy/domain/plans';
 import type { PlanListRow, PlanStatus } from '@cqjy/domain/plans';
-import { listPagination, SearchActions } from '../../components/index.ts';
+import { pagedTableProps, SearchActions } from '../../components/index.ts';
 import { projectShowPath } from '../projects/index.ts';
 import { plansQuery } from './api.ts';
 import type { PlanQuery } from './api.ts';
@@ -146,15 +145,9 @@ export function PlanListPage() {
       </Form>
       <Table<PlanListRow>
         rowKey="id"
-        size="middle"
         columns={columns}
         dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
-        locale={{ emptyText: MSG.noDataYet }}
-        scroll={{ x: 1000 }}
-        pagination={listPagination(query, list.data, (page, size) =>
-          setQuery((current) => ({ ...current, page, size })),
-        )}
+        {...pagedTableProps(query, setQuery, list)}
       />
     </Card>
   );

@@ -15,7 +15,7 @@ import { FAMILIES } from '@cqjy/domain/workflow/families';
 import type { FamilyKey } from '@cqjy/domain/workflow/families';
 import { PROJECT_STATUS, PROJECT_STATUS_LABELS } from '@cqjy/domain/workflow/statuses';
 import { notify } from '../../api/notify.ts';
-import { listPagination, ProjectFilterFields, SearchActions } from '../../components/search-form.tsx';
+import { pagedTableProps, ProjectFilterFields, SearchActions } from '../../components/search-form.tsx';
 import { copyProject, deleteProject, projectsQuery } from './api.ts';
 import type { ProjectQuery } from './api.ts';
 import { exportProjects } from './export-xlsx.ts';
@@ -227,15 +227,9 @@ export function ProjectListPage() {
       />
       <Table<ProjectListRow>
         rowKey="id"
-        size="middle"
         columns={columns}
         dataSource={rows}
-        loading={list.isFetching}
-        locale={{ emptyText: MSG.noDataYet }}
-        scroll={{ x: 1000 }}
-        pagination={listPagination(query, list.data, (page, size) =>
-          setQuery((current) => ({ ...current, page, size })),
-        )}
+        {...pagedTableProps(query, setQuery, list)}
       />
     </Card>
   );

@@ -13,7 +13,7 @@ import { MSG } from '@cqjy/domain/messages';
 import type { TaskListKind } from '@cqjy/domain/workflow/statuses';
 import type { TaskRow } from '@cqjy/domain/workflow/views';
 import { notify } from '../../api/notify.ts';
-import { listPagination, ProjectFilterFields, SearchActions } from '../../components/search-form.tsx';
+import { pagedTableProps, ProjectFilterFields, SearchActions } from '../../components/search-form.tsx';
 import { taskCountsQuery, tasksQuery, validateTaskStatus } from './api.ts';
 import type { TaskQuery } from './api.ts';
 
@@ -153,14 +153,9 @@ export function TaskCenterPage({ kind }: { kind: TaskListKind }) {
       </Form>
       <Table<TaskRow>
         rowKey="id"
-        size="middle"
         columns={columns}
         dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
-        locale={{ emptyText: MSG.noDataYet }}
-        pagination={listPagination(query, list.data, (page, size) =>
-          setQuery((current) => ({ ...current, page, size })),
-        )}
+        {...pagedTableProps(query, setQuery, list)}
       />
     </Card>
   );
