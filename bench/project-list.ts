@@ -2,9 +2,9 @@
 // (autocannon, or wrk with BENCH_LOADER=wrk; 50 connections, after a warm-up). The bench creates its own database,
 // starts the server on it (the migrations and the demo seed run at start), bulk-inserts the projects in SQL and
 // measures the list as the demo transferor (one company's 10,000 projects), as the exchange's admin (every
-// project), as the transferor with a keyword and a status, and last the floor (list-floor.ts: the owner list's
-// statements in a bare server). Target: p95 < 30 ms. The database is dropped at the end, also on failure; one left
-// by an interrupted run is dropped at the next start.
+// project), as the transferor with a keyword and a status, the floor (list-floor.ts: the owner list's statements in
+// a bare server), and last the exchange's admin with a common and with a rare keyword. Target: p95 < 30 ms. The
+// database is dropped at the end, also on failure; one left by an interrupted run is dropped at the next start.
 //
 //   PG_URL=postgres://postgres@127.0.0.1:5432/postgres [BENCH_LOADER=wrk] npm run bench:list -w bench -- [seconds]
 //
@@ -255,21 +255,43 @@ try {
       status: 'disclosing',
     }),
   );
-  // The floor last, so the portal's rows are measured as before.
+  // The floor next, so that it and the rows above are measured as in earlier runs.
   const floor = await startFloor(transferor);
+  let floorRow: LoadResult;
   try {
     const opts = { url: `${floor.url}/list`, method: 'POST', bodyPrefix: '{"status":0,' };
     await load('warm-up', { ...opts, duration: 2 });
-    rows.push(
-      await load('floor: the owner list statements in a bare Fastify (list-floor.ts)', { ...opts, duration }),
-    );
+    floorRow = await load('floor: the owner list statements in a bare Fastify (list-floor.ts)', {
+      ...opts,
+      duration,
+    });
+    rows.push(floorRow);
   } finally {
     floor.stop();
   }
+  // Last, the exchange searching every company's projects: a common word (about 1 name in 6) and one listing's
+  // words (about 1 name in 2,600, fewer than the count's cap, so the whole table is searched for the total). Last,
+  // because requests a slow row leaves queued in the server load PostgreSQL for a while after its loader stopped.
+  rows.push(
+    await measureList(server.url, 'list as admin, keyword 设备', admin, {
+      page: 1,
+      size: 10,
+      keyword: '设备',
+    }),
+  );
+  rows.push(
+    await measureList(server.url, 'list as admin, keyword 上海化工集团闲置厂房', admin, {
+      page: 1,
+      size: 10,
+      keyword: '上海化工集团闲置厂房',
+    }),
+  );
   printTable(rows);
-  for (const row of rows.slice(1, -1)) {
+  for (const row of rows.slice(1).filter((measured) => measured !== floorRow)) {
+    // a row without a single answer in time has no percentiles at all (0 ms), which is no target met
+    const isMet = row.rps > 0 && row.p95 < TARGET_P95_MS;
     console.log(
-      `${row.label}: p95 ${row.p95} ms, target < ${TARGET_P95_MS} ms: ${row.p95 < TARGET_P95_MS ? 'met' : 'NOT met'}`,
+      `${row.label}: p95 ${row.p95} ms, target < ${TARGET_P95_MS} ms: ${isMet ? 'met' : 'NOT met'}`,
     );
   }
   console.log(

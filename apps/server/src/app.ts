@@ -30,14 +30,16 @@ import { createOtpService } from './modules/otp/service.ts';
 import { plansRoutes } from './modules/plans/routes.ts';
 import { createPlansService } from './modules/plans/service.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
-import { projectAssetsRoutes } from './modules/projects/assets-routes.ts';
-import { createProjectAssetsService } from './modules/projects/assets-service.ts';
 import { projectExportsRoutes } from './modules/projects/exports-routes.ts';
 import { createProjectExportsService } from './modules/projects/exports-service.ts';
 import { projectParticipantsRoutes } from './modules/projects/participants-routes.ts';
 import { createProjectParticipantsService } from './modules/projects/participants-service.ts';
 import { projectsRoutes } from './modules/projects/routes.ts';
 import { createProjectsService } from './modules/projects/service.ts';
+import { projectSheetsRoutes } from './modules/projects/sheets-routes.ts';
+import { projectTransfereesRoutes } from './modules/projects/transferees-routes.ts';
+import { createProjectTransfereesService } from './modules/projects/transferees-service.ts';
+import { createProjectSheetsService } from './modules/projects/sheets-service.ts';
 import { createProfileService } from './modules/profile/service.ts';
 import { signaturesRoutes } from './modules/signatures/routes.ts';
 import { createSignaturesService } from './modules/signatures/service.ts';
@@ -167,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sms,
     otp,
     attachments,
+    dictionaries,
     homepage,
   };
   await app.register(accountsRoutes, { accounts: createAccountsService(moduleDeps) });
@@ -180,8 +183,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     otc: config.otc === undefined ? undefined : createOtcClient(config.otc),
   });
   await app.register(projectsRoutes, { projects });
-  await app.register(projectAssetsRoutes, {
-    assets: createProjectAssetsService({ ...moduleDeps, projects }),
+  await app.register(projectSheetsRoutes, {
+    sheets: createProjectSheetsService({ ...moduleDeps, projects }),
+  });
+  await app.register(projectTransfereesRoutes, {
+    transferees: createProjectTransfereesService({ ...moduleDeps, projects }),
   });
   await app.register(projectParticipantsRoutes, {
     participants: createProjectParticipantsService({ ...moduleDeps, projects }),

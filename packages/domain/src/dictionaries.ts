@@ -26,6 +26,7 @@ export const DICTIONARIES = {
   scale: '企业规模',
   regulatoryBodies: '监管机构',
   assetSource: '资产来源',
+  disclosurePeriod: '信息披露期下限（工作日）',
 } as const;
 
 export type DictionaryCode = keyof typeof DICTIONARIES;

@@ -4,6 +4,11 @@
 // a Chinese property-rights exchange uses in its forms.
 import { BUSINESS_TYPES } from './business-types.ts';
 import type { DictionaryCode } from './dictionaries.ts';
+import {
+  DISCLOSURE_PERIOD_DEFAULTS,
+  disclosurePeriodLabel,
+  type DisclosurePeriodKey,
+} from './projects/kinds/settings.ts';
 import { ASSET_SOURCE_SEARCH, REGULATOR_CODE_GROUPS } from './regions.ts';
 
 export type DictionaryEntry = { key: string; label: string; parentKey?: string };
@@ -150,4 +155,10 @@ export const DICTIONARY_ENTRIES: Record<DictionaryCode, DictionaryEntry[]> = {
   scale: listed('大型', '中型', '小型', '微型'),
   regulatoryBodies: buildRegulatorTree(),
   assetSource: buildAssetSources(),
+  // key: the rule (projects/kinds/settings.ts), label: the fewest working days, which the exchange may raise
+  // key: the rule, label: the rule with its fewest working days, which the exchange may raise (kinds/settings.ts)
+  disclosurePeriod: (Object.keys(DISCLOSURE_PERIOD_DEFAULTS) as DisclosurePeriodKey[]).map((key) => ({
+    key,
+    label: disclosurePeriodLabel(key, DISCLOSURE_PERIOD_DEFAULTS[key]),
+  })),
 };

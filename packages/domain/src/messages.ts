@@ -251,6 +251,33 @@ export const MSG = {
   projectsCancelled: '信息披露申请已撤回，项目可重新编辑',
   projectsNotCancellable: '该项目没有可撤回的信息披露申请',
 
+  // the field kit of project forms (projects/kinds/fields.ts)
+  projectsFieldTooLong: '{label}不能超过{max}个字符',
+  projectsFieldMoneyInvalid: '{label}须为大于0的金额，最多两位小数',
+  projectsFieldIntegerInvalid: '{label}须为{min}至{max}之间的整数',
+  projectsFieldPercentInvalid: '{label}须在0至100%之间',
+  projectsFieldDateInvalid: '{label}须为日期，如2024-05-01',
+  projectsListTooLong: '{label}最多{max}行',
+  projectsKindRequired: '请选择项目类别',
+  // equity projects (股权/产权转让): the shares offered, the price, the deposit and the periods
+  equityOfferAboveHeld: '第{row}个转让方（{name}）的拟转让比例不得超过其持有比例',
+  equityOfferZero: '第{row}个转让方的拟转让比例须大于0',
+  equityHeldOverWhole: '转让方持有比例合计为{sum}%，不得超过100%',
+  equitySharesOverWhole: '转让方拟转让比例合计为{sum}%，不得超过100%',
+  equityPriceBelowAppraisal: '挂牌价不得低于转让标的对应评估值（{value}元）',
+  equityReductionApprovalRequired:
+    '降价后挂牌价低于转让标的对应评估值的90%，须上传转让行为批准单位的书面同意文件',
+  equityDepositTooHigh: '交易保证金不得超过挂牌价的30%',
+  projectsAgentInvalid: '请选择已开户的会员机构作为委托会员',
+  transfereeUnknown: '该意向受让方未在本项目登记',
+  transfereeFileLinked: '已为意向受让方上传资料',
+  equityPreDisclosureFirst: '请先完成信息预披露，再提交正式披露',
+  equityPreDisclosureDaysRequired: '请填写信息预披露期（工作日，整数）',
+  equityPreDisclosureDaysMin: '信息预披露期不得少于{days}个工作日',
+  equityStructureOverWhole: '股东持股比例合计为{sum}%，不得超过100%',
+  sheetsSignedMoneyInvalid: '{label}须为金额（亏损可填负数），最多两位小数',
+  sheetsShareInvalid: '{label}须为0至100之间的数，最多4位小数',
+
   // asset lists of physical-asset projects (template, import, export)
   assetsTextTooLong: '{label}不能超过{max}个字符',
   assetsIntegerInvalid: '{label}须为不小于0的整数',
@@ -292,8 +319,8 @@ export const MSG = {
   projectExportEmpty: '当前页没有可导出的项目',
   projectExportFailed: '导出失败，请稍后重试',
   projectFormInvalid: '请按提示修改项目信息后再提交',
-  projectSaveBeforeUpload: '请先保存项目，再上传批准文件',
-  projectSaveBeforeAssets: '保存项目后可导入资产清单',
+  projectSaveBeforeFiles: '请先保存项目，再上传',
+  projectSaveBeforeAssets: '保存项目后可导入{lists}',
 
   // the trading system (交易系统, GET /api/project/update/from/otc/{id})
   otcNotConnected: '本平台尚未接入交易系统，无法同步交易结果',

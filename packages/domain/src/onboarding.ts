@@ -36,7 +36,8 @@ const AUTH_STATUSES_IN_PROGRESS: readonly number[] = [2, 3];
 const HOME_PATH = '/index/home';
 const SIGNATURE_PATH = '/signature';
 
-function isExamineStatusAccepted(status: GateUser['examineStatus']): boolean {
+/** Gate 1: an account-opening status that lets the company in (3, 9, 10, or none yet). */
+export function isExamineStatusAccepted(status: GateUser['examineStatus']): boolean {
   if (status === null || status === undefined || status === '') return true;
   return ACCEPTED_EXAMINE_STATUSES.includes(Number(status));
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from './messages.ts';
-import { checkBulkProjectRules, validateBulkProjectShape } from './projects/bulk.ts';
+import { BULK_KIND, checkBulkProjectRules } from './projects/kinds/bulk.ts';
+
+const validateBulkProjectShape = (form: unknown): string | null => BULK_KIND.parse(form).message;
 import { checkPlanForm, projectFormOfPlan, type PlanForm } from './plans.ts';
 
 const plan: PlanForm = {

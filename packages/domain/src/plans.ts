@@ -6,16 +6,17 @@
 // form's rules, so a plan that becomes a project never holds a value the project form would refuse.
 import { z } from 'zod';
 import { MSG } from './messages.ts';
-import {
-  BULK_FIELD_LABELS,
-  BULK_FIELD_SCHEMAS,
-  PHYSICAL_FAMILIES,
-  zBulkName,
-  type BulkAssetCategory,
-  type BulkProjectForm,
-  type PhysicalFamily,
-} from './projects/bulk.ts';
+import { BULK_FIELDS, type BulkProjectForm } from './projects/kinds/bulk.ts';
+import { zProjectName } from './projects/kinds/common.ts';
 import { isCalendarDate } from './workflow/action-forms.ts';
+
+/**
+ * The families a plan may be of: those whose project form has the plan's facts (an asset category, a price and
+ * an appraisal), the physical-asset families.
+ */
+export const PLAN_FAMILIES = ['bulk', 'coll'] as const;
+
+export type PlanFamily = (typeof PLAN_FAMILIES)[number];
 
 /** A plan's code: JH, the year, the id (yearSerialCode). */
 export const PLAN_CODE = { prefix: 'JH' } as const;
@@ -29,52 +30,40 @@ export const PLAN_STATUS_LABELS: Record<PlanStatus, string> = {
   converted: '已转项目',
 };
 
-export type PlanForm = {
-  name: string;
-  /** the family the project will be of: bulk (实物资产) or coll (抵质押资产), the families with a project form */
-  family: PhysicalFamily;
-  assetCategory?: BulkAssetCategory | undefined;
-  /** fen: the price the owner expects to list at */
-  listingPrice?: number | undefined;
-  appraisalPrice?: number | undefined;
-  /** YYYY-MM-DD: when the owner means to disclose */
-  plannedDate?: string | undefined;
-  contactName?: string | undefined;
-  contactMobile?: string | undefined;
-  description?: string | undefined;
-};
-
-export const PLAN_FIELD_LABELS: Record<keyof PlanForm, string> = {
-  name: '计划名称',
-  family: '业务类型',
-  assetCategory: BULK_FIELD_LABELS.assetCategory,
-  listingPrice: '预计挂牌价（元）',
-  appraisalPrice: BULK_FIELD_LABELS.appraisalPrice,
-  plannedDate: '计划挂牌日期',
-  contactName: BULK_FIELD_LABELS.contactName,
-  contactMobile: BULK_FIELD_LABELS.contactMobile,
-  description: BULK_FIELD_LABELS.description,
-};
-
-const FAMILY_CODES = Object.keys(PHYSICAL_FAMILIES) as [PhysicalFamily, ...PhysicalFamily[]];
-
 /** Every save checks the whole plan: the name and the family are required, the rest as the project form has it. */
 export const planFormSchema = z
   .object({
-    name: zBulkName(MSG.plansNameInvalid),
-    family: z.enum(FAMILY_CODES, { error: MSG.plansFamilyRequired }),
-    assetCategory: BULK_FIELD_SCHEMAS.assetCategory,
-    listingPrice: BULK_FIELD_SCHEMAS.listingPrice,
-    appraisalPrice: BULK_FIELD_SCHEMAS.appraisalPrice,
+    name: zProjectName(MSG.plansNameInvalid),
+    /** the family the project will be of */
+    family: z.enum(PLAN_FAMILIES, { error: MSG.plansFamilyRequired }),
+    assetCategory: BULK_FIELDS.assetCategory.schema.optional(),
+    /** fen: the price the owner expects to list at */
+    listingPrice: BULK_FIELDS.listingPrice.schema.optional(),
+    appraisalPrice: BULK_FIELDS.appraisalPrice.schema.optional(),
+    /** YYYY-MM-DD: when the owner means to disclose */
     plannedDate: z
       .string({ error: MSG.plansPlannedDateInvalid })
       .refine(isCalendarDate, MSG.plansPlannedDateInvalid)
       .optional(),
-    contactName: BULK_FIELD_SCHEMAS.contactName,
-    contactMobile: BULK_FIELD_SCHEMAS.contactMobile,
-    description: BULK_FIELD_SCHEMAS.description,
+    contactName: BULK_FIELDS.contactName.schema.optional(),
+    contactMobile: BULK_FIELDS.contactMobile.schema.optional(),
+    description: BULK_FIELDS.description.schema.optional(),
   })
-  .strip() as unknown as z.ZodType<PlanForm>;
+  .strip();
+
+export type PlanForm = z.infer<typeof planFormSchema>;
+
+export const PLAN_FIELD_LABELS: Record<keyof PlanForm, string> = {
+  name: '计划名称',
+  family: '业务类型',
+  assetCategory: BULK_FIELDS.assetCategory.label,
+  listingPrice: '预计挂牌价（元）',
+  appraisalPrice: BULK_FIELDS.appraisalPrice.label,
+  plannedDate: '计划挂牌日期',
+  contactName: BULK_FIELDS.contactName.label,
+  contactMobile: BULK_FIELDS.contactMobile.label,
+  description: BULK_FIELDS.description.label,
+};
 
 /** The plan checked and trimmed (unknown keys dropped), or the first message of what is wrong with it. */
 export function checkPlanForm(input: unknown): { value: PlanForm; message: null } | { message: string } {
@@ -101,7 +90,7 @@ export type PlanListRow = {
   id: number;
   code: string;
   name: string;
-  family: PhysicalFamily;
+  family: PlanFamily;
   familyLabel: string;
   listingPrice: number | null;
   plannedDate: string | null;
@@ -121,4 +110,4 @@ export type PlanListRow = {
 export type PlanView = PlanListRow & { form: PlanForm; createdAt: string };
 
 /** What POST /api/plan/to/project answers: the draft project made of the plan. */
-export type PlanProject = { id: number; family: PhysicalFamily; code: string };
+export type PlanProject = { id: number; family: PlanFamily; code: string };

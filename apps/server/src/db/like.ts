@@ -8,3 +8,15 @@ export function containsPattern(text: string): string {
 export function lowerContainsPattern(text: string): string {
   return containsPattern(text.toLowerCase());
 }
+
+/**
+ * The distinct character bigrams of a keyword lower-cased, as `project_bigrams` (migration 0011) takes them of
+ * projects.search_text into search_grams: a keyword can only be contained where all of them are, which a GIN
+ * index answers. Characters are code points, as PostgreSQL counts them. Empty for a keyword of one character.
+ */
+export function lowerBigrams(text: string): string[] {
+  const chars = Array.from(text.toLowerCase());
+  const grams = new Set<string>();
+  for (let at = 0; at + 1 < chars.length; at += 1) grams.add(chars.slice(at, at + 2).join(''));
+  return [...grams];
+}

@@ -9,8 +9,9 @@ import {
   DEFAULT_ROLE_CODES,
   IDENTITY,
   SMALL_LOT_BUSINESS_TYPE,
-  type AssetValues,
+  type SheetValues,
   type BulkProjectForm,
+  type EquityProjectForm,
   type IdentityName,
   type ProjectPermission,
 } from '@cqjy/domain';
@@ -318,7 +319,7 @@ const DEMO_PROJECT_FORM: BulkProjectForm = {
 };
 
 /** Its asset list (machinery), as an import would have stored it: money in fen. */
-const DEMO_PROJECT_ASSETS: AssetValues[] = [
+const DEMO_PROJECT_ASSETS: SheetValues[] = [
   {
     name: '数控车床',
     model: 'CK6140',
@@ -370,6 +371,173 @@ const DEMO_PROJECT_ASSETS: AssetValues[] = [
   },
 ];
 
+/** The owner's state-owned equity, as its form was filled in before its pre-disclosure and formal disclosure. */
+function demoEquityForm(input: {
+  name: string;
+  target: string;
+  serial: string;
+  offered: number;
+  price: number;
+  agentCompanyId: number | null;
+}): EquityProjectForm {
+  const creditCode = composeCreditCode('110000', input.serial);
+  return {
+    name: input.name,
+    targetName: input.target,
+    targetCreditCode: creditCode,
+    targetLegalRepresentative: '李明',
+    targetRegisteredCapital: 50_000_000_00,
+    targetFoundedOn: '2008-06-18',
+    targetRegion: '110100',
+    targetIndustry: 'I',
+    targetEconomyType: '2',
+    targetEnterpriseType: '1',
+    targetScale: '2',
+    targetEmployees: 186,
+    targetBusinessScope: '技术开发、技术服务；软件开发；计算机系统集成。',
+    transferors: [
+      {
+        name: '北京示范国有资产经营有限公司',
+        creditCode: composeCreditCode('110000', '10000001'),
+        heldShare: 600_000,
+        offeredShare: input.offered,
+      },
+    ],
+    appraisalFirm: '示范资产评估有限公司',
+    appraisalBaseDate: '2026-06-30',
+    netAssetValue: 80_000_000_00,
+    shareAppraisalValue: input.price,
+    listingPrice: input.price,
+    approvalType: '1',
+    approvalBody: '北京市人民政府国有资产监督管理委员会',
+    approvalDocumentNo: '京国资产权〔2026〕18号',
+    approvalDate: '2026-09-15',
+    transfereeConditions: '意向受让方应为依法设立并有效存续的企业法人，具有良好的财务状况和商业信用。',
+    depositAmount: Math.floor(input.price / 10),
+    depositDeadline: '2027-01-20',
+    paymentMode: 'lump',
+    employeePlacement: '本次转让不涉及职工安置，标的企业职工劳动关系保持不变。',
+    preDisclosureDays: 20,
+    disclosureDays: 20,
+    announcement: `北京示范国有资产经营有限公司拟公开转让所持${input.target}股权，现予以披露。`,
+    contactName: '王经理',
+    contactMobile: '13800000001',
+    agentCompanyId: input.agentCompanyId ?? undefined,
+  };
+}
+
+const DEMO_STRUCTURES: SheetValues[] = [
+  { name: '北京示范国有资产经营有限公司', type: '国有', capital: 30_000_000_00, share: 600_000 },
+  { name: '北京示范投资管理有限公司', type: '国有', capital: 15_000_000_00, share: 300_000 },
+  { name: '职工持股平台', type: '其他', capital: 5_000_000_00, share: 100_000 },
+];
+
+const DEMO_FINANCIALS: SheetValues[] = [
+  {
+    period: '2025年度',
+    reportType: '年度审计报告',
+    totalAssets: 180_000_000_00,
+    totalLiabilities: 95_000_000_00,
+    ownersEquity: 85_000_000_00,
+    revenue: 126_000_000_00,
+    operatingProfit: 9_800_000_00,
+    netProfit: 7_600_000_00,
+    auditFirm: '示范会计师事务所',
+  },
+  {
+    period: '2026年9月30日',
+    reportType: '最近一期财务报表',
+    totalAssets: 186_000_000_00,
+    totalLiabilities: 98_000_000_00,
+    ownersEquity: 88_000_000_00,
+    revenue: 91_000_000_00,
+    operatingProfit: 5_200_000_00,
+    netProfit: 4_100_000_00,
+  },
+];
+
+/**
+ * The equity demo: two state-owned equity projects of the demo transferor entrusted to the demo member. One is in
+ * its formal disclosure (pre-disclosed earlier, formally disclosed since 3 working days ago for 20), with its
+ * shareholder structure and financial data and one buyer the member registered; the other is being pre-disclosed
+ * (since 2 working days ago for 20), ready for its formal disclosure.
+ */
+async function insertDemoEquityProjects(tx: Db, companyIds: Map<string, number>, now: Date): Promise<void> {
+  const companyId = companyIds.get('transferor') ?? 0;
+  const agentCompanyId = companyIds.get('member') ?? null;
+  const formalStart = addWorkdays(now, -3).date;
+  const preStart = addWorkdays(now, -2).date;
+  const registeredAt = addWorkdays(now, -1).date.toISOString();
+  const rows = await tx
+    .insert(projects)
+    .values([
+      {
+        companyId,
+        agentCompanyId,
+        family: 'stock',
+        businessType: '1',
+        name: '北京示范科技有限公司40%股权',
+        code: 'GR2026BJ1000301',
+        status: 'disclosing',
+        disclosureStart: formalStart,
+        disclosureEnd: addWorkdays(formalStart, 20).date,
+        details: {
+          form: demoEquityForm({
+            name: '北京示范科技有限公司40%股权',
+            target: '北京示范科技有限公司',
+            serial: '20080618',
+            offered: 400_000,
+            price: 32_000_000_00,
+            agentCompanyId,
+          }),
+          preDisclosure: { disclosureDays: 20, approvedAt: addWorkdays(now, -25).date.toISOString() },
+          registration: [
+            { transfereeName: '北京意向投资有限公司', amount: 32_500_000_00, approvedAt: registeredAt },
+          ],
+        },
+      },
+      {
+        companyId,
+        agentCompanyId,
+        family: 'stock',
+        businessType: '1',
+        name: '北京示范物流有限公司100%股权',
+        code: 'GR2026BJ1000302',
+        status: 'preDisclosing',
+        disclosureStart: preStart,
+        disclosureEnd: addWorkdays(preStart, 20).date,
+        details: {
+          form: demoEquityForm({
+            name: '北京示范物流有限公司100%股权',
+            target: '北京示范物流有限公司',
+            serial: '20100301',
+            offered: 600_000,
+            price: 45_000_000_00,
+            agentCompanyId,
+          }),
+          preDisclosure: { disclosureDays: 20, approvedAt: preStart.toISOString() },
+        },
+      },
+    ])
+    .returning({ id: projects.id });
+  const disclosing = rows[0];
+  if (disclosing === undefined) throw new Error('the equity demo projects were not stored');
+  await tx.insert(projectAssets).values([
+    ...DEMO_STRUCTURES.map((values) => ({
+      projectId: disclosing.id,
+      companyId,
+      category: 'structures',
+      values,
+    })),
+    ...DEMO_FINANCIALS.map((values) => ({
+      projectId: disclosing.id,
+      companyId,
+      category: 'financials',
+      values,
+    })),
+  ]);
+}
+
 /**
  * The workflow demo: one bulk project of the demo transferor's company with its asset list and the demo agent
  * member acting for it, disclosing since 5 working days ago for 20 working days, so every action (abort,
@@ -378,6 +546,7 @@ const DEMO_PROJECT_ASSETS: AssetValues[] = [
 async function insertDemoProjects(tx: Db, companyIds: Map<string, number>, now: Date): Promise<void> {
   const start = addWorkdays(now, -5).date;
   const companyId = companyIds.get('transferor') ?? 0;
+  const agentCompanyId = companyIds.get('agent') ?? null;
   const [project] = await tx
     .insert(projects)
     .values({
@@ -389,9 +558,9 @@ async function insertDemoProjects(tx: Db, companyIds: Map<string, number>, now: 
       status: 'disclosing',
       disclosureStart: start,
       disclosureEnd: addWorkdays(start, 20).date,
-      details: { form: DEMO_PROJECT_FORM },
+      details: { form: { ...DEMO_PROJECT_FORM, agentCompanyId: agentCompanyId ?? undefined } },
       // the demo agent member acts for the owner on this project (it sees it, read only)
-      agentCompanyId: companyIds.get('agent') ?? null,
+      agentCompanyId,
     })
     .returning({ id: projects.id });
   if (project === undefined) throw new Error('the demo project was not stored');
@@ -418,6 +587,7 @@ export async function seedDemo(db: Db, config: Pick<Config, 'demoPassword'>): Pr
     const companyIds = await insertCompanies(tx, [...DEMO_COMPANIES, ...gates.companies]);
     await insertUsers(tx, allUsers, { passwordHash, companyIds, roleIds });
     await insertDemoProjects(tx, companyIds, new Date());
+    await insertDemoEquityProjects(tx, companyIds, new Date());
   });
   return { isSeeded: true, users: allUsers.length };
 }

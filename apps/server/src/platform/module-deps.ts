@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import type { AttachmentsService } from '../modules/attachments/service.ts';
 import type { AuditService } from '../modules/audit/service.ts';
 import type { AuthService } from '../modules/auth/service.ts';
+import type { DictionariesService } from '../modules/dictionaries/service.ts';
 import type { HomepageService } from '../modules/homepage/service.ts';
 import type { OtpService } from '../modules/otp/service.ts';
 import type { SmsService } from '../modules/sms/service.ts';
@@ -25,6 +26,7 @@ export type ModuleDeps = {
   sms: SmsService;
   otp: OtpService;
   attachments: AttachmentsService;
+  dictionaries: DictionariesService;
   /** where modules register the home page's counters of the data they own */
   homepage: HomepageService;
 };

@@ -17,7 +17,7 @@ import type { RouteObject } from 'react-router';
 import { PUBLIC_ROUTE_NAMES, ROUTES } from '@cqjy/domain/routes';
 import type { RouteDef } from '@cqjy/domain/routes';
 import { findAction } from '@cqjy/domain/workflow/actions';
-import { listWorkflowRoutes } from '@cqjy/domain/workflow/families';
+import { familiesOfScreens, listWorkflowRoutes } from '@cqjy/domain/workflow/families';
 import { redirectToStart } from './guards.ts';
 import type { PageHandle } from './route-handle.ts';
 import { RouteError } from './route-error.tsx';
@@ -52,11 +52,15 @@ const loadFeature = {
  */
 function workflowPages(): Record<string, LazyPage> {
   const stepPage = pageOf(loadFeature.workflow, (m) => m.WorkflowStepPage);
-  const projectPage = pageOf(loadFeature.workflow, (m) => m.ProjectViewPage);
+  const projectPage = pageOf(loadFeature.projects, (m) => m.ProjectViewPage);
   const pages: Record<string, LazyPage> = {};
   for (const route of listWorkflowRoutes()) {
     if (route.action === 'show') pages[route.name] = projectPage;
-    else if (findAction(route.family, route.action) !== undefined) pages[route.name] = stepPage;
+    else if (
+      familiesOfScreens(route.screens).some((family) => findAction(family, route.action) !== undefined)
+    ) {
+      pages[route.name] = stepPage;
+    }
   }
   return pages;
 }

@@ -1,15 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fenToYuan } from '../format.ts';
-import {
-  ASSET_COLUMNS,
-  assetHeader,
-  checkAssetRow,
-  describeAssetColumn,
-  isBlankAssetRow,
-  normalizeAssetHeader,
-} from './assets.ts';
-import { BULK_ASSET_CATEGORIES } from './bulk.ts';
+import { ASSET_COLUMNS, BULK_ASSET_CATEGORIES, checkAssetRow } from './assets.ts';
+import { describeSheetColumn, isBlankSheetRow, normalizeSheetHeader, sheetHeader } from './sheets.ts';
 
 const machine = {
   name: '数控车床',
@@ -32,25 +25,25 @@ describe('asset columns', () => {
       expect(new Set(keys).size, category.code).toBe(keys.length);
       expect(columns[0]).toMatchObject({ key: 'name', isRequired: true });
       expect(keys).toContain('note');
-      const labels = columns.map((c) => normalizeAssetHeader(assetHeader(c)));
+      const labels = columns.map((c) => normalizeSheetHeader(sheetHeader(c)));
       expect(new Set(labels).size, category.code).toBe(labels.length);
     }
   });
 
   it('marks required headers with * and reads them back with or without it, in half- or full-width brackets', () => {
     const area = ASSET_COLUMNS.house.find((c) => c.key === 'buildingArea');
-    expect(area && assetHeader(area)).toBe('*建筑面积（平方米）');
-    expect(normalizeAssetHeader(' * 建筑面积(平方米) ')).toBe('建筑面积（平方米）');
-    expect(normalizeAssetHeader('＊建筑面积（平方米）')).toBe('建筑面积（平方米）');
+    expect(area && sheetHeader(area)).toBe('*建筑面积（平方米）');
+    expect(normalizeSheetHeader(' * 建筑面积(平方米) ')).toBe('建筑面积（平方米）');
+    expect(normalizeSheetHeader('＊建筑面积（平方米）')).toBe('建筑面积（平方米）');
   });
 
   it('describes each rule for the template instructions', () => {
     const usage = ASSET_COLUMNS.house.find((c) => c.key === 'usage');
-    expect(usage && describeAssetColumn(usage)).toBe(
+    expect(usage && describeSheetColumn(usage)).toBe(
       '选填；填写以下之一：住宅、商业、办公、工业、仓储、其他',
     );
     const vin = ASSET_COLUMNS.vehicle.find((c) => c.key === 'vin');
-    expect(vin && describeAssetColumn(vin)).toBe('必填；17位车辆识别代号；17位，不含字母I、O、Q');
+    expect(vin && describeSheetColumn(vin)).toBe('必填；17位车辆识别代号；17位，不含字母I、O、Q');
   });
 });
 
@@ -142,7 +135,7 @@ describe('checkAssetRow', () => {
   });
 
   it('a row of blanks is blank', () => {
-    expect(isBlankAssetRow({ name: ' ', quantity: null, unit: undefined })).toBe(true);
-    expect(isBlankAssetRow({ name: ' ', quantity: 0 })).toBe(false);
+    expect(isBlankSheetRow({ name: ' ', quantity: null, unit: undefined })).toBe(true);
+    expect(isBlankSheetRow({ name: ' ', quantity: 0 })).toBe(false);
   });
 });

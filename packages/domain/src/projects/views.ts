@@ -1,9 +1,10 @@
 // What the project calls answer (spec 000 section 2: project, addproject, editproject, showproject): the list row,
-// the bulk project view, and the list's filter options. Money stays integer fen on the wire; the screens format
-// it with formatFen.
+// a project with its family's form, and the list's filter options. Money stays integer fen on the wire; the
+// screens format it with formatFen.
 import type { AttachmentItem } from '../api.ts';
 import type { ProjectStatus } from '../workflow/statuses.ts';
-import type { BulkProjectForm, PhysicalFamily } from './bulk.ts';
+import type { ProjectFormBase } from './kinds/fields.ts';
+import type { ProjectFamily } from './kinds/index.ts';
 
 /** One row of POST /api/project/list. */
 export type ProjectListRow = {
@@ -28,15 +29,15 @@ export const PROJECT_LIST_SORTS = ['newest', 'oldest', 'disclosureEnd'] as const
 
 export type ProjectListSort = (typeof PROJECT_LIST_SORTS)[number];
 
-/** POST /api/project/{bulk|coll}/show: a physical-asset project with its form. */
-export type BulkProjectView = {
+/** POST /api/project/{family}/show: a project with its family's form, to edit it. */
+export type ProjectFormView = {
   id: number;
   code: string;
   name: string;
-  family: PhysicalFamily;
+  family: ProjectFamily;
   status: ProjectStatus;
   statusLabel: string;
-  form: BulkProjectForm;
+  form: ProjectFormBase;
   version: number;
   disclosureStart: string | null;
   disclosureEnd: string | null;
@@ -66,8 +67,8 @@ export type ProjectTransferor = {
   projectCount: number;
 };
 
-// The disclosure announcement (信息披露公告) of a physical-asset project: POST /api/project/{family}/preview answers
-// it, and its Word and PDF exports draw it.
+// The disclosure announcement (信息披露公告) of a project: POST /api/project/{family}/preview answers it, and its
+// Word and PDF exports draw it.
 export type DocumentColumn = {
   label: string;
   /** numbers are right-aligned, as the web's asset tables show them */
@@ -78,24 +79,53 @@ export type DocumentColumn = {
 
 export type DocumentTable = { columns: DocumentColumn[]; rows: string[][] };
 
-export type AssetSection = {
+/** A table of the announcement under its own heading (an asset category; empty where the part is one table). */
+export type TableSection = {
   heading: string;
   table: DocumentTable;
-  /** e.g. 另有 12 项资产未在本公告中列出…, when the category has more rows than are shown */
+  /** e.g. 另有 12 项资产未在本公告中列出…, when the list has more rows than are shown */
   more?: string;
+};
+
+/** A numbered part of the announcement after the facts and the text: a list field or a sheet group of the kind. */
+export type DocumentPart = {
+  heading: string;
+  sections: TableSection[];
+  /** shown under the heading when the project lists nothing there */
+  empty: string;
 };
 
 export type DisclosureDocument = {
   title: string;
   opening: string;
   /** numbered section headings, in the order they are drawn */
-  headings: { facts: string; description: string; assets: string };
+  headings: { facts: string; description: string };
   /** label and value rows */
   facts: { label: string; value: string }[];
   /** the paragraphs of the description, empty when there is none */
   description: string[];
-  assets: AssetSection[];
-  /** shown under the assets heading when the project lists no assets */
-  noAssets: string;
+  /** the asset list, the transferors, the shareholder structure, the financial data ... as the kind has them */
+  parts: DocumentPart[];
   closing: { text: string; issuer: string; date: string };
+};
+
+/** The tag of the documents an owner files for an intended transferee (upload/transferee links them). */
+export const TRANSFEREE_FILE_TAG = 'transfereeFile';
+
+/**
+ * POST /api/project/{stock|privateStock}/customer/list: an intended transferee (意向受让方) of an equity project, as
+ * its approved intention registration named it, with the qualification the exchange confirmed and the documents
+ * the owner filed for it (upload/transferee).
+ */
+export type IntendedTransferee = {
+  name: string;
+  /** fen: the price the member said the buyer would pay, if it did */
+  amount: number | null;
+  /** when the exchange approved the registration */
+  registeredAt: string;
+  isQualified: boolean;
+  /** the qualification opinion of the approved review */
+  opinion: string | null;
+  qualifiedAt: string | null;
+  files: AttachmentItem[];
 };

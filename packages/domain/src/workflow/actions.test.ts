@@ -75,25 +75,24 @@ describe('the actions the engine serves', () => {
       '请填写交付情况',
     );
     // the transaction-assurance letter is signed on its EicSreF screen
-    expect(config('right', 'assurance')).toMatchObject({
+    expect(config('stock', 'assurance')).toMatchObject({
       isSigned: true,
       routes: { EicSre: 'rightEicSreF' },
     });
     // the member representing the project applies for the registration and the qualification opinion
-    expect(config('right', 'registration')).toMatchObject({
+    expect(config('stock', 'registration')).toMatchObject({
       applicant: 'agent',
       isSigned: true,
       routes: { Aon: 'registrationEicSre', EicSre: 'registrationEicSre' },
     });
     expect(config('unified', 'memberIntentionReview').applicant).toBe('agent');
-    expect(ACTION_CONFIGS.filter((c) => c.applicant === 'agent').map((c) => c.action)).toEqual([
-      'registration',
-      'memberIntentionReview',
-    ]);
+    expect(
+      ACTION_CONFIGS.filter((c) => c.applicant === 'agent').map((c) => `${c.family}/${c.action}`),
+    ).toEqual(['stock/registration', 'privateStock/registration', 'unified/memberIntentionReview']);
     // a Page or Show screen is always served by the one compact screen, which the instance's state drives
     for (const c of ACTION_CONFIGS) {
       const kinds =
-        FAMILIES[c.family].actions.find((a) => a.key === c.action)?.steps.map((s) => s.step) ?? [];
+        FAMILIES[c.screens].actions.find((a) => a.key === c.action)?.steps.map((s) => s.step) ?? [];
       if (kinds.includes('Page') || kinds.includes('Show')) expect(c.isCompact, c.action).toBe(true);
     }
     // unified transaction management enters the contract: the project is dealt

@@ -10,8 +10,11 @@ import { fenToYuan, formatChineseDate, formatThousands } from '../format.ts';
 import { MSG } from '../messages.ts';
 import {
   FAMILIES,
+  FAMILY_KEYS,
+  FAMILY_SCREENS,
   type FamilyDef,
   type FamilyKey,
+  type ScreenGroupKey,
   type StepKind,
   type WorkflowRouteName,
 } from './families.ts';
@@ -47,6 +50,7 @@ export type EffectKey =
   | 'end'
   | 'supplement'
   | 'rediscovery'
+  | 'preDisclosure'
   | 'disclosure'
   | 'online'
   | 'contract'
@@ -121,6 +125,8 @@ export type Applicant = 'owner' | 'agent';
 
 export type ActionConfig = {
   family: FamilyKey;
+  /** the screens its steps open on (the family's own, or the rights-type screens of the equity families) */
+  screens: ScreenGroupKey;
   action: string;
   title: string;
   /** 「<action title>申请函」 */
@@ -156,6 +162,7 @@ const START_LABELS: Record<string, string> = {
   refundCashout: '申请退款出金',
   assurance: '申请交易鉴证',
   registration: '意向登记',
+  intentionReview: '意向资格审核',
   memberIntentionReview: '意向资格审核意见',
   investor: '录入投资方信息',
   investorAudit: '投资方资格审核',
@@ -228,6 +235,7 @@ const DISCLOSURE_DAYS: ActionFieldDef = {
   min: DISCLOSURE_DAYS_MIN,
   max: DISCLOSURE_DAYS_MAX,
 };
+const PRE_DISCLOSURE_DAYS: ActionFieldDef = { ...DISCLOSURE_DAYS, label: '预披露天数（工作日）' };
 
 /** The fields each action needs beyond the reason and remark. */
 const ACTION_FIELDS: Record<string, readonly ActionFieldDef[]> = {
@@ -245,6 +253,7 @@ const ACTION_FIELDS: Record<string, readonly ActionFieldDef[]> = {
   rediscovery: [DISCLOSURE_DAYS],
   withdrawal: [DISCLOSURE_DAYS],
   disclosure: [DISCLOSURE_DAYS],
+  preDisclosure: [PRE_DISCLOSURE_DAYS],
   online: [
     { name: 'biddingStart', label: '竞价开始时间', kind: 'datetime', isRequired: true },
     { name: 'biddingEnd', label: '竞价结束时间', kind: 'datetime', isRequired: true },
@@ -290,6 +299,8 @@ const ACTION_FIELDS: Record<string, readonly ActionFieldDef[]> = {
     money('dealPrice', '成交价'),
   ],
   registration: [text('transfereeName', '意向受让方名称'), money('amount', '拟受让价格', false)],
+  // the owner's opinion on a registered buyer's qualification, confirmed by the exchange
+  intentionReview: [text('transfereeName', '意向受让方名称'), content('资格审核意见')],
   memberIntentionReview: [text('transfereeName', '意向受让方名称'), content('资格审核意见')],
   batchSign: [
     { name: 'quantity', label: '车辆数量（辆）', kind: 'integer', isRequired: true, min: 1, max: 1000 },
@@ -337,6 +348,7 @@ const ACTION_FIELDS: Record<string, readonly ActionFieldDef[]> = {
  * the form asks for no reason; the exchange confirms the record like any application.
  */
 const INFORMATION_ACTIONS: ReadonlySet<string> = new Set([
+  'intentionReview',
   'transaction',
   'investor',
   'investorAudit',
@@ -372,6 +384,7 @@ const ACTION_EFFECTS: Record<string, EffectKey> = {
   supplement: 'supplement',
   rediscovery: 'rediscovery',
   withdrawal: 'rediscovery',
+  preDisclosure: 'preDisclosure',
   disclosure: 'disclosure',
   online: 'online',
   contract: 'contract',
@@ -401,6 +414,7 @@ const ACTION_STATUSES: Record<string, readonly ProjectStatus[] | null> = {
   transfer: ['dealt'],
   assurance: ['dealt', 'closed'],
   registration: ['disclosing'],
+  intentionReview: ['disclosing', 'ended'],
   memberIntentionReview: ['disclosing', 'ended'],
   transaction: ['disclosing', 'dealt'],
   investor: ['disclosing'],
@@ -426,18 +440,37 @@ const ACTION_STATUSES: Record<string, readonly ProjectStatus[] | null> = {
   disintegrate: ['dealt', 'closed'],
 };
 
+/**
+ * Where a screen group's families differ: an equity project's formal disclosure follows its pre-disclosure, and
+ * a pre-disclosed project may be ended or terminated before it is formally disclosed.
+ */
+const SCREEN_ACTION_STATUSES: Partial<Record<ScreenGroupKey, Record<string, readonly ProjectStatus[]>>> = {
+  right: {
+    preDisclosure: ['draft'],
+    disclosure: ['draft', 'preDisclosing'],
+    end: ['preDisclosing', 'disclosing', 'suspended'],
+    termination: ['preDisclosing', 'disclosing', 'suspended', 'ended'],
+  },
+};
+
 export const GENERIC_ATTACHMENTS: readonly AttachmentTag[] = [
   { tag: APPLICATION_FILE_TAG, label: '申请材料', requiredMessage: MSG.workflowApplicationFileRequired },
 ];
 
+/** Whether an action is a disclosure applied for from the project form (the first, or the pre-disclosure). */
+export function isFormDisclosure(config: Pick<ActionConfig, 'effect'>): boolean {
+  return config.effect === 'disclosure' || config.effect === 'preDisclosure';
+}
+
 function buildConfigs(): ActionConfig[] {
-  const families = Object.entries(FAMILIES) as [FamilyKey, FamilyDef][];
-  return families.flatMap(([family, def]) =>
-    def.actions.flatMap((action): ActionConfig[] => {
+  return FAMILY_KEYS.flatMap((family) => {
+    const screens = FAMILY_SCREENS[family];
+    const def: FamilyDef = FAMILIES[screens];
+    return def.actions.flatMap((action): ActionConfig[] => {
       const stepName = (kind: StepKind): WorkflowRouteName | undefined =>
         action.steps.find((s) => s.step === kind)?.name as WorkflowRouteName | undefined;
       const effect = ACTION_EFFECTS[action.key] ?? 'record';
-      const isDisclosure = effect === 'disclosure';
+      const isDisclosure = isFormDisclosure({ effect });
       const own = {
         // a Page screen (an information record) is the application of its action
         Aon: stepName('Aon') ?? stepName('Page'),
@@ -455,12 +488,13 @@ function buildConfigs(): ActionConfig[] {
       return [
         {
           family,
+          screens,
           action: action.key,
           title: action.title,
           letterTitle: `${action.title}申请函`,
-          // The first disclosure's application is the project form: the instance carries only the period.
+          // The disclosures' application is the project form: the instance carries only the period.
           fields: isDisclosure
-            ? (ACTION_FIELDS.disclosure ?? [])
+            ? (ACTION_FIELDS[action.key] ?? [])
             : base.length === 0
               ? [...(ACTION_FIELDS[action.key] ?? []), REMARK]
               : [...base, REMARK, ...(ACTION_FIELDS[action.key] ?? [])],
@@ -469,7 +503,8 @@ function buildConfigs(): ActionConfig[] {
           isSigned: own.EicSre !== undefined,
           isCompact: !isDisclosure && (own.MfyRrn === undefined || own.EicSre === undefined),
           applicant: ACTION_APPLICANTS[action.key] ?? 'owner',
-          allowedProjectStatuses: ACTION_STATUSES[action.key] ?? null,
+          allowedProjectStatuses:
+            SCREEN_ACTION_STATUSES[screens]?.[action.key] ?? ACTION_STATUSES[action.key] ?? null,
           routes: { Aon: first, MfyRrn: own.MfyRrn ?? first, EicSre: own.EicSre ?? first },
           startLabel:
             START_LABELS[action.key] ??
@@ -477,8 +512,8 @@ function buildConfigs(): ActionConfig[] {
           editRoute: stepName('Edit'),
         },
       ];
-    }),
-  );
+    });
+  });
 }
 
 /** Every action the engine serves, in registry order. */
@@ -490,20 +525,21 @@ export function findAction(family: string, action: string): ActionConfig | undef
   return byKey.get(`${family}/${action}`);
 }
 
-export type StepRef = { family: FamilyKey; action: string; step: StepKind };
+/** What a workflow screen's route name names: its screen group, action and step kind (not yet its family). */
+export type StepRef = { screens: ScreenGroupKey; action: string; step: StepKind };
 
 const byRouteName = new Map<string, StepRef>(
-  (Object.entries(FAMILIES) as [FamilyKey, FamilyDef][]).flatMap(([family, def]) =>
+  (Object.entries(FAMILIES) as [ScreenGroupKey, FamilyDef][]).flatMap(([screens, def]) =>
     def.actions.flatMap((action) =>
       action.steps.map((step): [string, StepRef] => [
         step.name,
-        { family, action: action.key, step: step.step },
+        { screens, action: action.key, step: step.step },
       ]),
     ),
   ),
 );
 
-/** The family, action and step kind of a workflow screen's route name. */
+/** The screen group, action and step kind of a workflow screen's route name. */
 export function findStepByRouteName(routeName: string): StepRef | undefined {
   return byRouteName.get(routeName);
 }
@@ -566,7 +602,9 @@ export function composeLetter(input: {
     paragraphs.push(
       config.effect === 'disclosure'
         ? `披露期为${form.disclosureDays}个工作日。`
-        : `申请重新披露，披露期为${form.disclosureDays}个工作日。`,
+        : config.effect === 'preDisclosure'
+          ? `信息预披露期为${form.disclosureDays}个工作日。`
+          : `申请重新披露，披露期为${form.disclosureDays}个工作日。`,
     );
   }
   if (form.remark !== undefined) paragraphs.push(`备注：${form.remark}`);

@@ -35,6 +35,7 @@ const RECORDED: Record<string, 'one' | 'many'> = {
   auction: 'one',
   hangingTag: 'one',
   registration: 'many',
+  intentionReview: 'many',
   memberIntentionReview: 'many',
   batchSign: 'many',
   revokeSign: 'many',
@@ -114,6 +115,15 @@ export function applyEffect(
           project.disclosureEnd === null
             ? null
             : addWorkdays(project.disclosureEnd, form.extendDays ?? 0).date,
+      };
+    case 'preDisclosure':
+      // the pre-disclosure runs its own period; the formal disclosure's approval starts the next one
+      return {
+        ...next,
+        status: 'preDisclosing',
+        pausedAt: null,
+        disclosureStart: now,
+        disclosureEnd: addWorkdays(now, form.disclosureDays ?? 0).date,
       };
     case 'rediscovery':
     case 'disclosure':

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { FAMILIES, listWorkflowRoutes } from './families.ts';
+import {
+  FAMILIES,
+  FAMILY_SCREENS,
+  FAMILY_TITLES,
+  familiesOfScreens,
+  listWorkflowRoutes,
+} from './families.ts';
 
 const routes = listWorkflowRoutes();
 const countOf = (name: string): number => routes.filter((route) => route.name === name).length;
@@ -76,7 +82,7 @@ const BF_2_4 = [
 ];
 
 describe('workflow families', () => {
-  it('holds the thirteen families of the registry', () => {
+  it('holds the eleven screen groups, and the twelve families each on one group (the equity families on right)', () => {
     expect(Object.keys(FAMILIES).sort()).toEqual(
       [
         'auction',
@@ -86,17 +92,21 @@ describe('workflow families', () => {
         'coll',
         'disposal',
         'ledger',
-        'privateStock',
         'right',
         'small',
-        'stock',
         'unified',
         'vehicle',
       ].sort(),
     );
-    for (const family of Object.keys(FAMILIES)) {
-      expect(routes.some((route) => route.family === family)).toBe(true);
+    for (const screens of Object.keys(FAMILIES)) {
+      expect(routes.some((route) => route.screens === screens)).toBe(true);
     }
+    expect(Object.keys(FAMILY_SCREENS).sort()).toEqual(
+      [...Object.keys(FAMILIES).filter((key) => key !== 'right'), 'stock', 'privateStock'].sort(),
+    );
+    expect(familiesOfScreens('right')).toEqual(['stock', 'privateStock']);
+    expect(FAMILY_TITLES.stock).toBe('产权转让');
+    expect(FAMILY_TITLES.bulk).toBe('实物资产');
   });
 
   it.each([
@@ -115,7 +125,7 @@ describe('workflow families', () => {
   });
 
   it('the bulk family holds the BF-2.2 screens and, besides them, only the derived contract edit and refund letter', () => {
-    const bulk = routes.filter((route) => route.family === 'bulk').map((route) => route.name);
+    const bulk = routes.filter((route) => route.screens === 'bulk').map((route) => route.name);
     expect(bulk.filter((name) => !BF_2_2.includes(name))).toEqual([
       'bulkContractEdit',
       'bulkRefundCashoutEicSre',
@@ -134,7 +144,7 @@ describe('workflow families', () => {
     expect(derived('collPriceAon')).toBe(true);
     expect(derived('bulkContractEdit')).toBe(true);
     expect(derived('collRefundCashoutEicSre')).toBe(true);
-    expect(derived('stockShowProject')).toBe(true);
+    expect(derived('rightPreEicSre')).toBe(true);
     expect(derived('bulkAbortAon')).toBe(false);
   });
 

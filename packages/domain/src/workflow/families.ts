@@ -284,12 +284,23 @@ export const FAMILIES = {
     ],
   },
 
-  // Enterprise property-right transfer (企业产权, the spec's "stock right" group). Its calls live under
-  // /api/project/stock/ (spec 001 section 7 lists right/save there).
+  // The rights-type screens (spec 001 "Rights type" and the "Right-transfer (stock right) contract and price
+  // group"): the screens of the equity families, stock (产权转让) and privateStock, whose calls live under
+  // /api/project/stock/ and /api/project/privateStock/ (FAMILY_SCREENS).
   right: {
     title: '产权转让',
     actions: [
       { key: 'show', title: '项目', steps: [{ step: 'Show', name: 'rightShowProject', title: '查看项目' }] },
+      // State-owned equity is pre-disclosed (信息预披露) before its formal disclosure: the spec names no screens for
+      // it, so its return and letter take names in the group's pattern.
+      {
+        key: 'preDisclosure',
+        title: '信息预披露',
+        steps: [
+          { step: 'MfyRrn', name: 'rightPreMfyRrn', derived: true },
+          { step: 'EicSre', name: 'rightPreEicSre', derived: true },
+        ],
+      },
       {
         key: 'disclosure',
         title: '信息披露',
@@ -396,173 +407,6 @@ export const FAMILIES = {
           { step: 'Aon', name: 'rightPriceAon' },
           { step: 'MfyRrn', name: 'rightPriceMfyRrn' },
           { step: 'EicSre', name: 'rightPriceEicSre' },
-        ],
-      },
-    ],
-  },
-
-  // Shares of unlisted joint-stock companies, and private-equity shares. The spec names no screens for them; they
-  // take the action set their calls list (spec 001 section 7: abort, recovery, termination, supplement,
-  // disclosure, price, contract, online bidding), with the contract steps of the right family.
-  stock: {
-    title: '股权转让',
-    actions: [
-      {
-        key: 'show',
-        title: '项目',
-        steps: [{ step: 'Show', name: 'stockShowProject', title: '查看项目', derived: true }],
-      },
-      {
-        key: 'disclosure',
-        title: '信息披露',
-        steps: [
-          { step: 'MfyRrn', name: 'stockMfyRrn', derived: true },
-          { step: 'EicSre', name: 'stockEicSre', derived: true },
-        ],
-      },
-      {
-        key: 'abort',
-        title: '项目中止',
-        steps: [
-          { step: 'Aon', name: 'stockAbortAon', derived: true },
-          { step: 'MfyRrn', name: 'stockAbortMfyRrn', derived: true },
-          { step: 'EicSre', name: 'stockAbortEicSre', derived: true },
-        ],
-      },
-      {
-        key: 'recovery',
-        title: '项目恢复',
-        steps: [
-          { step: 'Aon', name: 'stockRecoveryAon', derived: true },
-          { step: 'MfyRrn', name: 'stockRecoveryMfyRrn', derived: true },
-          { step: 'EicSre', name: 'stockRecoveryEicSre', derived: true },
-        ],
-      },
-      {
-        key: 'termination',
-        title: '项目终结',
-        steps: [
-          { step: 'Aon', name: 'stockTerminationAon', derived: true },
-          { step: 'MfyRrn', name: 'stockTerminationMfyRrn', derived: true },
-          { step: 'EicSre', name: 'stockTerminationEicSre', derived: true },
-        ],
-      },
-      {
-        key: 'supplement',
-        title: '补充披露',
-        steps: [
-          { step: 'Aon', name: 'stockSupplementAon', derived: true },
-          { step: 'MfyRrn', name: 'stockSupplementMfyRrn', derived: true },
-          { step: 'EicSre', name: 'stockSupplementEicSre', derived: true },
-        ],
-      },
-      {
-        key: 'online',
-        title: '网络竞价',
-        steps: [
-          { step: 'Aon', name: 'stockOnlineAon', derived: true },
-          { step: 'MfyRrn', name: 'stockOnlineMfyRrn', derived: true },
-          { step: 'EicSre', name: 'stockOnlineEicSre', derived: true },
-        ],
-      },
-      {
-        key: 'contract',
-        title: '合同信息登记',
-        steps: [
-          { step: 'Aon', name: 'stockContractAon', title: '合同信息录入', derived: true },
-          { step: 'Edit', name: 'stockContractEdit', title: '合同信息修改', derived: true },
-          { step: 'MfyRrn', name: 'stockContractMfyRrn', derived: true },
-        ],
-      },
-      {
-        key: 'price',
-        title: '价款划转',
-        steps: [
-          { step: 'Aon', name: 'stockPriceAon', derived: true },
-          { step: 'MfyRrn', name: 'stockPriceMfyRrn', derived: true },
-          { step: 'EicSre', name: 'stockPriceEicSre', derived: true },
-        ],
-      },
-    ],
-  },
-
-  privateStock: {
-    title: '私募股权转让',
-    actions: [
-      {
-        key: 'show',
-        title: '项目',
-        steps: [{ step: 'Show', name: 'privateStockShowProject', title: '查看项目', derived: true }],
-      },
-      {
-        key: 'disclosure',
-        title: '信息披露',
-        steps: [
-          { step: 'MfyRrn', name: 'privateStockMfyRrn', derived: true },
-          { step: 'EicSre', name: 'privateStockEicSre', derived: true },
-        ],
-      },
-      {
-        key: 'abort',
-        title: '项目中止',
-        steps: [
-          { step: 'Aon', name: 'privateStockAbortAon', derived: true },
-          { step: 'MfyRrn', name: 'privateStockAbortMfyRrn', derived: true },
-          { step: 'EicSre', name: 'privateStockAbortEicSre', derived: true },
-        ],
-      },
-      {
-        key: 'recovery',
-        title: '项目恢复',
-        steps: [
-          { step: 'Aon', name: 'privateStockRecoveryAon', derived: true },
-          { step: 'MfyRrn', name: 'privateStockRecoveryMfyRrn', derived: true },
-          { step: 'EicSre', name: 'privateStockRecoveryEicSre', derived: true },
-        ],
-      },
-      {
-        key: 'termination',
-        title: '项目终结',
-        steps: [
-          { step: 'Aon', name: 'privateStockTerminationAon', derived: true },
-          { step: 'MfyRrn', name: 'privateStockTerminationMfyRrn', derived: true },
-          { step: 'EicSre', name: 'privateStockTerminationEicSre', derived: true },
-        ],
-      },
-      {
-        key: 'supplement',
-        title: '补充披露',
-        steps: [
-          { step: 'Aon', name: 'privateStockSupplementAon', derived: true },
-          { step: 'MfyRrn', name: 'privateStockSupplementMfyRrn', derived: true },
-          { step: 'EicSre', name: 'privateStockSupplementEicSre', derived: true },
-        ],
-      },
-      {
-        key: 'online',
-        title: '网络竞价',
-        steps: [
-          { step: 'Aon', name: 'privateStockOnlineAon', derived: true },
-          { step: 'MfyRrn', name: 'privateStockOnlineMfyRrn', derived: true },
-          { step: 'EicSre', name: 'privateStockOnlineEicSre', derived: true },
-        ],
-      },
-      {
-        key: 'contract',
-        title: '合同信息登记',
-        steps: [
-          { step: 'Aon', name: 'privateStockContractAon', title: '合同信息录入', derived: true },
-          { step: 'Edit', name: 'privateStockContractEdit', title: '合同信息修改', derived: true },
-          { step: 'MfyRrn', name: 'privateStockContractMfyRrn', derived: true },
-        ],
-      },
-      {
-        key: 'price',
-        title: '价款划转',
-        steps: [
-          { step: 'Aon', name: 'privateStockPriceAon', derived: true },
-          { step: 'MfyRrn', name: 'privateStockPriceMfyRrn', derived: true },
-          { step: 'EicSre', name: 'privateStockPriceEicSre', derived: true },
         ],
       },
     ],
@@ -1007,16 +851,65 @@ export const FAMILIES = {
   },
 } as const satisfies Record<string, FamilyDef>;
 
-export type FamilyKey = keyof typeof FAMILIES;
+/** A set of screens of the registry: a family's own, or the rights-type screens the equity families share. */
+export type ScreenGroupKey = keyof typeof FAMILIES;
 
-type AnyStep = (typeof FAMILIES)[FamilyKey]['actions'][number]['steps'][number];
+/**
+ * The workflow families (a project's `family`, and the {family} of /api/project/{family}/{action}/...), each with
+ * the screens its actions open on: its own, but for the equity families stock (产权转让) and privateStock, which
+ * both run on the rights-type screens (rightShowProject, rightEicSre, registrationEicSre ...).
+ */
+export const FAMILY_SCREENS = {
+  bulk: 'bulk',
+  coll: 'coll',
+  stock: 'right',
+  privateStock: 'right',
+  unified: 'unified',
+  small: 'small',
+  cap: 'cap',
+  capOpen: 'capOpen',
+  vehicle: 'vehicle',
+  disposal: 'disposal',
+  auction: 'auction',
+  ledger: 'ledger',
+} as const satisfies Record<string, ScreenGroupKey>;
+
+export type FamilyKey = keyof typeof FAMILY_SCREENS;
+
+export const FAMILY_KEYS = Object.keys(FAMILY_SCREENS) as readonly FamilyKey[];
+
+export function isFamilyKey(value: string): value is FamilyKey {
+  return Object.hasOwn(FAMILY_SCREENS, value);
+}
+
+/** A family's Chinese name: its screens' title, or its own where it shares the screens of another. */
+export const FAMILY_TITLES: Readonly<Record<FamilyKey, string>> = {
+  ...(Object.fromEntries(
+    FAMILY_KEYS.map((family) => [family, FAMILIES[FAMILY_SCREENS[family]].title]),
+  ) as Record<FamilyKey, string>),
+  stock: '产权转让',
+  privateStock: '私募股权转让',
+};
+
+/** The families whose actions open on a screen group's screens (the equity families on `right`). */
+export function familiesOfScreens(screens: string): FamilyKey[] {
+  return FAMILY_KEYS.filter((family) => FAMILY_SCREENS[family] === screens);
+}
+
+/** The route of a family's project view (bulkShowProject, rightShowProject ...), if its screens have one. */
+export function projectShowRoute(family: FamilyKey): string | undefined {
+  const screens: FamilyDef = FAMILIES[FAMILY_SCREENS[family]];
+  return screens.actions.find((action) => action.key === 'show')?.steps[0]?.name;
+}
+
+type AnyStep = (typeof FAMILIES)[ScreenGroupKey]['actions'][number]['steps'][number];
 
 /** The union of every workflow screen's route name. */
 export type WorkflowRouteName = AnyStep['name'];
 
 export type WorkflowRoute = {
   name: WorkflowRouteName;
-  family: FamilyKey;
+  screens: ScreenGroupKey;
   action: string;
   step: StepKind;
   title: string;
@@ -1029,12 +922,12 @@ function titleOf(action: ActionDef, step: StepDef): string {
 
 /** Every workflow screen, in the order of FAMILIES. */
 export function listWorkflowRoutes(): WorkflowRoute[] {
-  const families: readonly [FamilyKey, FamilyDef][] = Object.entries(FAMILIES) as [FamilyKey, FamilyDef][];
-  return families.flatMap(([family, def]) =>
+  const groups = Object.entries(FAMILIES) as [ScreenGroupKey, FamilyDef][];
+  return groups.flatMap(([screens, def]) =>
     def.actions.flatMap((action) =>
       action.steps.map((step) => ({
         name: step.name as WorkflowRouteName,
-        family,
+        screens,
         action: action.key,
         step: step.step,
         title: titleOf(action, step),

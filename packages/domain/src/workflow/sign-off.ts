@@ -1,6 +1,6 @@
 // The sign-off panel's request and parameter (spec 001 sections 2 and 3, BF-3.1): what the panel sends when an
 // applicant e-signs a letter or the exchange passes or returns an application.
-import type { FamilyKey } from './families.ts';
+import { FAMILY_SCREENS, type FamilyKey } from './families.ts';
 
 /** BF-3.1: the body of a signature (applicant) or a sign-off (exchange, plus `result`). */
 export type SignRequest = {
@@ -39,9 +39,12 @@ export const SIGN_OFF_FLOWS = ['right', 'bulk', 'small', 'cap', 'unified', 'defa
 
 export type SignOffFlow = (typeof SIGN_OFF_FLOWS)[number];
 
-/** The sign-off flow of a family: bulk and coll share bulk; cap and capOpen share cap. */
+/**
+ * The sign-off flow of a family, by the screens it runs on: bulk and coll share bulk; the equity families the
+ * right flow; cap and capOpen share cap.
+ */
 export function signOffFlow(family: FamilyKey): SignOffFlow {
-  switch (family) {
+  switch (FAMILY_SCREENS[family]) {
     case 'bulk':
     case 'coll':
       return 'bulk';

@@ -25,19 +25,64 @@ export const ACTION_STATUS_LABELS: Record<ActionStatus, string> = {
   cancelled: '已撤回',
 };
 
-/** Statuses in which an instance still blocks a new one of the same project and action. */
-export const OPEN_ACTION_STATUSES: readonly ActionStatus[] = [
-  'draft',
-  'letterGenerated',
-  'underReview',
-  'returned',
-];
+/**
+ * What happens to an action instance: the applicant edits (save, update), submits (with a letter to sign, or
+ * without one: straight to review), signs the letter and withdraws (termination); the exchange passes or sends
+ * back. The event names of pass and back are the sign-off results.
+ */
+export const ACTION_EVENT = {
+  edit: 'edit',
+  submitLetter: 'submitLetter',
+  submitUnsigned: 'submitUnsigned',
+  sign: 'sign',
+  pass: 'pass',
+  back: 'back',
+  withdraw: 'withdraw',
+} as const;
+
+export type ActionEvent = (typeof ACTION_EVENT)[keyof typeof ACTION_EVENT];
+
+/** The statuses an event may start from, and the one it leads to (null: the status stays, only the form changes). */
+export type ActionTransition = { from: readonly ActionStatus[]; to: ActionStatus | null };
+
+/**
+ * The one table of an instance's allowed transitions; the engine refuses any other. A letter generated but not
+ * signed is no longer edited or submitted again: it is signed or withdrawn. approved and cancelled are final.
+ */
+export const ACTION_TRANSITIONS: Record<ActionEvent, ActionTransition> = {
+  edit: { from: ['draft', 'returned'], to: null },
+  submitLetter: { from: ['draft', 'returned'], to: 'letterGenerated' },
+  submitUnsigned: { from: ['draft', 'returned'], to: 'underReview' },
+  sign: { from: ['letterGenerated'], to: 'underReview' },
+  pass: { from: ['underReview'], to: 'approved' },
+  back: { from: ['underReview'], to: 'returned' },
+  withdraw: { from: ['draft', 'letterGenerated', 'returned'], to: 'cancelled' },
+};
+
+/** The status `event` leads to from `from`, or null when the table does not allow it. */
+export function nextActionStatus(event: ActionEvent, from: ActionStatus): ActionStatus | null {
+  const transition = ACTION_TRANSITIONS[event];
+  if (!transition.from.includes(from)) return null;
+  return transition.to ?? from;
+}
+
+export function canTransition(event: ActionEvent, from: ActionStatus): boolean {
+  return nextActionStatus(event, from) !== null;
+}
+
+/**
+ * Statuses in which an instance still blocks a new one of the same project and action: those with a way out
+ * (the database's open-instance index lists the same).
+ */
+export const OPEN_ACTION_STATUSES: readonly ActionStatus[] = Object.values(ACTION_STATUS).filter((status) =>
+  Object.values(ACTION_TRANSITIONS).some((transition) => transition.from.includes(status)),
+);
 
 /** Statuses in which the applicant may still change the form (save/update). */
-export const EDITABLE_ACTION_STATUSES: readonly ActionStatus[] = ['draft', 'returned'];
+export const EDITABLE_ACTION_STATUSES: readonly ActionStatus[] = ACTION_TRANSITIONS.edit.from;
 
 /** Statuses in which the applicant may withdraw it: before the letter is signed, or when returned. */
-export const WITHDRAWABLE_ACTION_STATUSES: readonly ActionStatus[] = ['draft', 'letterGenerated', 'returned'];
+export const WITHDRAWABLE_ACTION_STATUSES: readonly ActionStatus[] = ACTION_TRANSITIONS.withdraw.from;
 
 /** Task types: the step kind a task opens (BF-3.1 task.type). Review is the exchange's sign-off. */
 export const TASK_TYPE = { Aon: 'Aon', MfyRrn: 'MfyRrn', EicSre: 'EicSre', Review: 'Review' } as const;
@@ -68,6 +113,8 @@ export type TaskListKind = (typeof TASK_LIST_KINDS)[number];
 
 export const PROJECT_STATUS = {
   draft: 'draft',
+  /** the pre-disclosure (信息预披露) of an equity project, before its formal disclosure */
+  preDisclosing: 'preDisclosing',
   disclosing: 'disclosing',
   suspended: 'suspended',
   ended: 'ended',
@@ -80,6 +127,7 @@ export type ProjectStatus = (typeof PROJECT_STATUS)[keyof typeof PROJECT_STATUS]
 
 export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
   draft: '草稿',
+  preDisclosing: '预披露中',
   disclosing: '披露中',
   suspended: '已中止',
   ended: '已终止披露',

@@ -21,11 +21,14 @@ export type ProjectView = ProjectSummary & {
   companyName: string;
   /** the member company representing the project, or null */
   agentCompanyId: number | null;
+  agentCompanyName: string | null;
   disclosureStart: string | null;
   disclosureEnd: string | null;
   pausedAt: string | null;
   version: number;
   details: Record<string, unknown>;
+  /** the project's own files by tag (the approval of a price, the approval of the transfer ...) */
+  attachments: Record<string, AttachmentItem[]>;
   /** the signed letters of the project's approved and pending actions */
   signedLetters: FileRef[];
 };

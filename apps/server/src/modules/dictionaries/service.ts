@@ -1,6 +1,7 @@
 // The dictionaries module answers the option lists of the forms: data dictionaries (flat or as a tree, narrowed
 // by BF-6.1 for the signed-in company when the form names its business type), the GB/T 2260 regions, and the
-// enterprise directory of the state-asset regulators (SH-7.5).
+// enterprise directory of the state-asset regulators (SH-7.5); and the exchange's settings kept as dictionary
+// entries (the disclosure periods the project kinds read).
 import {
   ASSET_SOURCE_SEARCH,
   filterDictionaryOptions,
@@ -8,10 +9,13 @@ import {
   listCities,
   listProvinces,
   padRegionCode,
+  readKindSettings,
+  type DictionaryCode,
   type DictItem,
   type DictTreeNode,
   type EnterpriseDirectoryItem,
   type EnterpriseDirectorySearch,
+  type KindSettings,
   type ZoningItem,
 } from '@cqjy/domain';
 import { listDistricts } from '@cqjy/domain/region-districts';
@@ -67,6 +71,24 @@ export function createDictionariesService(deps: { db: Db; users: UsersService })
     });
   }
 
+  /** The exchange's settings the project kinds read: the disclosure periods of the dictionary disclosurePeriod. */
+  async function kindSettings(): Promise<KindSettings> {
+    return readKindSettings(await repo.listActiveEntries(db, 'disclosurePeriod'));
+  }
+
+  /** The labels of the entries of some dictionaries: what a document shows for a stored key (the key if unknown). */
+  async function labeler(
+    codes: readonly DictionaryCode[],
+  ): Promise<(code: DictionaryCode, key: string) => string> {
+    const entries = await Promise.all(
+      codes.map(async (code) => [code, await repo.listActiveEntries(db, code)] as const),
+    );
+    const labels = new Map(
+      entries.flatMap(([code, rows]) => rows.map((row) => [`${code}/${row.key}`, row.label])),
+    );
+    return (code, key) => labels.get(`${code}/${key}`) ?? key;
+  }
+
   async function tree(session: SessionContext, query: DictQuery): Promise<DictTreeNode[]> {
     return buildTree(await list(session, query));
   }
@@ -109,5 +131,5 @@ export function createDictionariesService(deps: { db: Db; users: UsersService })
     return sourceCode === undefined ? [] : listSource(sourceCode, keyword);
   }
 
-  return { list, tree, listZoning, searchDirectory, listSource };
+  return { list, tree, kindSettings, labeler, listZoning, searchDirectory, listSource };
 }

@@ -3,7 +3,7 @@
 // call on one answers 404 and changes nothing; the exchange reads every company's and changes none; turning a plan
 // into a project makes one draft of its family with the plan's facts, the plan then read only; two turning it at
 // once leave one project; deleting that draft makes it a plan again.
-import { MSG, type BulkProjectView, type PlanForm, type PlanListRow, type PlanView } from '@cqjy/domain';
+import { MSG, type ProjectFormView, type PlanForm, type PlanListRow, type PlanView } from '@cqjy/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
@@ -186,7 +186,7 @@ describe('POST /api/plan/to/project', () => {
     expect(body).toMatchObject({ status: 0, msg: MSG.planToProjectDone, data: { family: 'coll' } });
     expect(body.data.code).toMatch(/^GR\d{4}BJ\d{7}$/);
 
-    const project = await owner.post<BulkProjectView>('/api/project/coll/show', { id: body.data.id });
+    const project = await owner.post<ProjectFormView>('/api/project/coll/show', { id: body.data.id });
     expect(project.data).toMatchObject({
       status: 'draft',
       name: form.name,

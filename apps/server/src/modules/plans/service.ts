@@ -5,7 +5,7 @@
 // the other gets a conflict and no second project is left behind.
 import {
   checkPlanForm,
-  FAMILIES,
+  FAMILY_TITLES,
   MSG,
   PLAN_CODE,
   PLAN_STATUS,
@@ -42,7 +42,7 @@ function toListRow(item: repo.PlanItem, viewer: Pick<Viewer, 'companyId'>): Plan
     code: item.code,
     name: item.name,
     family: item.family,
-    familyLabel: FAMILIES[item.family].title,
+    familyLabel: FAMILY_TITLES[item.family],
     listingPrice: item.form.listingPrice ?? null,
     plannedDate: item.form.plannedDate ?? null,
     status,

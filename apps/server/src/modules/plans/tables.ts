@@ -3,7 +3,7 @@
 // and shows them. Once turned into a project, project_id points at the draft it became and the plan is read only;
 // its status is that link (no column to disagree with it): deleting the draft project makes it a plan again.
 // Every change counts `version` up, so a change made from a stale read is refused.
-import type { PhysicalFamily, PlanForm } from '@cqjy/domain';
+import type { PlanFamily, PlanForm } from '@cqjy/domain';
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.ts';
 import { projects } from '../projects/tables.ts';
@@ -18,7 +18,7 @@ export const plans = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     code: text('code').notNull(),
     name: text('name').notNull(),
-    family: text('family').$type<PhysicalFamily>().notNull(),
+    family: text('family').$type<PlanFamily>().notNull(),
     form: jsonb('form').$type<PlanForm>().notNull(),
     /** the project the plan became (已转项目); null while it is a plan (待转项目) */
     projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),

@@ -1,27 +1,30 @@
-// The disclosure announcement (信息披露公告) of a physical-asset project as one model (spec 001 section 7, Bulk:
-// "word and pdf export"): the title, the exchange's opening, the listing facts, the description, the asset list
-// by category and the closing. Both renderers (disclosure-docx.ts, disclosure-pdf.ts) draw this model and
-// decide nothing about content, so the Word and the PDF file always say the same.
+// The disclosure announcement (信息披露公告) of a project as one model (spec 001 section 7: bulk's "word and pdf
+// export"), drawn from the project's kind: the title, the exchange's opening, the facts (the kind's fields as the
+// view shows them), the announcement's text, then a numbered part for each list of the form (the transferors) and
+// each sheet group (the asset list by category, the shareholder structure, the financial data), and the closing.
+// Both renderers (disclosure-docx.ts, disclosure-pdf.ts) draw this model and decide nothing about content, so the
+// Word and the PDF file always say the same.
 import {
-  ASSET_COLUMNS,
-  assetCategoryLabel,
-  BULK_ASSET_CATEGORIES,
-  BULK_FIELD_LABELS,
   formatChineseDate,
   formatDate,
-  formatFen,
-  PAYMENT_MODES,
-  showAssetValue,
-  type AssetColumn,
-  type AssetValues,
-  type BulkAssetCategory,
-  type BulkProjectForm,
-  type AssetSection,
+  isFieldVisible,
+  listSheetGroups,
+  sheetLabel,
+  showFieldValue,
+  showSheetValue,
+  type DictionaryCode,
   type DisclosureDocument,
   type DocumentColumn,
+  type DocumentPart,
+  type FieldDef,
+  type ProjectFormBase,
+  type ProjectKind,
+  type SheetColumn,
+  type SheetValues,
+  type TableSection,
 } from '@cqjy/domain';
 
-/** The most asset rows one category shows; the rest are counted in a line under its table. */
+/** The most rows one table shows; the rest are counted in a line under it. */
 export const DISCLOSURE_ASSET_ROWS_MAX = 500;
 
 export type DisclosureInput = {
@@ -31,21 +34,20 @@ export type DisclosureInput = {
     disclosureStart: Date | null;
     disclosureEnd: Date | null;
   };
-  form: BulkProjectForm | undefined;
+  kind: ProjectKind;
+  form: ProjectFormBase;
   ownerName: string;
   exchangeName: string;
-  /** the project's asset rows, by category, in the order they were stored */
-  assets: Partial<Record<BulkAssetCategory, AssetValues[]>>;
+  /** the project's rows of each sheet of its kind, by sheet key, in the order they were stored */
+  sheets: Readonly<Record<string, readonly SheetValues[]>>;
+  /** the label of a dictionary entry, as the exchange's dictionary has it */
+  dictLabel: (dict: DictionaryCode, key: string) => string;
   /** the announcement's date: when the disclosure began, or the day of the export before that */
   day: Date;
 };
 
 const NONE = '—';
-
-/** A ratio as a percentage without binary-float noise (0.333 -> 33.3%), as the form shows it. */
-function percent(ratio: number): string {
-  return `${String(Number(`${ratio}e2`))}%`;
-}
+const NUMERALS = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十'];
 
 /** Roughly how many CJK characters wide a text is: Latin letters and digits are about half as wide. */
 function textUnits(text: string): number {
@@ -58,22 +60,33 @@ function textUnits(text: string): number {
 const COLUMN_UNITS_MAX = 10;
 
 /**
- * A column of an asset table, sized to what it shows: its widest value (up to COLUMN_UNITS_MAX) or half its
- * header (headers may take two lines), plus a character for the cell's padding. A portrait page has room for
- * eleven columns only when the short ones stay narrow.
+ * A column of a table, sized to what it shows: its widest value (up to COLUMN_UNITS_MAX) or half its header
+ * (headers may take two lines), plus a character for the cell's padding. A portrait page has room for eleven
+ * columns only when the short ones stay narrow.
  */
-function toDocumentColumn(column: AssetColumn, values: string[]): DocumentColumn {
-  const isNumber = column.kind === 'money' || column.kind === 'decimal' || column.kind === 'integer';
-  const widest = Math.max(2, textUnits(column.label) / 2, ...values.map(textUnits));
+function toDocumentColumn(label: string, isNumber: boolean, values: string[]): DocumentColumn {
+  const widest = Math.max(2, textUnits(label) / 2, ...values.map(textUnits));
+  return { label, align: isNumber ? 'right' : 'left', weight: Math.min(COLUMN_UNITS_MAX, widest) + 1 };
+}
+
+function tableOf(
+  columns: readonly { label: string; isNumber: boolean }[],
+  cells: string[][],
+): TableSection['table'] {
   return {
-    label: column.label,
-    align: isNumber ? 'right' : 'left',
-    weight: Math.min(COLUMN_UNITS_MAX, widest) + 1,
+    columns: columns.map((column, i) =>
+      toDocumentColumn(
+        column.label,
+        column.isNumber,
+        cells.map((row) => row[i] ?? ''),
+      ),
+    ),
+    rows: cells,
   };
 }
 
 function disclosurePeriod(input: DisclosureInput): string {
-  const days = input.form?.disclosureDays;
+  const days = input.kind.periodDays(input.form, 'formal');
   const { disclosureStart, disclosureEnd } = input.project;
   const dates =
     disclosureStart !== null && disclosureEnd !== null
@@ -83,79 +96,123 @@ function disclosurePeriod(input: DisclosureInput): string {
   return dates === '' ? `${days}个工作日` : `${days}个工作日（${dates}）`;
 }
 
-function listFacts(input: DisclosureInput): { label: string; value: string }[] {
-  const form = input.form ?? { name: input.project.name };
-  const L = BULK_FIELD_LABELS;
-  const fen = (value: number | undefined) => (value === undefined ? NONE : formatFen(value));
-  const payment = PAYMENT_MODES.find((mode) => mode.code === form.paymentMode);
-  const facts = [
-    { label: '项目编号', value: input.project.code },
-    { label: L.name, value: input.project.name },
-    { label: '转让方', value: input.ownerName || NONE },
-    { label: L.assetCategory, value: assetCategoryLabel(form.assetCategory) || NONE },
-    { label: L.listingPrice, value: fen(form.listingPrice) },
-    { label: L.appraisalPrice, value: fen(form.appraisalPrice) },
-    { label: '披露期', value: disclosurePeriod(input) },
-    { label: L.paymentMode, value: payment?.label ?? NONE },
-  ];
-  if (form.paymentMode === 'instalment') {
-    facts.push(
-      {
-        label: L.firstPaymentRatio,
-        value: form.firstPaymentRatio === undefined ? NONE : percent(form.firstPaymentRatio),
-      },
-      { label: L.instalmentMonths, value: form.instalmentMonths?.toString() ?? NONE },
-      { label: L.hasGuarantee, value: form.hasGuarantee === true ? '是' : '否' },
-    );
-  }
-  facts.push(
-    { label: L.contactName, value: form.contactName?.trim() || NONE },
-    { label: L.contactMobile, value: form.contactMobile?.trim() || NONE },
+/** Whether a field is a fact of the announcement: a visible single value the kind does not leave out. */
+function isFact(input: DisclosureInput, field: FieldDef): boolean {
+  return (
+    field.name !== 'name' &&
+    field.name !== input.kind.announcement.bodyField &&
+    !input.kind.announcement.omit.includes(field.name) &&
+    !['file', 'list', 'textarea'].includes(field.kind) &&
+    isFieldVisible(field, input.form)
   );
-  return facts;
 }
 
-function listAssetSections(assets: DisclosureInput['assets']): AssetSection[] {
-  const sections: AssetSection[] = [];
-  for (const { code } of BULK_ASSET_CATEGORIES) {
-    const rows = assets[code] ?? [];
-    if (rows.length === 0) continue;
-    const columns = ASSET_COLUMNS[code];
-    const shown = rows.slice(0, DISCLOSURE_ASSET_ROWS_MAX);
-    const rest = rows.length - shown.length;
-    const cells = shown.map((values) => columns.map((column) => showAssetValue(column, values[column.key])));
-    sections.push({
-      heading: `（${sections.length + 1}）${assetCategoryLabel(code)}（共${rows.length}项）`,
-      table: {
-        columns: columns.map((column, i) =>
-          toDocumentColumn(
-            column,
-            cells.map((row) => row[i] ?? ''),
-          ),
-        ),
-        rows: cells,
-      },
-      ...(rest > 0
-        ? { more: `另有${rest}项资产未在本公告中列出，完整清单请在项目资产清单中导出查看。` }
-        : {}),
+function listFacts(input: DisclosureInput): { label: string; value: string }[] {
+  return [
+    { label: '项目编号', value: input.project.code },
+    { label: '项目名称', value: input.project.name },
+    { label: '转让方', value: input.ownerName || NONE },
+    ...input.kind.fields
+      .filter((field) => isFact(input, field))
+      .map((field) => ({
+        label: field.label,
+        value: showFieldValue(field, input.form[field.name], input.dictLabel) || NONE,
+      })),
+    { label: '披露期', value: disclosurePeriod(input) },
+  ];
+}
+
+const isNumberColumn = (column: SheetColumn): boolean =>
+  ['money', 'decimal', 'integer', 'share'].includes(column.kind);
+
+/** A sheet's rows as a table, the first DISCLOSURE_ASSET_ROWS_MAX of them. */
+function sheetSection(
+  heading: string,
+  columns: readonly SheetColumn[],
+  rows: readonly SheetValues[],
+): TableSection {
+  const shown = rows.slice(0, DISCLOSURE_ASSET_ROWS_MAX);
+  const rest = rows.length - shown.length;
+  const cells = shown.map((values) => columns.map((column) => showSheetValue(column, values[column.key])));
+  return {
+    heading,
+    table: tableOf(
+      columns.map((column) => ({ label: column.label, isNumber: isNumberColumn(column) })),
+      cells,
+    ),
+    ...(rest > 0 ? { more: `另有${rest}行未在本公告中列出，完整清单请在项目中导出查看。` } : {}),
+  };
+}
+
+type Part = Omit<DocumentPart, 'heading'> & { title: string };
+
+const isRow = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The parts: each list field of the form, then each sheet group (several sheets: a section per sheet). */
+function listParts(input: DisclosureInput): Part[] {
+  const parts: Part[] = [];
+  for (const field of input.kind.fields.filter((f) => f.kind === 'list' && isFieldVisible(f, input.form))) {
+    const value = input.form[field.name];
+    const rows = Array.isArray(value) ? value.filter(isRow) : [];
+    const cells = rows.map((row) =>
+      (field.fields ?? []).map((cell) => showFieldValue(cell, row[cell.name], input.dictLabel)),
+    );
+    parts.push({
+      title: field.label,
+      sections:
+        rows.length === 0
+          ? []
+          : [
+              {
+                heading: '',
+                table: tableOf(
+                  (field.fields ?? []).map((cell) => ({
+                    label: cell.label,
+                    isNumber: ['money', 'integer', 'share', 'percent'].includes(cell.kind),
+                  })),
+                  cells,
+                ),
+              },
+            ],
+      empty: `本项目未填写${field.label}。`,
     });
   }
-  return sections;
+  for (const group of listSheetGroups(input.kind.sheets)) {
+    const isSingle = group.sheets.length === 1;
+    const sections: TableSection[] = [];
+    for (const sheet of group.sheets) {
+      const rows = input.sheets[sheet.key] ?? [];
+      if (rows.length === 0) continue;
+      const heading = isSingle ? '' : `（${sections.length + 1}）${sheetLabel(sheet)}（共${rows.length}项）`;
+      sections.push(sheetSection(heading, sheet.columns, rows));
+    }
+    parts.push({ title: group.title, sections, empty: `本项目未登记${group.title}。` });
+  }
+  return parts;
 }
 
 export function composeDisclosureDocument(input: DisclosureInput): DisclosureDocument {
-  const description = (input.form?.description ?? '')
+  const body = input.form[input.kind.announcement.bodyField];
+  const description = (typeof body === 'string' ? body : '')
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter((line) => line !== '');
+  const bodyLabel = input.kind.fields.find(
+    (field) => field.name === input.kind.announcement.bodyField,
+  )?.label;
+  const parts = listParts(input);
   return {
     title: `${input.project.name}信息披露公告`,
-    opening: `受转让方委托，${input.exchangeName}对下列资产进行公开挂牌转让，现将有关事项公告如下：`,
-    headings: { facts: '一、项目基本情况', description: '二、项目描述', assets: '三、资产清单' },
+    opening: `受转让方委托，${input.exchangeName}对下列标的进行公开挂牌转让，现将有关事项公告如下：`,
+    headings: { facts: '一、项目基本情况', description: `二、${bodyLabel ?? '项目描述'}` },
     facts: listFacts(input),
     description: description.length === 0 ? [NONE] : description,
-    assets: listAssetSections(input.assets),
-    noAssets: '本项目未登记资产清单。',
+    parts: parts.map((part, index) => ({
+      heading: `${NUMERALS[index + 2] ?? String(index + 3)}、${part.title}`,
+      sections: part.sections,
+      empty: part.empty,
+    })),
     closing: { text: '特此公告。', issuer: input.exchangeName, date: formatChineseDate(input.day) },
   };
 }

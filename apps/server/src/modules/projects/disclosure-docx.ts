@@ -149,20 +149,22 @@ export async function renderDisclosureDocx(document: DisclosureDocument): Promis
     }),
     heading(document.headings.description),
     ...document.description.map((text) => bodyParagraph(text, { indent: true })),
-    heading(document.headings.assets),
   ];
-  if (document.assets.length === 0) children.push(bodyParagraph(document.noAssets, { indent: true }));
-  for (const section of document.assets) {
-    children.push(
-      heading(section.heading, SIZE.body),
-      table({
-        columns: section.table.columns,
-        header: section.table.columns.map((column) => column.label),
-        rows: section.table.rows,
-        size: SIZE.assets,
-      }),
-    );
-    if (section.more !== undefined) children.push(bodyParagraph(section.more));
+  for (const part of document.parts) {
+    children.push(heading(part.heading));
+    if (part.sections.length === 0) children.push(bodyParagraph(part.empty, { indent: true }));
+    for (const section of part.sections) {
+      if (section.heading !== '') children.push(heading(section.heading, SIZE.body));
+      children.push(
+        table({
+          columns: section.table.columns,
+          header: section.table.columns.map((column) => column.label),
+          rows: section.table.rows,
+          size: SIZE.assets,
+        }),
+      );
+      if (section.more !== undefined) children.push(bodyParagraph(section.more));
+    }
   }
   children.push(
     new Paragraph({

@@ -194,22 +194,26 @@ export async function renderDisclosurePdf(
   await heading(document.headings.description);
   for (const text of document.description) await paragraph(text, SIZE.body, SIZE.body * 2);
 
-  await heading(document.headings.assets);
-  if (document.assets.length === 0) await paragraph(document.noAssets, SIZE.body, SIZE.body * 2);
-  for (const section of document.assets) {
-    y -= SIZE.body * 0.3;
-    ensure(SIZE.body * LINE + SIZE.assets * TABLE_LINE * 6);
-    await paragraph(section.heading, SIZE.body);
-    y -= SIZE.body * 0.4;
-    await table({
-      columns: section.table.columns,
-      header: section.table.columns.map((column) => column.label),
-      rows: section.table.rows,
-      size: SIZE.assets,
-    });
-    if (section.more !== undefined) {
+  for (const part of document.parts) {
+    await heading(part.heading);
+    if (part.sections.length === 0) await paragraph(part.empty, SIZE.body, SIZE.body * 2);
+    for (const section of part.sections) {
       y -= SIZE.body * 0.3;
-      await paragraph(section.more, SIZE.body);
+      ensure(SIZE.body * LINE + SIZE.assets * TABLE_LINE * 6);
+      if (section.heading !== '') {
+        await paragraph(section.heading, SIZE.body);
+        y -= SIZE.body * 0.4;
+      }
+      await table({
+        columns: section.table.columns,
+        header: section.table.columns.map((column) => column.label),
+        rows: section.table.rows,
+        size: SIZE.assets,
+      });
+      if (section.more !== undefined) {
+        y -= SIZE.body * 0.3;
+        await paragraph(section.more, SIZE.body);
+      }
     }
   }
 

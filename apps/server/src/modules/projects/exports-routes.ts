@@ -1,5 +1,5 @@
-// Exports of a physical-asset project's disclosure announcement ({family} is bulk or coll; spec 001 section 7,
-// Bulk: "word and pdf export"), named <项目编号><项目名称>信息披露公告. Whoever sees the project may export it;
+// Exports of a project's disclosure announcement ({family}: every kind with the announcement section; spec 001
+// section 7, Bulk: "word and pdf export"), named <项目编号><项目名称>信息披露公告. Whoever sees the project may export it;
 // another company's project, or one of the other family, answers {status: 404}. Need GJS_PROJECT_LT (or _ADMIN).
 //
 //   GET /api/project/{family}/export/word/{id} -> the announcement (.docx)
@@ -8,7 +8,7 @@
 //
 // The static segments word and pdf take precedence over the asset-list export /export/{category}/{id}, and no
 // asset category is called either.
-import { MSG, PHYSICAL_FAMILIES } from '@cqjy/domain';
+import { MSG, PROJECT_FAMILIES, PROJECT_KINDS } from '@cqjy/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../platform/auth.ts';
@@ -30,7 +30,7 @@ export const projectExportsRoutes: FastifyPluginCallbackZod<{ exports: ProjectEx
 ) => {
   const guard = [app.authenticate, requireAnyPermission([...PROJECT_CODES])];
 
-  for (const family of Object.keys(PHYSICAL_FAMILIES)) {
+  for (const family of PROJECT_FAMILIES.filter((f) => PROJECT_KINDS[f].sections.includes('announcement'))) {
     app.post(
       `/api/project/${family}/preview`,
       {

@@ -2,11 +2,10 @@
 // project, its owner, the exchange and the asset list into the document model and has it rendered. Whoever sees
 // the project may export it; another company's project, or one of the other family, is not found.
 import {
-  BULK_ASSET_CATEGORIES,
-  readBulkForm,
-  type AssetValues,
+  readProjectForm,
+  type DictionaryCode,
   type DisclosureDocument,
-  type BulkAssetCategory,
+  type SheetValues,
 } from '@cqjy/domain';
 import { notFound } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
@@ -15,7 +14,7 @@ import { composeDisclosureDocument, disclosureFileName } from './disclosure-docu
 import { renderDisclosureDocx } from './disclosure-docx.ts';
 import { renderDisclosurePdf } from './disclosure-pdf.ts';
 import * as repo from './repo.ts';
-import type { ProjectsService } from './service.ts';
+import { requireKind, type ProjectsService } from './service.ts';
 
 export type ProjectExportsService = ReturnType<typeof createProjectExportsService>;
 
@@ -30,15 +29,19 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 };
 
 export function createProjectExportsService(
-  deps: Pick<ModuleDeps, 'db' | 'users' | 'clock'> & { projects: ProjectsService },
+  deps: Pick<ModuleDeps, 'db' | 'users' | 'clock' | 'dictionaries'> & { projects: ProjectsService },
 ) {
-  const { db, users, clock, projects } = deps;
+  const { db, users, clock, dictionaries, projects } = deps;
 
-  async function listAssets(projectId: number): Promise<Partial<Record<BulkAssetCategory, AssetValues[]>>> {
+  /** The project's rows of each of its kind's sheets, by sheet key. */
+  async function listSheets(
+    projectId: number,
+    keys: readonly string[],
+  ): Promise<Record<string, SheetValues[]>> {
     const lists = await Promise.all(
-      BULK_ASSET_CATEGORIES.map(async ({ code }) => {
-        const rows = await repo.listAllAssets(db, projectId, code);
-        return [code, rows.map((row) => row.values)] as const;
+      keys.map(async (key) => {
+        const rows = await repo.listAllSheetRows(db, projectId, key);
+        return [key, rows.map((row) => row.values)] as const;
       }),
     );
     return Object.fromEntries(lists);
@@ -51,17 +54,27 @@ export function createProjectExportsService(
   ): Promise<{ project: repo.ProjectRow; document: DisclosureDocument }> {
     const project = await projects.findVisible(viewer, projectId);
     if (project.family !== family) throw notFound();
-    const [owner, exchange, assets] = await Promise.all([
+    const kind = requireKind(family);
+    const dicts = [
+      ...new Set(kind.fields.flatMap((field) => (field.dict === undefined ? [] : [field.dict]))),
+    ];
+    const [owner, exchange, sheets, dictLabel] = await Promise.all([
       users.findCompany(project.companyId),
       users.findExchangeName(),
-      listAssets(project.id),
+      listSheets(
+        project.id,
+        kind.sheets.map((sheet) => sheet.key),
+      ),
+      dictionaries.labeler(dicts satisfies DictionaryCode[]),
     ]);
     const document = composeDisclosureDocument({
       project,
-      form: readBulkForm(project.details),
+      kind,
+      form: readProjectForm(project),
       ownerName: owner?.name ?? '',
       exchangeName: exchange,
-      assets,
+      sheets,
+      dictLabel,
       // An announcement is dated the day its disclosure began; before that, the day it is exported.
       day: project.disclosureStart ?? clock.now(),
     });

@@ -1,4 +1,4 @@
-// Participant calls of the physical-asset families ({family} is bulk or coll; spec 001 section 7, Bulk:
+// Participant calls of the kinds with the participants section ({family} is bulk or coll; spec 001 section 7, Bulk:
 // "participant save/update/list/delete"): the persons and organisations registered as prospective buyers
 // (意向受让方) of a project. A project of the other family, and another company's project or participant, answers
 // {status: 404}.
@@ -10,7 +10,7 @@
 //   POST /api/project/{family}/participant/delete/{id} {version} -> {id}; stale version: 409
 // Changes only by the owner company, while the project is disclosing, suspended or ended; the exchange and an
 // agent member read. All need GJS_PROJECT_LT (or _ADMIN).
-import { MSG, PHYSICAL_FAMILIES, type ParticipantView } from '@cqjy/domain';
+import { MSG, PROJECT_FAMILIES, PROJECT_KINDS, type ParticipantView } from '@cqjy/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
@@ -53,7 +53,7 @@ export const projectParticipantsRoutes: FastifyPluginCallbackZod<{
     ...readOrigin(request),
   });
 
-  for (const family of Object.keys(PHYSICAL_FAMILIES)) {
+  for (const family of PROJECT_FAMILIES.filter((f) => PROJECT_KINDS[f].sections.includes('participants'))) {
     const base = `/api/project/${family}/participant`;
     const tags = ['project'];
 

@@ -6,7 +6,7 @@ import {
   MSG,
   type ActionView,
   type BulkProjectForm,
-  type BulkProjectView,
+  type ProjectFormView,
   type ProjectListRow,
   type ProjectStatusCount,
   type ProjectTransferor,
@@ -70,7 +70,7 @@ describe('copy', () => {
   it('copies the form (renamed) and the asset list into a new draft of the caller, audited', async () => {
     const body = await owner.post<{ id: number }>(`/api/project/bulk/copy/${demoId}`);
     expect(body).toMatchObject({ status: 0, msg: MSG.projectCopied });
-    const copy = await owner.post<BulkProjectView>('/api/project/bulk/show', { id: body.data.id });
+    const copy = await owner.post<ProjectFormView>('/api/project/bulk/show', { id: body.data.id });
     expect(copy.data).toMatchObject({
       status: 'draft',
       name: '北京示范国有资产经营有限公司废旧设备一批（复制）',
@@ -92,7 +92,7 @@ describe('copy', () => {
   it('keeps a copy of a long name within the limit', async () => {
     const long = await createDraft({ name: '设'.repeat(100) });
     const copied = await owner.post<{ id: number }>(`/api/project/bulk/copy/${long.id}`);
-    const shown = await owner.post<BulkProjectView>('/api/project/bulk/show', { id: copied.data.id });
+    const shown = await owner.post<ProjectFormView>('/api/project/bulk/show', { id: copied.data.id });
     expect([...shown.data.name]).toHaveLength(100);
     expect(shown.data.name.endsWith('（复制）')).toBe(true);
   });
@@ -125,7 +125,7 @@ describe('submit, again, from a task, and withdrawing before the signature', () 
   });
 
   it('withdrawing before the signature makes the form editable again; the letter can no longer be signed', async () => {
-    const shown = await owner.post<BulkProjectView>('/api/project/bulk/show', { id });
+    const shown = await owner.post<ProjectFormView>('/api/project/bulk/show', { id });
     const actionId = shown.data.openTask?.actionId ?? 0;
     expect(await owner.get(`/api/project/common/cancel/${id}`)).toMatchObject({
       status: 0,

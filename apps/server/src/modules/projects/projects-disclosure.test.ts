@@ -7,7 +7,7 @@ import {
   MSG,
   type ActionView,
   type BulkProjectForm,
-  type BulkProjectView,
+  type ProjectFormView,
   type TaskRow,
 } from '@cqjy/domain';
 import { sql } from 'drizzle-orm';
@@ -197,7 +197,7 @@ describe('bulk project submission and first disclosure', () => {
       openTask: { id: taskId, type: 'EicSre', routeName: 'bulkEicSre' },
     });
     expect(action.data.letter?.name).toContain('信息披露申请函');
-    const shown = await owner.post<BulkProjectView>('/api/project/bulk/show', { id });
+    const shown = await owner.post<ProjectFormView>('/api/project/bulk/show', { id });
     expect(shown.data).toMatchObject({
       status: 'draft',
       openTask: { id: taskId, type: 'EicSre', routeName: 'bulkEicSre', actionId },
@@ -249,7 +249,7 @@ describe('bulk project submission and first disclosure', () => {
       result: 'pass',
     });
     expect(pass.status, pass.msg).toBe(0);
-    const shown = await owner.post<BulkProjectView>('/api/project/bulk/show', { id });
+    const shown = await owner.post<ProjectFormView>('/api/project/bulk/show', { id });
     expect(shown.data).toMatchObject({ status: 'disclosing', statusLabel: '披露中', openTask: null });
     expect(shown.data.disclosureStart).toBe(approvedAt.toISOString());
     expect(shown.data.disclosureEnd).toBe(addWorkdays(approvedAt, 12).date.toISOString());
@@ -276,7 +276,7 @@ describe('coll (抵质押资产): the same form, rules and disclosure under its 
     });
     expect(created.status, created.msg).toBe(0);
     collId = created.data.id;
-    const shown = await owner.post<BulkProjectView>('/api/project/coll/show', { id: collId });
+    const shown = await owner.post<ProjectFormView>('/api/project/coll/show', { id: collId });
     expect(shown.data).toMatchObject({ family: 'coll', name: '抵押房产一处', status: 'draft' });
     const rows = await selectRows<{ business_type: string }>(
       t.db,

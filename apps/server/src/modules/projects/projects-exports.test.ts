@@ -140,7 +140,8 @@ describe('the announcement preview', () => {
     expect(body.status, body.msg).toBe(0);
     expect(body.data.title).toBe('北京示范国有资产经营有限公司废旧设备一批信息披露公告');
     expect(body.data.facts).toContainEqual({ label: '挂牌价（元）', value: '1,860,000.00' });
-    expect(body.data.assets[0]?.table.rows.map((row) => row[0])).toContain('数控车床');
+    expect(body.data.parts[0]?.heading).toBe('三、资产清单');
+    expect(body.data.parts[0]?.sections[0]?.table.rows.map((row) => row[0])).toContain('数控车床');
     expect((await foreign.post('/api/project/bulk/preview', { id: projectId })).status).toBe(404);
     expect((await owner.post('/api/project/coll/preview', { id: projectId })).status).toBe(404);
     expect(await owner.post('/api/project/bulk/preview', { id: 'x' })).toMatchObject({ status: 1 });

@@ -6,7 +6,7 @@ import {
   LIST_COUNT_CAP,
   MSG,
   type BulkProjectForm,
-  type BulkProjectView,
+  type ProjectFormView,
   type ProjectListRow,
   type ProjectSearchOptions,
 } from '@cqjy/domain';
@@ -96,7 +96,7 @@ describe('bulk drafts', () => {
       form: { ...form, unknownKey: 'x' },
     });
     expect(body).toMatchObject({ status: 0, msg: MSG.projectSaved, data: { version: 1 } });
-    const shown = await owner.post<BulkProjectView>('/api/project/bulk/show', { id: body.data.id });
+    const shown = await owner.post<ProjectFormView>('/api/project/bulk/show', { id: body.data.id });
     expect(shown.data).toMatchObject({
       id: body.data.id,
       name: form.name,

@@ -11,17 +11,21 @@
 //                                      the total is exact up to LIST_COUNT_CAP
 //   POST /api/project/ownerProject  {businessType} -> ProjectListRow[] (the caller's projects of that type)
 //   GET  /api/project/searchs       -> {statuses: [{value, label}], families: [{value, label}]}
+//   GET  /api/project/members       -> [{id, name}]: the admitted member companies a project may be entrusted to
 //   POST /api/project/delete/{id}   {} -> {id}; drafts of the caller's own company only
-// For F = bulk (实物资产) and coll (抵质押资产), which share the form and its rules:
-//   POST /api/project/F             {form: BulkProjectForm} -> {id, version}; a draft of the caller's company
-//   POST /api/project/F/update/{id} {version, form} -> {id, version}; drafts only; stale version: 409
-//   POST /api/project/F/show        {id} -> BulkProjectView
-//   POST /api/project/F/submit/{id} {version} -> {id, actionId, taskId}: the rule checks, then the disclosure
-//                                      application is created and submitted (screen: FEicSre?id=actionId)
+// For every family F with a project kind (packages/domain/src/projects/kinds: bulk, coll, stock, privateStock):
+//   POST /api/project/F{create}     {form} -> {id, version}; a draft of the caller's company ({create} is the
+//                                      kind's createPath: '' for bulk and coll, /right/save for the equity kinds)
+//   POST /api/project/F/update/{id} {version, form} -> {id, version}; editable projects only; stale version: 409
+//   POST /api/project/F/show        {id} -> ProjectFormView
+//   POST /api/project/F/submit/{id} {version} -> {id, actionId, taskId}: the kind's rule checks, then the
+//                                      disclosure application is created and submitted (the pre-disclosure for
+//                                      kinds that have one, else the formal disclosure)
+//   POST /api/project/F/submitFormal/{id} {version}   the formal disclosure, for kinds with a pre-disclosure
 //   POST /api/project/F/again/submit/{id} {version}   the same once the exchange returned it (else refused)
 //   POST /api/project/F/task/submit {id, version, taskId}  the same from the caller's open task on it
-//   POST /api/project/F/copy/{id}   -> {id, version}: a new draft with the form (renamed) and the asset list
-//   POST /api/project/submit        {id, version} -> the family's submit
+//   POST /api/project/F/copy/{id}   -> {id, version}: a new draft with the form (renamed) and the list sheets
+//   POST /api/project/submit        {id, version} -> the family's formal submit
 //   GET  /api/project/common/cancel/{id} -> {id}: the disclosure application withdrawn before it is signed
 //   POST /api/project/searchs/statusCategory {type?, ...} -> [{value, label, count}] of the caller's projects
 //   POST /api/project/searchs/status {type?} -> [{value, label}]
@@ -30,14 +34,16 @@
 //                                      read from the trading system (owner or exchange); a deal makes it dealt
 // All need GJS_PROJECT_LT (or the exchange's GJS_PROJECT_LT_ADMIN).
 import {
-  FAMILIES,
+  FAMILY_TITLES,
+  isProjectFamily,
   MSG,
-  isPhysicalFamily,
-  PHYSICAL_FAMILIES,
+  PROJECT_FAMILIES,
+  PROJECT_KINDS,
   PROJECT_LIST_SORTS,
   PROJECT_STATUS,
-  type BulkProjectView,
-  type PhysicalFamily,
+  submitCall,
+  type DisclosureStage,
+  type ProjectFormView,
   type ProjectStatusCount,
   type ProjectTransferor,
   type ProjectListRow,
@@ -77,11 +83,13 @@ const ZProjectView = ZProjectSummary.extend({
   companyId: z.number(),
   companyName: z.string(),
   agentCompanyId: z.number().nullable(),
+  agentCompanyName: z.string().nullable(),
   disclosureStart: z.string().nullable(),
   disclosureEnd: z.string().nullable(),
   pausedAt: z.string().nullable(),
   version: z.number(),
   details: z.record(z.string(), z.unknown()),
+  attachments: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
   signedLetters: z.array(z.object({ uuid: z.string(), name: z.string() })),
 }) as unknown as z.ZodType<ProjectView>;
 
@@ -95,7 +103,7 @@ const ZProjectListRow = ZProjectSummary.extend({
   isOwn: z.boolean(),
 }) as unknown as z.ZodType<ProjectListRow>;
 
-const ZBulkProjectView = ZProjectSummary.extend({
+const ZProjectFormView = ZProjectSummary.extend({
   family: z.string(),
   form: z.record(z.string(), z.unknown()),
   version: z.number(),
@@ -106,7 +114,7 @@ const ZBulkProjectView = ZProjectSummary.extend({
   openTask: z
     .object({ id: z.number(), type: z.string(), routeName: z.string(), actionId: z.number() })
     .nullable(),
-}) as unknown as z.ZodType<BulkProjectView>;
+}) as unknown as z.ZodType<ProjectFormView>;
 
 const ZSearchOptions = z.object({
   statuses: z.array(z.object({ value: z.string(), label: z.string() })),
@@ -274,6 +282,19 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ projects: ProjectsServic
   );
 
   app.get(
+    '/api/project/members',
+    {
+      preValidation: guard,
+      schema: {
+        tags: ['project'],
+        summary: '可委托的会员机构',
+        response: { 200: zEnvelope(z.array(z.object({ id: z.number(), name: z.string() }))) },
+      },
+    },
+    async () => ok(await projects.listMembers()),
+  );
+
+  app.get(
     '/api/project/searchs',
     {
       preValidation: guard,
@@ -369,9 +390,12 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ projects: ProjectsServic
     async (request) => {
       const actor = actorOf(request);
       const project = await projects.findVisible(actor, request.body.id);
-      if (!isPhysicalFamily(project.family)) throw notFound();
+      if (!isProjectFamily(project.family)) throw notFound();
       return ok(
-        await projects.submitProject(actor, project.family, project.id, request.body),
+        await projects.submitProject(actor, project.family, project.id, {
+          version: request.body.version,
+          stage: 'formal',
+        }),
         MSG.workflowSubmitted,
       );
     },
@@ -395,13 +419,15 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ projects: ProjectsServic
       ),
   );
 
-  // The physical-asset families share the form, its rules and these calls (coll mirrors bulk, spec 001 section 2).
-  for (const family of Object.keys(PHYSICAL_FAMILIES) as PhysicalFamily[]) {
+  // Every family with a project kind has these calls; the kind says what differs (its form, rules and stages).
+  for (const family of PROJECT_FAMILIES) {
     const base = `/api/project/${family}`;
-    const title = FAMILIES[family].title;
+    const kind = PROJECT_KINDS[family];
+    const title = FAMILY_TITLES[family];
+    const hasPreDisclosure = kind.preDisclosure !== 'none';
 
     app.post(
-      base,
+      `${base}${kind.createPath}`,
       {
         preValidation: guard,
         schema: {
@@ -434,24 +460,36 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ projects: ProjectsServic
         ),
     );
 
-    app.post(
-      `${base}/submit/:id`,
-      {
-        preValidation: guard,
-        schema: {
-          tags: ['project'],
-          summary: `提交${title}项目信息披露申请`,
-          params: ZIdParams,
-          body: z.object({ version: zVersion }),
-          response: { 200: zEnvelope(ZSubmitted) },
+    // the stages the kind has, each on its call (submit, and submitFormal after a pre-disclosure)
+    const stages: DisclosureStage[] = hasPreDisclosure ? ['pre', 'formal'] : ['formal'];
+    const submits = stages.map((stage) => ({
+      path: submitCall(kind, stage),
+      stage,
+      summary: `提交${title}项目${stage === 'pre' ? '信息预披露' : hasPreDisclosure ? '正式披露' : '信息披露'}申请`,
+    }));
+    for (const submit of submits) {
+      app.post(
+        `${base}/${submit.path}/:id`,
+        {
+          preValidation: guard,
+          schema: {
+            tags: ['project'],
+            summary: submit.summary,
+            params: ZIdParams,
+            body: z.object({ version: zVersion }),
+            response: { 200: zEnvelope(ZSubmitted) },
+          },
         },
-      },
-      async (request) =>
-        ok(
-          await projects.submitProject(actorOf(request), family, parseId(request.params.id), request.body),
-          MSG.workflowSubmitted,
-        ),
-    );
+        async (request) =>
+          ok(
+            await projects.submitProject(actorOf(request), family, parseId(request.params.id), {
+              version: request.body.version,
+              stage: submit.stage,
+            }),
+            MSG.workflowSubmitted,
+          ),
+      );
+    }
 
     app.post(
       `${base}/copy/:id`,
@@ -513,7 +551,7 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ projects: ProjectsServic
           tags: ['project'],
           summary: `${title}项目详情`,
           body: z.object({ id: zBodyId }),
-          response: { 200: zEnvelope(ZBulkProjectView) },
+          response: { 200: zEnvelope(ZProjectFormView) },
         },
       },
       async (request) => ok(await projects.showForm(requireSession(request), family, request.body.id)),

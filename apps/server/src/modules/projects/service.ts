@@ -1,34 +1,40 @@
 // The projects module owns the project rows the workflow engine acts on: who may see a project (its owner
-// company, the agent member acting for it, and the exchange; anyone else is told it does not exist), the bulk
-// project drafts (create, update, delete while draft), the project's view and status, the list scoped in SQL to
-// the caller, and the guarded state change an approved action makes. The workflow engine reaches projects only
-// through this service.
+// company, the agent member acting for it, and the exchange; anyone else is told it does not exist), the drafts of
+// every family with a project kind (create, update, delete while editable, copy), their submission for the
+// pre-disclosure and the formal disclosure after the kind's rule checks, the project's view and status, the list
+// scoped in SQL to the caller, and the guarded state change an approved action makes. What differs between
+// families is the kind's configuration (packages/domain/src/projects/kinds): no family is named here. The
+// workflow engine reaches projects only through this service.
 import { randomUUID } from 'node:crypto';
 import {
-  FAMILIES,
+  FAMILY_KEYS,
+  FAMILY_TITLES,
+  isFamilyKey,
   IDENTITY,
   MSG,
-  parseBulkProjectForm,
-  BULK_NAME_MAX,
-  PHYSICAL_FAMILIES,
+  PROJECT_NAME_MAX,
   PROJECT_DATA_CLASS,
   PROJECT_CODE,
+  PROJECT_KINDS,
   PROJECT_STATUS,
   yearSerialCode,
   PROJECT_STATUS_LABELS,
-  readBulkForm,
+  readProjectForm,
+  findProjectKind,
   SIGNED_LETTER_TAG,
-  validateBulkProjectShape,
-  checkBulkProjectRules,
   EDITABLE_ACTION_STATUSES,
-  PRICE_APPROVAL_TAG,
   OTC_SYNCABLE_STATUSES,
   statusAfterOtc,
+  submittableStages,
+  isFormEditable,
+  isExamineStatusAccepted,
+  type DisclosureStage,
   type OtcRecord,
   type AttachmentItem,
-  type BulkProjectForm,
-  type PhysicalFamily,
-  type BulkProjectView,
+  type ProjectFamily,
+  type ProjectFormBase,
+  type ProjectFormView,
+  type ProjectKind,
   type PageResult,
   type ProjectListRow,
   type ProjectListSort,
@@ -69,21 +75,33 @@ const COPY_SUFFIX = '（复制）';
 /** A signed-in caller and where the call came from (the workflow engine's actor). */
 export type SessionActor = SessionContext & RequestOrigin;
 
-/** The workflow engine's side of the first disclosure, registered by the engine (no import cycle). */
+/** The disclosure applications a project form submits: the pre-disclosure and the formal disclosure. */
+export type DisclosureAction = 'preDisclosure' | 'disclosure';
+
+/** The action a submission of `stage` applies for. */
+export const DISCLOSURE_ACTION_OF: Record<DisclosureStage, DisclosureAction> = {
+  pre: 'preDisclosure',
+  formal: 'disclosure',
+};
+
+/** The workflow engine's side of the disclosures applied for from the form, registered by the engine (no cycle). */
 export type DisclosureGateway = {
-  /** the project's open disclosure application, with the caller's open task on it */
-  find(actor: Viewer, projectId: number): Promise<{ status: ActionStatus; openTask: OpenTask | null } | null>;
+  /** the project's open disclosure application (either stage), with the caller's open task on it */
+  find(
+    actor: Viewer,
+    projectId: number,
+  ): Promise<{ action: DisclosureAction; status: ActionStatus; openTask: OpenTask | null } | null>;
   /** withdraws the open disclosure application before it is signed (or while returned); false when none */
   cancel(actor: SessionActor, projectId: number): Promise<boolean>;
-  /** creates (or reuses a returned) disclosure application and submits it: letter made, e-signature task open */
+  /** creates (or reuses a returned) application of `action` and submits it: letter made, e-signature task open */
   start(
     actor: SessionActor,
     project: ProjectRow,
-    disclosureDays: number,
+    input: { action: DisclosureAction; days: number },
   ): Promise<{ actionId: number; taskId: number }>;
 };
 
-type OpenTask = NonNullable<BulkProjectView['openTask']>;
+type OpenTask = NonNullable<ProjectFormView['openTask']>;
 
 export function isExchange(viewer: Pick<Viewer, 'identityType'>): boolean {
   return viewer.identityType === IDENTITY.admin;
@@ -99,13 +117,8 @@ export function toSummary(row: Pick<ProjectRow, 'id' | 'name' | 'code' | 'status
   };
 }
 
-/** The bulk form kept in a project's details, or one with its name alone. */
-function formOf(row: ProjectRow): BulkProjectForm {
-  return readBulkForm(row.details) ?? { name: row.name };
-}
-
 function familyLabel(family: string): string {
-  return Object.hasOwn(FAMILIES, family) ? FAMILIES[family as keyof typeof FAMILIES].title : family;
+  return isFamilyKey(family) ? FAMILY_TITLES[family] : family;
 }
 
 function groupByTag(files: readonly AttachmentItem[]): Record<string, AttachmentItem[]> {
@@ -114,13 +127,29 @@ function groupByTag(files: readonly AttachmentItem[]): Record<string, Attachment
   return byTag;
 }
 
+function countByTag(files: readonly AttachmentItem[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const file of files) counts[file.tag] = (counts[file.tag] ?? 0) + 1;
+  return counts;
+}
+
+/** The kind of a family whose projects have a form; any other family names no project here. */
+export function requireKind(family: string): ProjectKind {
+  const kind = findProjectKind(family);
+  if (kind === undefined) throw notFound();
+  return kind;
+}
+
 export function createProjectsService(
-  deps: Pick<ModuleDeps, 'db' | 'users' | 'attachments' | 'audit' | 'clock' | 'homepage' | 'log'> & {
+  deps: Pick<
+    ModuleDeps,
+    'db' | 'users' | 'attachments' | 'audit' | 'clock' | 'homepage' | 'log' | 'dictionaries'
+  > & {
     /** the exchange's trading system; absent when the portal is not connected to one */
     otc?: OtcClient | undefined;
   },
 ) {
-  const { db, users, attachments, audit, clock, homepage, log, otc } = deps;
+  const { db, users, attachments, audit, clock, homepage, log, otc, dictionaries } = deps;
   let disclosure: DisclosureGateway | undefined;
 
   /** Whether an application under way locks the project form (submitted, awaiting signature or review). */
@@ -179,11 +208,13 @@ export function createProjectsService(
       companyId: row.companyId,
       companyName: await companyName(row.companyId),
       agentCompanyId: row.agentCompanyId,
+      agentCompanyName: row.agentCompanyId === null ? null : await companyName(row.agentCompanyId),
       disclosureStart: row.disclosureStart?.toISOString() ?? null,
       disclosureEnd: row.disclosureEnd?.toISOString() ?? null,
       pausedAt: row.pausedAt?.toISOString() ?? null,
       version: row.version,
       details: row.details,
+      attachments: groupByTag(files.filter((file) => file.tag !== SIGNED_LETTER_TAG)),
       signedLetters: files
         .filter((file) => file.tag === SIGNED_LETTER_TAG)
         .map((file) => ({ uuid: file.uuid, name: file.name })),
@@ -231,7 +262,7 @@ export function createProjectsService(
         value,
         label: PROJECT_STATUS_LABELS[value],
       })),
-      families: Object.entries(FAMILIES).map(([value, def]) => ({ value, label: def.title })),
+      families: FAMILY_KEYS.map((value) => ({ value, label: FAMILY_TITLES[value] })),
     };
   }
 
@@ -241,7 +272,7 @@ export function createProjectsService(
     async (session) => (await repo.listProjects(db, { scope: scopeOf(session), page: 1, size: 1 })).total,
   );
 
-  // --- bulk project drafts -------------------------------------------------------------------------------------
+  // --- project drafts, of every kind ---------------------------------------------------------------------------
 
   /** The project if the caller's own company owns it; the exchange and agents are told it is not there. */
   async function findOwn(viewer: Viewer, id: number): Promise<ProjectRow> {
@@ -251,22 +282,43 @@ export function createProjectsService(
   }
 
   /**
-   * A project of the caller's company that may still be changed: a draft whose disclosure application is not
-   * under way (submitted, awaiting signature or review). Of another family, or another company's: 404.
+   * A project of the caller's company that may still be changed: a draft (or a pre-disclosed project) whose
+   * disclosure application is not under way (submitted, awaiting signature or review). Of another family, or
+   * another company's: 404.
    */
   async function findEditable(viewer: Viewer, id: number, family: string): Promise<ProjectRow> {
     const project = await findOwn(viewer, id);
     if (project.family !== family) throw notFound();
-    if (project.status !== 'draft' || (await isLocked(viewer, project.id))) {
+    if (!isFormEditable(requireKind(family), project.status) || (await isLocked(viewer, project.id))) {
       throw refused(MSG.projectsNotEditable);
     }
     return project;
   }
 
-  function requireForm(form: unknown): BulkProjectForm {
-    const message = validateBulkProjectShape(form);
-    if (message !== null) throw refused(message);
-    return parseBulkProjectForm(form);
+  function requireForm(kind: ProjectKind, input: unknown): ProjectFormBase {
+    const parsed = kind.parse(input);
+    if (parsed.message !== null) throw refused(parsed.message || MSG.badRequest);
+    return parsed.form;
+  }
+
+  /** The member companies a project may be entrusted to (GET /api/project/members), by name. */
+  async function listMembers(): Promise<{ id: number; name: string }[]> {
+    const page = await users.listCompanies({ identityType: IDENTITY.member, page: 1, size: 100 });
+    return page.list
+      .filter((company) => isExamineStatusAccepted(company.examineStatus))
+      .map((company) => ({ id: company.id, name: company.name }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'zh-CN'));
+  }
+
+  /** The member the form entrusts the project to, checked: an admitted member company, or none. */
+  async function agentOf(form: ProjectFormBase): Promise<number | null> {
+    const id = form.agentCompanyId;
+    if (typeof id !== 'number') return null;
+    const company = await users.findCompany(id);
+    if (company?.identityType !== IDENTITY.member || !isExamineStatusAccepted(company.examineStatus)) {
+      throw refused(MSG.projectsAgentInvalid);
+    }
+    return id;
   }
 
   /**
@@ -276,7 +328,7 @@ export function createProjectsService(
   async function insertDraft(
     tx: Db,
     actor: Actor,
-    draft: { family: PhysicalFamily; form: BulkProjectForm; agentCompanyId?: number | null },
+    draft: { family: ProjectFamily; form: ProjectFormBase; agentCompanyId?: number | null },
     entry: {
       action: 'project.create' | 'project.copy' | 'project.fromPlan';
       detail?: Record<string, unknown>;
@@ -285,7 +337,7 @@ export function createProjectsService(
     const inserted = await repo.insertProject(tx, {
       companyId: actor.companyId,
       family: draft.family,
-      businessType: PHYSICAL_FAMILIES[draft.family].businessType,
+      businessType: PROJECT_KINDS[draft.family].businessType,
       name: draft.form.name,
       // a placeholder until the id is known; replaced below in the same transaction
       code: `draft-${randomUUID()}`,
@@ -309,25 +361,30 @@ export function createProjectsService(
   /** A new draft of the caller's company with the form. */
   async function createProject(
     actor: Actor,
-    family: PhysicalFamily,
+    family: ProjectFamily,
     input: { form: unknown },
   ): Promise<{ id: number; version: number }> {
-    const form = requireForm(input.form);
-    return db.transaction((tx) => insertDraft(tx, actor, { family, form }, { action: 'project.create' }));
+    const form = requireForm(PROJECT_KINDS[family], input.form);
+    const agentCompanyId = await agentOf(form);
+    return db.transaction((tx) =>
+      insertDraft(tx, actor, { family, form, agentCompanyId }, { action: 'project.create' }),
+    );
   }
 
-  /** Replaces a draft's form while it is still a draft at `version` (stale: 409). */
+  /** Replaces an editable project's form at `version` (stale: 409). */
   async function updateProject(
     actor: Actor,
-    family: PhysicalFamily,
+    family: ProjectFamily,
     id: number,
     input: { version: number; form: unknown },
   ): Promise<{ id: number; version: number }> {
     const project = await findEditable(actor, id, family);
-    const form = requireForm(input.form);
+    const form = requireForm(PROJECT_KINDS[family], input.form);
+    const agentCompanyId = await agentOf(form);
     return db.transaction(async (tx) => {
-      const row = await repo.updateDraftGuarded(tx, project.id, input.version, {
+      const row = await repo.updateFormGuarded(tx, project.id, input.version, {
         name: form.name,
+        agentCompanyId,
         details: { ...project.details, form },
       });
       if (row === undefined) throw conflict();
@@ -342,7 +399,7 @@ export function createProjectsService(
     });
   }
 
-  async function showForm(viewer: Viewer, family: PhysicalFamily, id: number): Promise<BulkProjectView> {
+  async function showForm(viewer: Viewer, family: ProjectFamily, id: number): Promise<ProjectFormView> {
     const row = await findVisible(viewer, id);
     if (row.family !== family) throw notFound();
     const files = await attachments.listRelated(viewer, {
@@ -352,7 +409,7 @@ export function createProjectsService(
     return {
       ...toSummary(row),
       family,
-      form: formOf(row),
+      form: readProjectForm(row),
       version: row.version,
       disclosureStart: row.disclosureStart?.toISOString() ?? null,
       disclosureEnd: row.disclosureEnd?.toISOString() ?? null,
@@ -363,44 +420,63 @@ export function createProjectsService(
   }
 
   /**
-   * Submits a bulk draft for disclosure: the rule checks (with the price approval file on the project), then the
-   * engine's disclosure application is created and submitted. The screen goes on to its e-signature step.
+   * Submits a project for the disclosure of `stage`: the kind's rule checks (with the project's files and the
+   * exchange's periods), then the engine's application (the pre-disclosure or the formal disclosure) is created
+   * and submitted. The screen goes on to its e-signature step.
    */
   async function submitProject(
     actor: SessionActor,
-    family: PhysicalFamily,
+    family: ProjectFamily,
     id: number,
-    input: { version: number },
+    input: { version: number; stage: DisclosureStage },
   ): Promise<{ id: number; actionId: number; taskId: number }> {
     const project = await findOwn(actor, id);
     if (project.family !== family) throw notFound();
-    if (project.status !== 'draft' || (await isLocked(actor, project.id))) {
-      throw refused(MSG.projectsNotSubmittable);
+    const kind = PROJECT_KINDS[family];
+    if (
+      !submittableStages(kind, project.status).includes(input.stage) ||
+      (await isLocked(actor, project.id))
+    ) {
+      throw refused(
+        input.stage === 'formal' && project.status === 'draft' && kind.preDisclosure === 'required'
+          ? MSG.equityPreDisclosureFirst
+          : MSG.projectsNotSubmittable,
+      );
     }
     if (project.version !== input.version) throw conflict();
-    const form = formOf(project);
+    const form = readProjectForm(project);
     const files = await attachments.listRelated(actor, {
       dataClass: PROJECT_DATA_CLASS,
       dataId: String(project.id),
     });
-    const approvals = files.filter((file) => file.tag === PRICE_APPROVAL_TAG).length;
-    const message = checkBulkProjectRules(form, approvals)[0];
+    const settings = await dictionaries.kindSettings();
+    const message = kind.checkRules(form, { files: countByTag(files), settings, stage: input.stage })[0];
     if (message !== undefined) throw refused(message);
-    if (disclosure === undefined || form.disclosureDays === undefined) throw notFound();
-    const started = await disclosure.start(actor, project, form.disclosureDays);
+    const days = kind.periodDays(form, input.stage);
+    if (disclosure === undefined || days === undefined) throw notFound();
+    const started = await disclosure.start(actor, project, {
+      action: DISCLOSURE_ACTION_OF[input.stage],
+      days,
+    });
     return { id: project.id, ...started };
   }
 
-  /** A new draft of the caller's company with another project's form (renamed) and asset list. */
+  /** The stage of the project's open disclosure application, for a submission that answers it again. */
+  async function openStage(actor: SessionActor, id: number) {
+    const open = await disclosure?.find(actor, id);
+    return { open, stage: open?.action === 'preDisclosure' ? ('pre' as const) : ('formal' as const) };
+  }
+
+  /** A new draft of the caller's company with another project's form (renamed) and list sheets. */
   async function copyProject(
     actor: Actor,
-    family: PhysicalFamily,
+    family: ProjectFamily,
     id: number,
   ): Promise<{ id: number; version: number }> {
     const source = await findOwn(actor, id);
     if (source.family !== family) throw notFound();
-    const form = formOf(source);
-    const name = `${[...form.name].slice(0, BULK_NAME_MAX - COPY_SUFFIX.length).join('')}${COPY_SUFFIX}`;
+    const form = readProjectForm(source);
+    const name = `${[...form.name].slice(0, PROJECT_NAME_MAX - COPY_SUFFIX.length).join('')}${COPY_SUFFIX}`;
     return db.transaction(async (tx) => {
       const copy = await insertDraft(
         tx,
@@ -408,7 +484,11 @@ export function createProjectsService(
         { family, form: { ...form, name }, agentCompanyId: source.agentCompanyId },
         { action: 'project.copy', detail: { from: source.id } },
       );
-      await repo.copyAssets(tx, { fromProjectId: source.id, toProjectId: copy.id, createdBy: actor.userId });
+      await repo.copySheetRows(tx, {
+        fromProjectId: source.id,
+        toProjectId: copy.id,
+        createdBy: actor.userId,
+      });
       return copy;
     });
   }
@@ -416,36 +496,39 @@ export function createProjectsService(
   /** Submits again a project whose disclosure application the exchange returned (again submit). */
   async function submitAgain(
     actor: SessionActor,
-    family: PhysicalFamily,
+    family: ProjectFamily,
     id: number,
     input: { version: number },
   ): Promise<{ id: number; actionId: number; taskId: number }> {
-    const open = await disclosure?.find(actor, id);
+    const { open, stage } = await openStage(actor, id);
     if (open?.status !== 'returned') {
       await findOwn(actor, id);
       throw refused(MSG.projectsNotResubmittable);
     }
-    return submitProject(actor, family, id, input);
+    return submitProject(actor, family, id, { ...input, stage });
   }
 
   /** Submits from the caller's open task on the project's disclosure (task/submit): the task must be theirs. */
   async function submitFromTask(
     actor: SessionActor,
-    family: PhysicalFamily,
+    family: ProjectFamily,
     input: { id: number; version: number; taskId: number },
   ): Promise<{ id: number; actionId: number; taskId: number }> {
-    const open = await disclosure?.find(actor, input.id);
+    const { open, stage } = await openStage(actor, input.id);
     if (open?.openTask?.id !== input.taskId) {
       await findOwn(actor, input.id);
       throw conflict(MSG.workflowTaskHandled);
     }
-    return submitProject(actor, family, input.id, input);
+    return submitProject(actor, family, input.id, { version: input.version, stage });
   }
 
-  /** Withdraws the project's disclosure application before it is signed: the project is an editable draft again. */
+  /** Withdraws the project's disclosure application before it is signed: the project is editable again. */
   async function cancelDisclosure(actor: SessionActor, id: number): Promise<{ id: number }> {
     const project = await findOwn(actor, id);
-    if (project.status !== 'draft' || disclosure === undefined) throw refused(MSG.projectsNotCancellable);
+    const kind = findProjectKind(project.family);
+    if (kind === undefined || !isFormEditable(kind, project.status) || disclosure === undefined) {
+      throw refused(MSG.projectsNotCancellable);
+    }
     if (!(await disclosure.cancel(actor, project.id))) throw refused(MSG.projectsNotCancellable);
     return { id: project.id };
   }
@@ -546,6 +629,8 @@ export function createProjectsService(
     updateFromOtc,
     findVisible,
     findEditable,
+    findOwn,
+    listMembers,
     show,
     list,
     listOwnerProjects,

@@ -1,13 +1,7 @@
 // Tables owned by the projects module: the project row the workflow engine acts on (its family's form in
 // details), and the asset lists and participants (意向受让方) of physical-asset projects. status is a
 // PROJECT_STATUS key; every change counts `version` up, so a change made from a stale read is refused.
-import type {
-  AssetValues,
-  BulkAssetCategory,
-  ParticipantCertType,
-  ParticipantKind,
-  ProjectStatus,
-} from '@cqjy/domain';
+import type { SheetValues, ParticipantCertType, ParticipantKind, ProjectStatus } from '@cqjy/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps, timestamptz } from '../../db/columns.ts';
@@ -40,17 +34,30 @@ export const projects = pgTable(
      * the cost of ILIKE on both columns (which lower-cases every row it reads).
      */
     searchText: text('search_text').generatedAlwaysAs(sql`lower(name || E'\\n' || code)`),
+    /**
+     * The distinct character bigrams of search_text (project_bigrams, migration 0011; a generated column cannot
+     * read another, so the expression is repeated), in a GIN index: a keyword of two or more characters is looked
+     * up by its bigrams there and rechecked with the LIKE on search_text. Chinese keywords are mostly two
+     * characters, too short for a trigram index.
+     */
+    searchGrams: text('search_grams')
+      .array()
+      .generatedAlwaysAs(sql`project_bigrams(lower(name || E'\\n' || code))`),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('projects_code_idx').on(t.code),
     // The lists page newest first within a scope: an owner's, an owner's by status, an agent's. `ORDER BY id DESC`
     // sorts nulls first, so the index must too (drizzle's desc() alone says NULLS LAST, which no list query can use).
-    index('projects_company_id_idx').on(t.companyId, t.id.desc().nullsFirst()),
-    index('projects_company_status_idx').on(t.companyId, t.status, t.id.desc().nullsFirst()),
+    // search_text last (drizzle has no INCLUDE; after the unique id it never changes the order) lets a keyword's
+    // capped count within a scope read the index alone instead of a table row per project of the scope.
+    index('projects_company_id_idx').on(t.companyId, t.id.desc().nullsFirst(), t.searchText),
+    index('projects_company_status_idx').on(t.companyId, t.status, t.id.desc().nullsFirst(), t.searchText),
     index('projects_agent_company_idx')
-      .on(t.agentCompanyId, t.id.desc().nullsFirst())
+      .on(t.agentCompanyId, t.id.desc().nullsFirst(), t.searchText)
       .where(sql`${t.agentCompanyId} is not null`),
+    // The exchange's keyword search over every project (see search_grams).
+    index('projects_search_grams_idx').using('gin', t.searchGrams),
     index('projects_status_idx')
       .on(t.status)
       .where(sql`${t.status} <> 'closed'`),
@@ -58,9 +65,11 @@ export const projects = pgTable(
 );
 
 /**
- * The asset list of a physical-asset project (标的清单): one row per asset, of one category, its checked values
- * as the domain's asset columns define them (money in fen). Rows are added by import and removed while the
- * project is still a draft; company_id is the project owner's, for scoping.
+ * The rows of a project's list sheets (projects/sheets.ts): the asset list of a physical-asset project (标的清单,
+ * one row per asset of one category), the shareholder structure and the financial data of an equity project.
+ * `category` is the sheet's key; the values are checked as its columns define them (money in fen, shares in
+ * millionths). Rows are imported and removed while the project's form may change; company_id is the project
+ * owner's, for scoping.
  */
 export const projectAssets = pgTable(
   'project_assets',
@@ -72,9 +81,9 @@ export const projectAssets = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    /** a BULK_ASSET_CATEGORIES code */
-    category: text('category').$type<BulkAssetCategory>().notNull(),
-    values: jsonb('values').$type<AssetValues>().notNull(),
+    /** the sheet's key: an asset category (BULK_ASSET_CATEGORIES), structures or financials */
+    category: text('category').notNull(),
+    values: jsonb('values').$type<SheetValues>().notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },

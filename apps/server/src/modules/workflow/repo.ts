@@ -1,9 +1,9 @@
 // Queries on the workflow engine's tables. Every state change is a guarded UPDATE (id and version, or a task's
 // open status) answering the changed row, or undefined when another transaction changed it first.
 import type { TaskListKind } from '@cqjy/domain';
-import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { lowerContainsPattern } from '../../db/like.ts';
+import { lowerBigrams, lowerContainsPattern } from '../../db/like.ts';
 import { projects } from '../projects/tables.ts';
 import { actionInstances, actionRevisions, processLogs, tasks } from './tables.ts';
 
@@ -218,7 +218,11 @@ export async function listTasks(db: Db, filter: TaskFilter): Promise<{ list: Tas
   if (filter.action !== undefined) conditions.push(eq(actionInstances.action, filter.action));
   const keyword = filter.keyword?.trim();
   if (keyword !== undefined && keyword !== '') {
+    // Planned with the keyword's own bigrams at each call: PostgreSQL reads the bigram index (GIN) for a rare
+    // keyword and follows the caller's tasks for a common one, where the LIKE first spares unpacking the arrays.
     conditions.push(like(projects.searchText, lowerContainsPattern(keyword)));
+    const grams = lowerBigrams(keyword);
+    if (grams.length > 0) conditions.push(arrayContains(projects.searchGrams, grams));
   }
   const where = and(...conditions);
   const [list, totals] = await Promise.all([

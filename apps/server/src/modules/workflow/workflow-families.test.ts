@@ -1,6 +1,6 @@
 // The actions of the later families on the same engine (BF-2.4): the member's intention registration, applied
 // for by the member company representing the project and by no one else; an information record of a Page screen
-// (small-lot delivery: no letter, straight to review, recorded on approval); the right family's
+// (small-lot delivery: no letter, straight to review, recorded on approval); the equity families'
 // transaction-assurance letter under its EicSreF screen.
 import { MSG, type ActionView, type ProjectActionRow, type ProjectView } from '@cqjy/domain';
 import { sql } from 'drizzle-orm';
@@ -88,10 +88,10 @@ async function pass(base: string, id: number, flow: string): Promise<void> {
 }
 
 describe("the member's intention registration (registrationEicSre)", () => {
-  const base = '/api/project/right/registration';
+  const base = '/api/project/stock/registration';
 
   it('is applied for only by the member representing the project: the owner and another member get 404', async () => {
-    const projectId = await projectOf('right', 'disclosing', 'GR2026BJ8000001');
+    const projectId = await projectOf('stock', 'disclosing', 'GR2026BJ8000001');
     for (const stranger of [owner, member]) {
       expect(await stranger.post(`${base}/create`, { projectId })).toMatchObject({ status: 404 });
     }
@@ -99,7 +99,7 @@ describe("the member's intention registration (registrationEicSre)", () => {
   });
 
   it('the member registers, e-signs the letter and the exchange approves: the registration is recorded', async () => {
-    const projectId = await projectOf('right', 'disclosing', 'GR2026BJ8000002');
+    const projectId = await projectOf('stock', 'disclosing', 'GR2026BJ8000002');
     const created = await agent.post<{ id: number; version: number }>(`${base}/create`, { projectId });
     expect(created.status, created.msg).toBe(0);
     const id = created.data.id;
@@ -193,8 +193,8 @@ describe('an information record of a Page screen (smallDelivery)', () => {
 
 describe('the transaction-assurance letter (rightEicSreF)', () => {
   it('is a letter the owner e-signs on its EicSreF screen', async () => {
-    const projectId = await projectOf('right', 'dealt', 'GR2026BJ8000005');
-    const base = '/api/project/right/assurance';
+    const projectId = await projectOf('stock', 'dealt', 'GR2026BJ8000005');
+    const base = '/api/project/stock/assurance';
     const created = await owner.post<{ id: number; version: number }>(`${base}/create`, { projectId });
     expect(created.status, created.msg).toBe(0);
     const saved = await owner.post<{ version: number }>(`${base}/save`, {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   listWorkflowRoutes,
+  familiesOfScreens,
   findStepByRouteName,
   findAction,
   MSG,
@@ -467,8 +468,9 @@ describe('withdrawal, batch and project calls', () => {
   });
 
   it('project list is scoped to the caller company; the exchange sees all', async () => {
+    // the demo bulk project, the two equity demo projects, and the two bulk projects these tests added
     const own = await applicant.post<{ total: number }>('/api/project/list', { page: 1, size: 10 });
-    expect(own.data.total).toBe(3);
+    expect(own.data.total).toBe(5);
     const other = await foreign.post<{ total: number }>('/api/project/list', { page: 1, size: 10 });
     expect(other.data.total).toBe(0);
     const all = await exchange.post<{ total: number }>('/api/project/list', {
@@ -476,7 +478,7 @@ describe('withdrawal, batch and project calls', () => {
       size: 10,
       keyword: 'GR2026',
     });
-    expect(all.data.total).toBe(3);
+    expect(all.data.total).toBe(5);
     expect((await foreign.post(`/api/project/show/${projectId}`)).status).toBe(404);
     expect((await foreign.get(`/api/project/status/${projectId}`)).status).toBe(404);
   });
@@ -552,10 +554,10 @@ describe('scoping, permissions and input', () => {
 });
 
 describe('the registry', () => {
-  it('every route name resolves to its family, action and step', () => {
+  it('every route name resolves to its screen group, action and step', () => {
     for (const route of listWorkflowRoutes()) {
       expect(findStepByRouteName(route.name), route.name).toEqual({
-        family: route.family,
+        screens: route.screens,
         action: route.action,
         step: route.step,
       });
@@ -567,12 +569,14 @@ describe('the registry', () => {
     const withAon = listWorkflowRoutes().filter((route) => route.step === 'Aon');
     expect(withAon.length).toBeGreaterThan(50);
     for (const route of withAon) {
-      const config = findAction(route.family, route.action);
-      expect(config, route.name).toBeDefined();
-      for (const name of Object.values(config?.routes ?? {})) expect(names.has(name), name).toBe(true);
-      // the route exists (an unknown instance answers 404, not a missing route)
-      const body = await applicant.get(`/api/project/${route.family}/${route.action}/show/999999`);
-      expect(body.status, route.name).toBe(404);
+      for (const family of familiesOfScreens(route.screens)) {
+        const config = findAction(family, route.action);
+        expect(config, route.name).toBeDefined();
+        for (const name of Object.values(config?.routes ?? {})) expect(names.has(name), name).toBe(true);
+        // the route exists (an unknown instance answers 404, not a missing route)
+        const body = await applicant.get(`/api/project/${family}/${route.action}/show/999999`);
+        expect(body.status, `${family} ${route.name}`).toBe(404);
+      }
     }
   });
 });

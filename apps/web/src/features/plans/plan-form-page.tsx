@@ -7,15 +7,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Form, Input, Radio, Result, Select, Space, Spin } from 'antd';
 import { MSG, fillIn, pleaseSelect } from '@cqjy/domain/messages';
-import {
-  BULK_ASSET_CATEGORIES,
-  BULK_DESCRIPTION_MAX,
-  BULK_NAME_MAX,
-  PHYSICAL_FAMILIES,
-} from '@cqjy/domain/projects/bulk';
-import { checkPlanForm, PLAN_FIELD_LABELS, PLAN_STATUS } from '@cqjy/domain/plans';
+import { BULK_ASSET_CATEGORIES } from '@cqjy/domain/projects/assets';
+import { BULK_DESCRIPTION_MAX } from '@cqjy/domain/projects/kinds/bulk';
+import { PROJECT_NAME_MAX } from '@cqjy/domain/projects/kinds/common';
+import { checkPlanForm, PLAN_FAMILIES, PLAN_FIELD_LABELS, PLAN_STATUS } from '@cqjy/domain/plans';
 import type { PlanView } from '@cqjy/domain/plans';
-import { FAMILIES } from '@cqjy/domain/workflow/families';
+import { FAMILY_TITLES } from '@cqjy/domain/workflow/families';
 import { notify } from '../../api/notify.ts';
 import { readQueryId } from '../../app/query-id.ts';
 import { CloseButton, CountedTextArea, DayPicker, NumberInput } from '../../components/index.ts';
@@ -26,9 +23,7 @@ import { planShowPath } from './plan-list-page.tsx';
 
 const L = PLAN_FIELD_LABELS;
 const CATEGORY_OPTIONS = BULK_ASSET_CATEGORIES.map((c) => ({ value: c.code, label: c.label }));
-const FAMILY_OPTIONS = (Object.keys(PHYSICAL_FAMILIES) as (keyof typeof PHYSICAL_FAMILIES)[]).map(
-  (family) => ({ value: family, label: FAMILIES[family].title }),
-);
+const FAMILY_OPTIONS = PLAN_FAMILIES.map((family) => ({ value: family, label: FAMILY_TITLES[family] }));
 
 function Centered({ children }: { children: React.ReactNode }) {
   return <div style={{ textAlign: 'center', padding: 48 }}>{children}</div>;
@@ -112,7 +107,7 @@ function PlanEditor({ view }: { view: PlanView | null }) {
           label={L.name}
           rules={[{ required: true, whitespace: true, message: fillIn(L.name) }]}
         >
-          <Input maxLength={BULK_NAME_MAX} placeholder={fillIn(L.name)} />
+          <Input maxLength={PROJECT_NAME_MAX} placeholder={fillIn(L.name)} />
         </Form.Item>
         <Form.Item name="assetCategory" label={L.assetCategory}>
           <Select allowClear options={CATEGORY_OPTIONS} placeholder={pleaseSelect('资产类别')} />

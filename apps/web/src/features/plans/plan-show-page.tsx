@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Descriptions, Result, Space, Spin, Tag } from 'antd';
 import { formatDateTime, formatFen } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
-import { assetCategoryLabel } from '@cqjy/domain/projects/bulk';
+import { assetCategoryLabel } from '@cqjy/domain/projects/assets';
 import { PLAN_FIELD_LABELS, PLAN_STATUS } from '@cqjy/domain/plans';
 import { readQueryId } from '../../app/query-id.ts';
 import { CloseButton } from '../../components/index.ts';

@@ -1,25 +1,25 @@
-// 信息披露公告 of a physical-asset project: 预览公告 shows the announcement as the server composes it (POST
+// 信息披露公告 of a project (the kinds with the announcement section): 预览公告 shows it as the server composes it (POST
 // /api/project/{family}/preview), the same model its Word and PDF exports draw, and 导出Word / 导出PDF download
 // those files.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Modal, Space, Spin, Table, Typography } from 'antd';
 import type { Envelope } from '@cqjy/domain/api';
-import type { PhysicalFamily } from '@cqjy/domain/projects/bulk';
-import type { AssetSection, DisclosureDocument } from '@cqjy/domain/projects/views';
+import type { ProjectFamily } from '@cqjy/domain/projects/kinds/index';
+import type { DisclosureDocument, TableSection } from '@cqjy/domain/projects/views';
 import { saveBlob } from '../../api/attachments.ts';
 import { http, unwrap } from '../../api/http.ts';
 
 /** Wide enough for the asset tables of the announcement. */
 const PREVIEW_WIDTH = 1000;
 
-async function fetchAnnouncement(family: PhysicalFamily, id: number): Promise<DisclosureDocument> {
+async function fetchAnnouncement(family: ProjectFamily, id: number): Promise<DisclosureDocument> {
   return unwrap(await http.post<Envelope<DisclosureDocument>>(`/api/project/${family}/preview`, { id }));
 }
 
 /** Downloads the announcement as Word or PDF, under the name the server gives it. */
 async function downloadAnnouncement(
-  family: PhysicalFamily,
+  family: ProjectFamily,
   project: { id: number; code: string; name: string },
   format: 'word' | 'pdf',
 ): Promise<void> {
@@ -27,7 +27,7 @@ async function downloadAnnouncement(
   saveBlob(blob, `${project.code}${project.name}信息披露公告.${format === 'word' ? 'docx' : 'pdf'}`);
 }
 
-function AssetTable({ section }: { section: AssetSection }) {
+function SectionTable({ section }: { section: TableSection }) {
   const columns = section.table.columns.map((column, index) => ({
     key: String(index),
     title: column.label,
@@ -36,7 +36,7 @@ function AssetTable({ section }: { section: AssetSection }) {
   }));
   return (
     <Space orientation="vertical" size={4} style={{ width: '100%' }}>
-      <Typography.Text strong>{section.heading}</Typography.Text>
+      {section.heading === '' ? null : <Typography.Text strong>{section.heading}</Typography.Text>}
       <Table<string[]>
         size="small"
         bordered
@@ -80,14 +80,20 @@ function AnnouncementBody({ document }: { document: DisclosureDocument }) {
           ))}
         </>
       ) : null}
-      <Typography.Title level={5} style={{ margin: 0 }}>
-        {document.headings.assets}
-      </Typography.Title>
-      {document.assets.length === 0 ? (
-        <Typography.Text type="secondary">{document.noAssets}</Typography.Text>
-      ) : (
-        document.assets.map((section) => <AssetTable key={section.heading} section={section} />)
-      )}
+      {document.parts.map((part) => (
+        <Space key={part.heading} orientation="vertical" size={8} style={{ width: '100%' }}>
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {part.heading}
+          </Typography.Title>
+          {part.sections.length === 0 ? (
+            <Typography.Text type="secondary">{part.empty}</Typography.Text>
+          ) : (
+            part.sections.map((section, index) => (
+              <SectionTable key={`${section.heading}-${index}`} section={section} />
+            ))
+          )}
+        </Space>
+      ))}
       <Typography.Paragraph style={{ margin: 0 }}>{document.closing.text}</Typography.Paragraph>
       <div style={{ textAlign: 'right' }}>
         <div>{document.closing.issuer}</div>
@@ -98,7 +104,7 @@ function AnnouncementBody({ document }: { document: DisclosureDocument }) {
 }
 
 export type AnnouncementActionsProps = {
-  family: PhysicalFamily;
+  family: ProjectFamily;
   project: { id: number; code: string; name: string };
 };
 

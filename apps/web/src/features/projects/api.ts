@@ -1,17 +1,24 @@
 // The calls of the project pages: the caller's project list (scoped by the server to its company), deleting a
-// draft, the physical-asset project form's create, update, show and submit (bulk and coll), the asset lists
-// (template, import preview and import, list, delete, export) and the participants (意向受让方: save, update,
-// list, delete). Money travels as integer fen.
+// draft, the project form of every kind (create, update, show, submit for the pre-disclosure or the formal
+// disclosure, copy), the list sheets (template, import preview and import, list, delete, export) and the
+// participants (意向受让方: save, update, list, delete). Money travels as integer fen.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { TIMEOUTS } from '@cqjy/domain/api';
 import type { Envelope, PageResult } from '@cqjy/domain/api';
-import { assetListTitle } from '@cqjy/domain/projects/assets';
-import type { AssetImportPreview, AssetImportResult, ProjectAssetRow } from '@cqjy/domain/projects/assets';
 import type { ParticipantForm, ParticipantView } from '@cqjy/domain/projects/participants';
-import { assetCategoryLabel } from '@cqjy/domain/projects/bulk';
-import type { BulkAssetCategory, BulkProjectForm, PhysicalFamily } from '@cqjy/domain/projects/bulk';
+import type { ProjectFormBase } from '@cqjy/domain/projects/kinds/fields';
+import { PROJECT_KINDS } from '@cqjy/domain/projects/kinds/index';
+import type { ProjectFamily } from '@cqjy/domain/projects/kinds/index';
+import { submitCall } from '@cqjy/domain/projects/kinds/kind';
+import type { DisclosureStage } from '@cqjy/domain/projects/kinds/kind';
+import type {
+  ProjectSheetRow,
+  SheetDef,
+  SheetImportPreview,
+  SheetImportResult,
+} from '@cqjy/domain/projects/sheets';
 import { xlsxName } from '@cqjy/domain/format';
-import type { BulkProjectView, ProjectListRow } from '@cqjy/domain/projects/views';
+import type { IntendedTransferee, ProjectFormView, ProjectListRow } from '@cqjy/domain/projects/views';
 import { saveBlob } from '../../api/attachments.ts';
 import { http, unwrap } from '../../api/http.ts';
 
@@ -45,121 +52,144 @@ export async function deleteProject(id: number): Promise<void> {
   unwrap(await http.post<Envelope<unknown>>(`/api/project/delete/${id}`, { id }));
 }
 
-/** A new draft with the project's form (renamed) and asset list. */
-export async function copyProject(family: PhysicalFamily, id: number): Promise<Versioned> {
+/** A new draft with the project's form (renamed) and list sheets. */
+export async function copyProject(family: ProjectFamily, id: number): Promise<Versioned> {
   return unwrap(await http.post<Envelope<Versioned>>(`/api/project/${family}/copy/${id}`), {
     showSuccess: true,
   });
 }
 
-export async function showProjectForm(family: PhysicalFamily, id: number): Promise<BulkProjectView> {
-  return unwrap(await http.post<Envelope<BulkProjectView>>(`/api/project/${family}/show`, { id }));
+/** The member companies a project may be entrusted to (委托会员). */
+export const membersQuery = () =>
+  queryOptions({
+    queryKey: ['projects', 'members'] as const,
+    queryFn: async () =>
+      unwrap(await http.get<Envelope<{ id: number; name: string }[]>>('/api/project/members')),
+    staleTime: 5 * 60_000,
+  });
+
+export async function showProjectForm(family: ProjectFamily, id: number): Promise<ProjectFormView> {
+  return unwrap(await http.post<Envelope<ProjectFormView>>(`/api/project/${family}/show`, { id }));
 }
 
-export const projectFormQuery = (family: PhysicalFamily, id: number) =>
+export const projectFormQuery = (family: ProjectFamily, id: number) =>
   queryOptions({
     queryKey: ['projects', family, id] as const,
     queryFn: () => showProjectForm(family, id),
     staleTime: 0,
   });
 
-export async function createProject(family: PhysicalFamily, form: BulkProjectForm): Promise<Versioned> {
-  return unwrap(await http.post<Envelope<Versioned>>(`/api/project/${family}`, { form }));
+export async function createProject(family: ProjectFamily, form: ProjectFormBase): Promise<Versioned> {
+  const path = `/api/project/${family}${PROJECT_KINDS[family].createPath}`;
+  return unwrap(await http.post<Envelope<Versioned>>(path, { form }));
 }
 
 export async function updateProject(
-  family: PhysicalFamily,
+  family: ProjectFamily,
   id: number,
   version: number,
-  form: BulkProjectForm,
+  form: ProjectFormBase,
 ): Promise<Versioned> {
   return unwrap(
     await http.post<Envelope<Versioned>>(`/api/project/${family}/update/${id}`, { version, form }),
   );
 }
 
+/** Submits the project for the disclosure of `stage` (its pre-disclosure, or the formal disclosure). */
 export async function submitProject(
-  family: PhysicalFamily,
+  family: ProjectFamily,
   id: number,
   version: number,
+  stage: DisclosureStage,
 ): Promise<SubmittedProject> {
+  const call = submitCall(PROJECT_KINDS[family], stage);
   // Submitting generates the application letter, which takes longer than an ordinary call.
   return unwrap(
     await http.post<Envelope<SubmittedProject>>(
-      `/api/project/${family}/submit/${id}`,
+      `/api/project/${family}/${call}/${id}`,
       { version },
       { timeoutMs: TIMEOUTS.signatureAndSubmitMs },
     ),
   );
 }
 
-// --- asset lists (bulk and coll) ------------------------------------------------------------------------------
+// --- list sheets (asset lists, shareholder structure, financial data) -----------------------------------------
 
-export type AssetImportRequest = { projectId: number; category: BulkAssetCategory; uuid: string };
+export type SheetImportRequest = { projectId: number; uuid: string };
 
-export type AssetListQuery = { projectId: number; category: BulkAssetCategory; page: number; size: number };
+export type SheetRowsQuery = { projectId: number; page: number; size: number };
 
-/** The category's template, or the project's list of it, as the browser downloads them. */
-export async function downloadAssetSheet(
-  family: PhysicalFamily,
-  category: BulkAssetCategory,
+/** A sheet's template, or the project's rows of it, as the browser downloads them. */
+export async function downloadSheet(
+  family: ProjectFamily,
+  sheet: SheetDef,
   projectId?: number,
 ): Promise<void> {
-  const title = assetListTitle(assetCategoryLabel(category));
   const path =
     projectId === undefined
-      ? `/api/project/${family}/template/${category}`
-      : `/api/project/${family}/export/${category}/${projectId}`;
-  saveBlob(await http.download(path), xlsxName(projectId === undefined ? `${title}模板` : title));
+      ? `/api/project/${family}/template/${sheet.key}`
+      : `/api/project/${family}/export/${sheet.key}/${projectId}`;
+  saveBlob(await http.download(path), xlsxName(projectId === undefined ? `${sheet.title}模板` : sheet.title));
 }
 
-export async function previewAssetImport(
-  family: PhysicalFamily,
-  body: AssetImportRequest,
-): Promise<AssetImportPreview> {
+export async function previewSheetImport(
+  family: ProjectFamily,
+  sheet: SheetDef,
+  body: SheetImportRequest,
+): Promise<SheetImportPreview> {
   return unwrap(
-    await http.post<Envelope<AssetImportPreview>>(`/api/project/${family}/asset/import/preview`, body, {
-      timeoutMs: TIMEOUTS.signatureAndSubmitMs,
-    }),
+    await http.post<Envelope<SheetImportPreview>>(
+      `/api/project/${family}/${sheet.group}/import/preview`,
+      { ...body, category: sheet.key },
+      { timeoutMs: TIMEOUTS.signatureAndSubmitMs },
+    ),
   );
 }
 
-export async function importAssets(
-  family: PhysicalFamily,
-  body: AssetImportRequest,
-): Promise<AssetImportResult> {
+export async function importSheet(
+  family: ProjectFamily,
+  sheet: SheetDef,
+  body: SheetImportRequest,
+): Promise<SheetImportResult> {
   return unwrap(
-    await http.post<Envelope<AssetImportResult>>(`/api/project/${family}/asset/import`, body, {
-      timeoutMs: TIMEOUTS.signatureAndSubmitMs,
-    }),
+    await http.post<Envelope<SheetImportResult>>(
+      `/api/project/${family}/${sheet.group}/import`,
+      { ...body, category: sheet.key },
+      { timeoutMs: TIMEOUTS.signatureAndSubmitMs },
+    ),
     { showSuccess: true },
   );
 }
 
-export const assetsQuery = (family: PhysicalFamily, query: AssetListQuery) =>
+export const sheetRowsQuery = (family: ProjectFamily, sheet: SheetDef, query: SheetRowsQuery) =>
   queryOptions({
-    queryKey: ['projects', 'assets', family, query] as const,
+    queryKey: ['projects', 'sheets', family, sheet.key, query] as const,
     queryFn: async () =>
       unwrap(
-        await http.post<Envelope<PageResult<ProjectAssetRow>>>(`/api/project/${family}/asset/list`, query),
+        await http.post<Envelope<PageResult<ProjectSheetRow>>>(`/api/project/${family}/${sheet.group}/list`, {
+          ...query,
+          category: sheet.key,
+        }),
       ),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
 
-export async function deleteAssets(
-  family: PhysicalFamily,
+export async function deleteSheetRows(
+  family: ProjectFamily,
+  sheet: SheetDef,
   projectId: number,
   ids: readonly number[],
 ): Promise<void> {
-  unwrap(await http.post<Envelope<unknown>>(`/api/project/${family}/asset/delete`, { projectId, ids }), {
-    showSuccess: true,
-  });
+  unwrap(
+    await http.post<Envelope<unknown>>(`/api/project/${family}/${sheet.group}/delete`, { projectId, ids }),
+    { showSuccess: true },
+  );
 }
 
-// --- participants (bulk and coll) -----------------------------------------------------------------------------
+// --- participants (the kinds with the participants section: bulk and coll) -----------------------------------------------------------------------------
 
-export const participantsQuery = (family: PhysicalFamily, projectId: number) =>
+export const participantsQuery = (family: ProjectFamily, projectId: number) =>
   queryOptions({
     queryKey: ['projects', 'participants', family, projectId] as const,
     queryFn: async () =>
@@ -172,7 +202,7 @@ export const participantsQuery = (family: PhysicalFamily, projectId: number) =>
   });
 
 export async function saveParticipant(
-  family: PhysicalFamily,
+  family: ProjectFamily,
   projectId: number,
   participant: ParticipantForm,
 ): Promise<Versioned> {
@@ -187,7 +217,7 @@ export async function saveParticipant(
 
 /** A blank certNo keeps the stored number (the list only has it masked). */
 export async function updateParticipant(
-  family: PhysicalFamily,
+  family: ProjectFamily,
   id: number,
   version: number,
   participant: ParticipantForm,
@@ -201,8 +231,33 @@ export async function updateParticipant(
   );
 }
 
-export async function deleteParticipant(family: PhysicalFamily, id: number, version: number): Promise<void> {
+export async function deleteParticipant(family: ProjectFamily, id: number, version: number): Promise<void> {
   unwrap(await http.post<Envelope<unknown>>(`/api/project/${family}/participant/delete/${id}`, { version }), {
     showSuccess: true,
   });
+}
+
+// --- intended transferees (the equity kinds: customer list, upload transferee) ---------------------------------
+
+export const transfereesQuery = (family: ProjectFamily, projectId: number) =>
+  queryOptions({
+    queryKey: ['projects', 'transferees', family, projectId] as const,
+    queryFn: async () =>
+      unwrap(
+        await http.post<Envelope<IntendedTransferee[]>>(`/api/project/${family}/customer/list`, {
+          projectId,
+        }),
+      ),
+    staleTime: 0,
+  });
+
+/** Links an uploaded file of the project (tag transfereeFile) to the named intended transferee. */
+export async function linkTransfereeFile(
+  family: ProjectFamily,
+  input: { projectId: number; name: string; uuid: string },
+): Promise<IntendedTransferee> {
+  return unwrap(
+    await http.post<Envelope<IntendedTransferee>>(`/api/project/${family}/upload/transferee`, input),
+    { showSuccess: true },
+  );
 }

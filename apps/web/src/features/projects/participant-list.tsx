@@ -1,4 +1,4 @@
-// 意向受让方 of a physical-asset project (bulk, coll): the persons and organisations registered as prospective
+// 意向受让方 of a project whose kind has the participants section (bulk, coll): the persons and organisations registered as prospective
 // buyers, with a person's certificate number masked by the server and every mobile masked here. While the
 // project allows it (isEditable: the owner's project, disclosing, suspended or ended) the owner adds, edits and
 // deletes them in a dialog whose field rules are the domain's checks, so the form refuses what the server refuses
@@ -9,7 +9,7 @@ import { Button, Card, Form, Input, Popconfirm, Radio, Select, Space, Switch, Ta
 import type { FormRule, TableColumnsType } from 'antd';
 import { fenToYuan, formatFen, formatMessage, parseYuanToFen } from '@cqjy/domain/format';
 import { fillIn, MSG, pleaseSelect } from '@cqjy/domain/messages';
-import type { PhysicalFamily } from '@cqjy/domain/projects/bulk';
+import type { ProjectFamily } from '@cqjy/domain/projects/kinds/index';
 import {
   certTypesOf,
   checkParticipant,
@@ -41,7 +41,7 @@ import { AppDialog, NumberInput } from '../../components/index.ts';
 import { deleteParticipant, participantsQuery, saveParticipant, updateParticipant } from './api.ts';
 
 export type ParticipantListProps = {
-  family: PhysicalFamily;
+  family: ProjectFamily;
   projectId: number;
   /** whether the caller may change the list: the owner company, while the project is disclosing, suspended or ended */
   isEditable: boolean;
@@ -109,7 +109,7 @@ const rule = (check: (value: unknown) => string | null): FormRule => ({
 });
 
 type DialogProps = {
-  family: PhysicalFamily;
+  family: ProjectFamily;
   projectId: number;
   /** the participant edited, or null for a new one */
   row: ParticipantView | null;

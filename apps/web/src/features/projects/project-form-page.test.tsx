@@ -2,8 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { IDENTITY } from '@cqjy/domain/identity';
 import { MSG } from '@cqjy/domain/messages';
-import type { BulkProjectForm } from '@cqjy/domain/projects/bulk';
-import type { BulkProjectView } from '@cqjy/domain/projects/views';
+import { BULK_KIND } from '@cqjy/domain/projects/kinds/bulk';
+import type { BulkProjectForm } from '@cqjy/domain/projects/kinds/bulk';
+import type { ProjectFormView } from '@cqjy/domain/projects/views';
 import { setNotifier } from '../../api/notify.ts';
 import { clearSession } from '../../app/session-store.ts';
 import { envelope, jsonResponse, pathOf, bodyOf } from '../../test/fake-fetch.ts';
@@ -11,7 +12,7 @@ import type { FetchCall } from '../../test/fake-fetch.ts';
 import { createFakeNotifier } from '../../test/fake-notifier.ts';
 import type { FakeNotifier } from '../../test/fake-notifier.ts';
 import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
-import { fromWireForm, toWireForm } from './bulk-form-values.ts';
+import { fromWireForm, toWireForm } from './form-values.ts';
 
 const FULL_FORM: BulkProjectForm = {
   name: '废旧设备一批',
@@ -20,12 +21,11 @@ const FULL_FORM: BulkProjectForm = {
   appraisalPrice: 13_000_000,
   disclosureDays: 10,
   paymentMode: 'lump',
-  reserveBelowAppraisalApproved: false,
   contactName: '张三',
   contactMobile: '13800000001',
 };
 
-function makeView(overrides: Partial<BulkProjectView> = {}): BulkProjectView {
+function makeView(overrides: Partial<ProjectFormView> = {}): ProjectFormView {
   return {
     id: 5,
     code: '',
@@ -59,7 +59,7 @@ afterEach(() => {
 
 const callsTo = (calls: FetchCall[], path: string) => calls.filter((call) => pathOf(call) === path);
 
-function serveForm(view: BulkProjectView = makeView()) {
+function serveForm(view: ProjectFormView = makeView()) {
   const user = makeUser(IDENTITY.transferor);
   signInAs(user);
   return servePortal(user, (call) => {
@@ -83,14 +83,16 @@ const type = (placeholder: string, value: string): void => {
   fireEvent.change(screen.getByPlaceholderText(placeholder), { target: { value } });
 };
 
-describe('Bulk project form values', () => {
+describe('project form values (the bulk kind)', () => {
+  const fields = BULK_KIND.fields;
+
   it('carries yuan as fen and a percentage as a ratio, and back', () => {
-    const wire = toWireForm({
+    const wire = toWireForm(fields, {
       name: ' 废旧设备一批 ',
       listingPrice: '123456.7',
       disclosureDays: '20',
       paymentMode: 'instalment',
-      firstPaymentPercent: '33.3',
+      firstPaymentRatio: '33.3',
       instalmentMonths: '6',
       hasGuarantee: true,
       contactName: '',
@@ -103,23 +105,25 @@ describe('Bulk project form values', () => {
       firstPaymentRatio: 0.333,
       instalmentMonths: 6,
       hasGuarantee: true,
-      reserveBelowAppraisalApproved: false,
     });
-    expect(fromWireForm(wire)).toMatchObject({
+    expect(fromWireForm(fields, wire)).toMatchObject({
       listingPrice: '123456.70',
-      firstPaymentPercent: '33.3',
+      firstPaymentRatio: '33.3',
       instalmentMonths: '6',
     });
   });
 
-  it('leaves the instalment terms out of a lump-sum payment', () => {
-    const wire = toWireForm({
+  it('leaves the instalment terms out of a lump-sum payment, and the approval below 90% out above it', () => {
+    const wire = toWireForm(fields, {
       name: '项目',
       paymentMode: 'lump',
-      firstPaymentPercent: '50',
+      firstPaymentRatio: '50',
       hasGuarantee: true,
+      listingPrice: '100',
+      appraisalPrice: '100',
+      reserveBelowAppraisalApproved: true,
     });
-    expect(wire).toEqual({ name: '项目', paymentMode: 'lump', reserveBelowAppraisalApproved: false });
+    expect(wire).toEqual({ name: '项目', paymentMode: 'lump', listingPrice: 10_000, appraisalPrice: 10_000 });
   });
 });
 
@@ -139,7 +143,6 @@ describe('Bulk project form page', () => {
         listingPrice: 123_450,
         disclosureDays: 10,
         paymentMode: 'lump',
-        reserveBelowAppraisalApproved: false,
       },
     });
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));

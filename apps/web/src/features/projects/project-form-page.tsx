@@ -1,66 +1,55 @@
-// 新增项目 (/index/addproject[?family=]) and 编辑项目 (/index/editproject?id=&family=): the form of a physical-asset
-// project, bulk (实物资产, the default) or coll (抵质押资产), which share it (spec 000 section 2, spec 001 sections 2
-// and 7). Labels, options and rules come from the domain's bulk project file, so the screen refuses what the
-// server would refuse, with the same messages. 保存 creates the draft or updates it (with its version); 提交 saves,
-// runs the listing rule checks, and submits the disclosure application, then goes to its e-signature screen
-// ({family}EicSre?id=<action>&taskId=). The approval file of a price below 90% of the appraisal and the asset
-// list belong to the project, so they come once the draft exists.
+// 新增项目 (/index/addproject[?family=]) and 编辑项目 (/index/editproject?id=&family=): the project form of any
+// family with a project kind (spec 000 section 2, spec 001 sections 2 and 7), drawn from the kind's field groups,
+// with its list sheets (资产清单; 股权结构 and 财务数据) under it. Labels, options and rules come from the kind, so the
+// screen refuses what the server would refuse, with the same messages. 保存 creates the draft or updates it (with
+// its version); 提交 saves, runs the kind's rule checks, and submits the disclosure application of the stage the
+// project is at (信息预披露 or 正式披露), then goes to its e-signature screen. Files and sheets belong to the
+// project, so they come once the draft exists; the family is chosen until the first 保存.
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Card, Checkbox, Form, Input, Radio, Result, Select, Space, Spin } from 'antd';
-import { PROJECT_DATA_CLASS } from '@cqjy/domain/workflow/actions';
-import { MSG, fillIn, pleaseSelect } from '@cqjy/domain/messages';
-import {
-  BULK_ASSET_CATEGORIES,
-  BULK_ATTACHMENTS,
-  BULK_DESCRIPTION_MAX,
-  BULK_FIELD_LABELS,
-  BULK_NAME_MAX,
-  BULK_RULES,
-  PAYMENT_MODES,
-  PRICE_APPROVAL_TAG,
-  checkBulkProjectRules,
-  isBelowAppraisal,
-  isPhysicalFamily,
-  minDisclosureDays,
-  validateBulkProjectShape,
-} from '@cqjy/domain/projects/bulk';
-import type { PhysicalFamily } from '@cqjy/domain/projects/bulk';
-import type { BulkProjectView } from '@cqjy/domain/projects/views';
+import { Alert, Button, Card, Form, Radio, Result, Space, Spin } from 'antd';
+import { formatMessage } from '@cqjy/domain/format';
+import { MSG } from '@cqjy/domain/messages';
+import { findProjectKind, PROJECT_FAMILIES, PROJECT_KINDS } from '@cqjy/domain/projects/kinds/index';
+import type { ProjectFamily } from '@cqjy/domain/projects/kinds/index';
+import { isFormEditable, submittableStages } from '@cqjy/domain/projects/kinds/kind';
+import type { DisclosureStage, ProjectKind } from '@cqjy/domain/projects/kinds/kind';
+import type { ProjectFormView } from '@cqjy/domain/projects/views';
 import { findAction } from '@cqjy/domain/workflow/actions';
-import { FAMILIES } from '@cqjy/domain/workflow/families';
-import { PROJECT_STATUS } from '@cqjy/domain/workflow/statuses';
+import { FAMILY_TITLES } from '@cqjy/domain/workflow/families';
 import { notify } from '../../api/notify.ts';
 import { readQueryId } from '../../app/query-id.ts';
-import { CloseButton, CountedTextArea, FileUpload, NumberInput, RatioInput } from '../../components/index.ts';
+import { CloseButton } from '../../components/index.ts';
+import { stepPath } from '../workflow/index.ts';
 import { createProject, projectFormQuery, submitProject, updateProject } from './api.ts';
-import { AssetList } from './asset-list.tsx';
 import type { Versioned } from './api.ts';
-import { fromWireForm, toWireForm } from './bulk-form-values.ts';
-import type { BulkFormState } from './bulk-form-values.ts';
+import { fileCounts, fromWireForm, toWireForm } from './form-values.ts';
+import type { FormValues } from './form-values.ts';
+import { ProjectFormFields } from './project-form-fields.tsx';
+import { ProjectSheets, sheetGroupTitles } from './project-sections.tsx';
+import { useKindSettings } from './use-kind-settings.ts';
 
-const CATEGORY_OPTIONS = BULK_ASSET_CATEGORIES.map((c) => ({ value: c.code, label: c.label }));
-const PAYMENT_OPTIONS = PAYMENT_MODES.map((m) => ({ value: m.code, label: m.label }));
-const PRICE_APPROVAL_LABEL =
-  BULK_ATTACHMENTS.find((item) => item.tag === PRICE_APPROVAL_TAG)?.label ?? PRICE_APPROVAL_TAG;
-const L = BULK_FIELD_LABELS;
-
-/** The family of the query (?family=), bulk unless it names coll. */
-export function readFamily(value: string | null): PhysicalFamily {
-  return value !== null && isPhysicalFamily(value) ? value : 'bulk';
+/** The family of the query (?family=), bulk unless it names another family with a project kind. */
+export function readFamily(value: string | null): ProjectFamily {
+  return PROJECT_FAMILIES.find((family) => family === value) ?? 'bulk';
 }
 
-/** The e-signature screen of a family's disclosure application. */
-export function eicSrePath(family: PhysicalFamily, actionId: number, taskId: number): string {
-  const route = findAction(family, 'disclosure')?.routes.EicSre ?? `${family}EicSre`;
-  return `/index/${route}?id=${actionId}&taskId=${taskId}`;
+/** The e-signature screen of a family's disclosure application of `stage`. */
+export function eicSrePath(
+  family: ProjectFamily,
+  stage: DisclosureStage,
+  actionId: number,
+  taskId: number,
+): string {
+  const action = stage === 'pre' ? 'preDisclosure' : 'disclosure';
+  const route = findAction(family, action)?.routes.EicSre ?? `${family}EicSre`;
+  return stepPath(route, { id: actionId, taskId }, family);
 }
 
-const FAMILY_OPTIONS = (['bulk', 'coll'] as const).map((family) => ({
-  value: family,
-  label: FAMILIES[family].title,
-}));
+const FAMILY_OPTIONS = PROJECT_FAMILIES.map((family) => ({ value: family, label: FAMILY_TITLES[family] }));
+
+const STAGE_LABELS: Record<DisclosureStage, string> = { pre: '提交预披露', formal: '提交正式披露' };
 
 export function ProjectFormPage() {
   const [params] = useSearchParams();
@@ -70,7 +59,7 @@ export function ProjectFormPage() {
   const project = useQuery({ ...projectFormQuery(family, id ?? 0), enabled: id !== null });
 
   // 新增项目: no id in the query.
-  if (rawId === null) return <BulkProjectEditor view={null} initialFamily={family} />;
+  if (rawId === null) return <ProjectEditor view={null} initialFamily={family} />;
   if (id === null) return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
   if (project.data === undefined) {
     return project.isError ? (
@@ -81,12 +70,13 @@ export function ProjectFormPage() {
       </div>
     );
   }
-  if (project.data.status !== PROJECT_STATUS.draft) {
+  const kind = PROJECT_KINDS[project.data.family];
+  if (!isFormEditable(kind, project.data.status)) {
     return <Result status="warning" title={MSG.projectsNotEditable} extra={<CloseButton />} />;
   }
   // Keyed by the loaded version, so a reload after someone else's change starts from the server's copy.
   return (
-    <BulkProjectEditor
+    <ProjectEditor
       key={`${project.data.id}-${project.data.version}`}
       view={project.data}
       initialFamily={project.data.family}
@@ -94,53 +84,50 @@ export function ProjectFormPage() {
   );
 }
 
-function BulkProjectEditor({
+function ProjectEditor({
   view,
   initialFamily,
 }: {
-  view: BulkProjectView | null;
-  initialFamily: PhysicalFamily;
+  view: ProjectFormView | null;
+  initialFamily: ProjectFamily;
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<BulkFormState>();
+  const [form] = Form.useForm<FormValues>();
   // The saved draft: none until the first 保存 of a new project.
   const [saved, setSaved] = useState<Versioned | null>(
     view === null ? null : { id: view.id, version: view.version },
   );
   // the family is chosen until the first 保存; a saved project keeps its own
-  const [family, setFamily] = useState<PhysicalFamily>(initialFamily);
+  const [family, setFamily] = useState<ProjectFamily>(initialFamily);
+  const kind: ProjectKind = findProjectKind(family) ?? PROJECT_KINDS.bulk;
+  const settings = useKindSettings();
   const [problems, setProblems] = useState<string[]>([]);
-  const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
+  const [busy, setBusy] = useState<'save' | DisclosureStage | null>(null);
   const [isDirty, setIsDirty] = useState(false);
 
-  const listingPrice = Form.useWatch('listingPrice', form);
-  const appraisalPrice = Form.useWatch('appraisalPrice', form);
-  const paymentMode = Form.useWatch('paymentMode', form);
-  const assetCategory = Form.useWatch('assetCategory', form);
-  const wirePrices = toWireForm({ listingPrice, appraisalPrice });
-  const needsApproval = isBelowAppraisal(wirePrices);
-  const minDays = minDisclosureDays(wirePrices.listingPrice ?? 0);
+  // Everything the form holds, as it would travel now: what is shown and what the hints say follow it.
+  const values: FormValues = Form.useWatch((all: FormValues) => all, { form, preserve: true }) ?? {};
+  const wire = toWireForm(kind.fields, values);
 
-  const initialValues: BulkFormState =
-    view === null
-      ? { paymentMode: 'lump' }
-      : { ...fromWireForm(view.form), priceApproval: view.attachments[PRICE_APPROVAL_TAG] ?? [] };
+  const stages = submittableStages(kind, view?.status ?? 'draft');
+
+  const initialValues: FormValues =
+    view === null ? { paymentMode: 'lump' } : fromWireForm(kind.fields, view.form, view.attachments);
 
   /** Saves the form; answers the saved draft, or null when the shape is refused (the message is shown). */
   const save = async (): Promise<Versioned | null> => {
-    const values = form.getFieldsValue(true) as BulkFormState;
-    const wire = toWireForm(values);
-    const problem = validateBulkProjectShape(wire);
-    if (problem !== null) {
-      setProblems([problem]);
-      notify.error(problem);
+    const current = toWireForm(kind.fields, form.getFieldsValue(true) as FormValues);
+    const parsed = kind.parse(current);
+    if (parsed.message !== null) {
+      setProblems([parsed.message]);
+      notify.error(parsed.message);
       return null;
     }
     const answer =
       saved === null
-        ? await createProject(family, wire)
-        : await updateProject(family, saved.id, saved.version, wire);
+        ? await createProject(family, current)
+        : await updateProject(family, saved.id, saved.version, current);
     setSaved(answer);
     setIsDirty(false);
     void queryClient.invalidateQueries({ queryKey: ['projects', 'list'] });
@@ -160,24 +147,27 @@ function BulkProjectEditor({
     }
   };
 
-  const onSubmit = async (): Promise<void> => {
-    const values = form.getFieldsValue(true) as BulkFormState;
-    const wire = toWireForm(values);
-    const shape = validateBulkProjectShape(wire);
-    const rules = shape === null ? checkBulkProjectRules(wire, values.priceApproval?.length ?? 0) : [shape];
+  const onSubmit = async (stage: DisclosureStage): Promise<void> => {
+    const current = form.getFieldsValue(true) as FormValues;
+    const submitted = toWireForm(kind.fields, current);
+    const parsed = kind.parse(submitted);
+    const rules =
+      parsed.message !== null
+        ? [parsed.message]
+        : kind.checkRules(parsed.form, { files: fileCounts(kind.fields, current), settings, stage });
     setProblems(rules);
     if (rules.length > 0) {
       notify.error(MSG.projectFormInvalid);
       return;
     }
-    setBusy('submit');
+    setBusy(stage);
     try {
       const draft = await save();
       if (draft === null) return;
-      const submitted = await submitProject(family, draft.id, draft.version);
+      const answer = await submitProject(family, draft.id, draft.version, stage);
       void queryClient.invalidateQueries({ queryKey: ['projects'] });
       notify.success(MSG.workflowSubmitted);
-      void navigate(eicSrePath(family, submitted.actionId, submitted.taskId));
+      void navigate(eicSrePath(family, stage, answer.actionId, answer.taskId));
     } catch {
       // the HTTP client has told the user
     } finally {
@@ -191,12 +181,12 @@ function BulkProjectEditor({
         title={view === null ? '新增项目' : `编辑项目：${view.name}`}
         extra={<CloseButton isDirty={isDirty} to="/index/project" />}
       >
-        <Form<BulkFormState>
+        <Form<FormValues>
           form={form}
           layout="horizontal"
           labelCol={{ flex: '200px' }}
           wrapperCol={{ flex: 1 }}
-          style={{ maxWidth: 900 }}
+          style={{ maxWidth: 1100 }}
           initialValues={initialValues}
           onValuesChange={() => setIsDirty(true)}
         >
@@ -205,93 +195,32 @@ function BulkProjectEditor({
               options={FAMILY_OPTIONS}
               value={family}
               disabled={saved !== null}
-              onChange={(event) => setFamily(event.target.value as PhysicalFamily)}
+              onChange={(event) => setFamily(readFamily(String(event.target.value)))}
             />
           </Form.Item>
-          <Form.Item
-            name="name"
-            label={L.name}
-            rules={[{ required: true, whitespace: true, message: fillIn('项目名称') }]}
-          >
-            <Input maxLength={BULK_NAME_MAX} placeholder={fillIn('项目名称')} />
-          </Form.Item>
-          <Form.Item name="assetCategory" label={L.assetCategory} required>
-            <Select options={CATEGORY_OPTIONS} placeholder={pleaseSelect('资产类别')} />
-          </Form.Item>
-          <Form.Item name="listingPrice" label={L.listingPrice} required>
-            <NumberInput placeholder={fillIn('挂牌价')} />
-          </Form.Item>
-          <Form.Item name="appraisalPrice" label={L.appraisalPrice}>
-            <NumberInput placeholder={fillIn('评估值')} />
-          </Form.Item>
-          <Form.Item
-            name="disclosureDays"
-            label={L.disclosureDays}
-            required
-            extra={`不少于${minDays}个工作日（挂牌价超过1000万元的不少于${BULK_RULES.disclosureDaysMinHigh}个工作日）`}
-          >
-            <NumberInput decimalDigits={0} integerDigits={3} placeholder={fillIn('披露期')} />
-          </Form.Item>
-          {needsApproval && (
-            <>
-              <Form.Item
-                name="reserveBelowAppraisalApproved"
-                label={L.reserveBelowAppraisalApproved}
-                valuePropName="checked"
-              >
-                <Checkbox>已获批准</Checkbox>
-              </Form.Item>
-              {saved === null ? (
-                <Form.Item label={PRICE_APPROVAL_LABEL} required>
-                  <Alert type="info" showIcon title={MSG.projectSaveBeforeUpload} />
-                </Form.Item>
-              ) : (
-                <Form.Item name="priceApproval" label={PRICE_APPROVAL_LABEL} required>
-                  <FileUpload
-                    tag={PRICE_APPROVAL_TAG}
-                    dataClass={PROJECT_DATA_CLASS}
-                    dataId={String(saved.id)}
-                  />
-                </Form.Item>
-              )}
-            </>
-          )}
-          <Form.Item name="paymentMode" label={L.paymentMode} required>
-            <Radio.Group options={PAYMENT_OPTIONS} />
-          </Form.Item>
-          {paymentMode === 'instalment' && (
-            <>
-              <Form.Item
-                name="firstPaymentPercent"
-                label={`${L.firstPaymentRatio}（%）`}
-                required
-                extra="不得低于30%"
-              >
-                <RatioInput placeholder={fillIn('首付比例')} />
-              </Form.Item>
-              <Form.Item name="instalmentMonths" label={L.instalmentMonths} required extra="不得超过12个月">
-                <NumberInput decimalDigits={0} integerDigits={2} placeholder={fillIn('分期付款期限')} />
-              </Form.Item>
-              <Form.Item name="hasGuarantee" label={L.hasGuarantee} valuePropName="checked" required>
-                <Checkbox>受让方提供担保</Checkbox>
-              </Form.Item>
-            </>
-          )}
-          <Form.Item name="contactName" label={L.contactName} required>
-            <Input placeholder={fillIn('联系人')} />
-          </Form.Item>
-          <Form.Item name="contactMobile" label={L.contactMobile} required>
-            <Input inputMode="numeric" maxLength={11} placeholder={fillIn('联系电话')} />
-          </Form.Item>
-          <Form.Item name="description" label={L.description}>
-            <CountedTextArea max={BULK_DESCRIPTION_MAX} rows={4} />
-          </Form.Item>
+          <ProjectFormFields
+            groups={kind.groups}
+            wire={wire}
+            settings={settings}
+            projectId={saved?.id ?? null}
+          />
         </Form>
       </Card>
       {saved === null ? (
-        <Alert type="info" showIcon title={MSG.projectSaveBeforeAssets} />
+        kind.sheets.length > 0 ? (
+          <Alert
+            type="info"
+            showIcon
+            title={formatMessage(MSG.projectSaveBeforeAssets, { lists: sheetGroupTitles(kind).join('、') })}
+          />
+        ) : null
       ) : (
-        <AssetList family={family} projectId={saved.id} initialCategory={assetCategory} isEditable />
+        <ProjectSheets
+          kind={kind}
+          projectId={saved.id}
+          initialKey={typeof wire.assetCategory === 'string' ? wire.assetCategory : undefined}
+          isEditable
+        />
       )}
       <Card>
         {problems.length > 0 && (
@@ -313,14 +242,17 @@ function BulkProjectEditor({
           <Button loading={busy === 'save'} disabled={busy !== null} onClick={() => void onSave()}>
             保存
           </Button>
-          <Button
-            type="primary"
-            loading={busy === 'submit'}
-            disabled={busy !== null}
-            onClick={() => void onSubmit()}
-          >
-            提交
-          </Button>
+          {stages.map((stage) => (
+            <Button
+              key={stage}
+              type={stage === stages[stages.length - 1] ? 'primary' : 'default'}
+              loading={busy === stage}
+              disabled={busy !== null}
+              onClick={() => void onSubmit(stage)}
+            >
+              {kind.preDisclosure === 'none' ? '提交' : STAGE_LABELS[stage]}
+            </Button>
+          ))}
         </Space>
       </Card>
     </Space>

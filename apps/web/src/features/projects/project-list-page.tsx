@@ -1,7 +1,8 @@
 // 我的项目 (项目管理 for the exchange; projects contract, spec 000 section 2): the caller's projects, scoped by the
-// server to its company, searched by keyword and family, filtered by status tabs, paged. 新增项目 opens the
-// physical-asset project form; a row opens its view, and a draft may also be edited or deleted (after a confirm). 导出 saves the
-// rows of the current page as an .xlsx workbook built in the browser.
+// server to its company, searched by keyword and family, filtered by status tabs, paged. 新增项目 opens the project
+// form; a row opens its family's view, its owner may copy it (families with a project form), edit it while its
+// form may change, and delete a draft (after a confirm). 导出 saves the rows of the current page as an .xlsx
+// workbook built in the browser.
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -9,13 +10,14 @@ import { Button, Card, Form, Space, Table, Tabs, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { formatDate, formatDateTime, formatFen } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
-import { isPhysicalFamily } from '@cqjy/domain/projects/bulk';
+import { findProjectKind, isProjectFamily } from '@cqjy/domain/projects/kinds/index';
+import { isFormEditable } from '@cqjy/domain/projects/kinds/kind';
 import type { ProjectListRow } from '@cqjy/domain/projects/views';
-import { FAMILIES } from '@cqjy/domain/workflow/families';
-import type { FamilyKey } from '@cqjy/domain/workflow/families';
+import { isFamilyKey, projectShowRoute } from '@cqjy/domain/workflow/families';
 import { PROJECT_STATUS, PROJECT_STATUS_LABELS } from '@cqjy/domain/workflow/statuses';
 import { notify } from '../../api/notify.ts';
 import { pagedTableProps, ProjectFilterFields, SearchActions } from '../../components/search-form.tsx';
+import { stepPath } from '../workflow/index.ts';
 import { copyProject, deleteProject, projectsQuery } from './api.ts';
 import type { ProjectQuery } from './api.ts';
 import { exportProjects } from './export-xlsx.ts';
@@ -34,8 +36,10 @@ type Filters = { keyword?: string; family?: string };
 
 /** A project's view: its family's ({family}ShowProject), or the generic one that finds the family. */
 export function projectShowPath(row: Pick<ProjectListRow, 'id' | 'family'>): string {
-  const route = FAMILIES[row.family as FamilyKey]?.actions.find((a) => a.key === 'show')?.steps[0]?.name;
-  return route === undefined ? `/index/showproject?id=${row.id}` : `/index/${route}?id=${row.id}`;
+  const route = isFamilyKey(row.family) ? projectShowRoute(row.family) : undefined;
+  return route === undefined
+    ? `/index/showproject?id=${row.id}`
+    : stepPath(route, { id: row.id }, row.family);
 }
 
 export const projectEditPath = (row: Pick<ProjectListRow, 'id' | 'family'>): string =>
@@ -92,9 +96,9 @@ export function ProjectListPage() {
     }
   };
 
-  /** 复制: a new draft with the project's form and asset list, opened for editing. */
+  /** 复制: a new draft with the project's form and list sheets, opened for editing. */
   const onCopy = async (row: ProjectListRow): Promise<void> => {
-    if (!isPhysicalFamily(row.family)) return;
+    if (!isProjectFamily(row.family)) return;
     setCopyingId(row.id);
     try {
       const copy = await copyProject(row.family, row.id);
@@ -162,12 +166,14 @@ export function ProjectListPage() {
       width: 170,
       render: (_value, row) => {
         const isDraft = row.isOwn && row.status === PROJECT_STATUS.draft;
+        const kind = findProjectKind(row.family);
+        const isEditable = row.isOwn && kind !== undefined && isFormEditable(kind, row.status);
         return (
           <Space size={0}>
             <Button type="link" size="small" onClick={() => void navigate(projectShowPath(row))}>
               查看
             </Button>
-            {row.isOwn && isPhysicalFamily(row.family) && (
+            {row.isOwn && kind !== undefined && (
               <Button
                 type="link"
                 size="small"
@@ -177,7 +183,7 @@ export function ProjectListPage() {
                 复制
               </Button>
             )}
-            {isDraft && (
+            {isEditable && (
               <Button type="link" size="small" onClick={() => void navigate(projectEditPath(row))}>
                 编辑
               </Button>

@@ -1,7 +1,7 @@
 // /index/showproject?id= (spec 000 section 2): the generic project view hands over to its family's view
-// ({family}ShowProject) with the same query, once the project says which family it is.
+// ({family}ShowProject), once the project says which family it is.
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { Result, Spin } from 'antd';
 import { MSG } from '@cqjy/domain/messages';
 import { CloseButton } from '../../components/index.ts';
@@ -11,7 +11,6 @@ import { readQueryId } from '../../app/query-id.ts';
 
 export function ShowProjectRedirect() {
   const [params] = useSearchParams();
-  const { search } = useLocation();
   const id = readQueryId(params.get('id'));
   const project = useQuery({ ...projectQuery(id ?? 0), enabled: id !== null });
   if (id === null || project.isError) {
@@ -29,5 +28,5 @@ export function ShowProjectRedirect() {
   if (target.startsWith('/index/showproject')) {
     return <Result status="info" title={MSG.notOpenYet} extra={<CloseButton />} />;
   }
-  return <Navigate to={`${target.split('?')[0] ?? ''}${search}`} replace />;
+  return <Navigate to={target} replace />;
 }

@@ -14,6 +14,7 @@ import type { TaskListKind } from '@cqjy/domain/workflow/statuses';
 import type { TaskRow } from '@cqjy/domain/workflow/views';
 import { notify } from '../../api/notify.ts';
 import { pagedTableProps, ProjectFilterFields, SearchActions } from '../../components/search-form.tsx';
+import { stepPath } from '../workflow/index.ts';
 import { taskCountsQuery, tasksQuery, validateTaskStatus } from './api.ts';
 import type { TaskQuery } from './api.ts';
 
@@ -35,8 +36,8 @@ const OPEN_KINDS: ReadonlySet<TaskListKind> = new Set(['todo', 'todoEstimate']);
 
 type Filters = { keyword?: string; family?: string };
 
-export function taskPath(row: Pick<TaskRow, 'routeName' | 'actionId' | 'id'>): string {
-  return `/index/${row.routeName}?id=${row.actionId}&taskId=${row.id}`;
+export function taskPath(row: Pick<TaskRow, 'routeName' | 'actionId' | 'id' | 'family'>): string {
+  return stepPath(row.routeName, { id: row.actionId, taskId: row.id }, row.family);
 }
 
 export function TaskCenterPage({ kind }: { kind: TaskListKind }) {

@@ -100,7 +100,9 @@ export function ActionEditor({ config, view, saveWith, onFormChange }: ActionEdi
       const next = await showAction(ref, view.id);
       queryClient.setQueryData(actionQuery(ref, view.id).queryKey, next);
       const task = next.openTask;
-      void navigate(stepPath(task?.routeName ?? config.routes.EicSre, { id: view.id, taskId: task?.id }));
+      void navigate(
+        stepPath(task?.routeName ?? config.routes.EicSre, { id: view.id, taskId: task?.id }, config.family),
+      );
     });
   };
 
@@ -135,7 +137,9 @@ export function ActionEditor({ config, view, saveWith, onFormChange }: ActionEdi
                 size="small"
                 type="primary"
                 onClick={() =>
-                  void navigate(stepPath(nextTask.routeName, { id: view.id, taskId: nextTask.id }))
+                  void navigate(
+                    stepPath(nextTask.routeName, { id: view.id, taskId: nextTask.id }, config.family),
+                  )
                 }
               >
                 前往办理

@@ -24,7 +24,9 @@ export function AonScreen({ config, routeName }: { config: ActionConfig; routeNa
     // Once per project: a second effect run (StrictMode, a re-render) must not create a second draft.
     creating.current = projectId;
     createAction(ref, projectId)
-      .then((created) => void navigate(stepPath(routeName, { id: created.id }), { replace: true }))
+      .then(
+        (created) => void navigate(stepPath(routeName, { id: created.id }, config.family), { replace: true }),
+      )
       .catch(() => {
         // the server's refusal (该项目已有进行中的申请, a status that does not allow it) was shown
       });

@@ -11,6 +11,7 @@ import { Alert, Button, Card, Descriptions, Popconfirm, Result, Space, Spin, Tag
 import type { Envelope } from '@cqjy/domain/api';
 import { MSG } from '@cqjy/domain/messages';
 import type { ActionConfig } from '@cqjy/domain/workflow/actions';
+import { projectShowRoute } from '@cqjy/domain/workflow/families';
 import { signOffFlow } from '@cqjy/domain/workflow/sign-off';
 import type { SignOffParameter } from '@cqjy/domain/workflow/sign-off';
 import { TASK_TYPE } from '@cqjy/domain/workflow/statuses';
@@ -110,7 +111,9 @@ export function EicSreScreen({ config }: { config: ActionConfig }) {
     try {
       await terminateAction(ref, { id: data.id, version: data.version });
       reload();
-      void navigate(stepPath(`${data.family}ShowProject`, { id: data.projectId }));
+      void navigate(
+        stepPath(projectShowRoute(config.family) ?? 'showproject', { id: data.projectId }, config.family),
+      );
     } catch {
       // the HTTP client has shown why
     }

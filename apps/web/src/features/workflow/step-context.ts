@@ -1,20 +1,41 @@
-// Which screen a workflow route is: the route table entry of the page (its handle) names the family, the action
-// and the step kind through the domain registry, and the query string carries the instance (?id=, ?taskId=) or,
-// for a new application, the project (?projectId=).
+// Which screen a workflow route is: the route table entry of the page (its handle) names the screen group, the
+// action and the step kind through the domain registry; the query string carries the instance (?id=, ?taskId=)
+// or, for a new application, the project (?projectId=), and — on the screens several families share (the
+// rights-type screens of stock and privateStock) — the family (?family=).
 import { useSearchParams } from 'react-router';
 import { findAction, findStepByRouteName } from '@cqjy/domain/workflow/actions';
 import type { ActionConfig, StepRef } from '@cqjy/domain/workflow/actions';
+import { familiesOfScreens } from '@cqjy/domain/workflow/families';
+import type { FamilyKey } from '@cqjy/domain/workflow/families';
 import { useRouteDef } from '../../app/route-handle.ts';
 import { readQueryId } from '../../app/query-id.ts';
 
-export type StepContext = StepRef & { routeName: string; title: string; config: ActionConfig | undefined };
+export type StepContext = StepRef & {
+  /** the family the screen serves: its group's one family, or the query's on a shared screen (null if none) */
+  family: FamilyKey | null;
+  routeName: string;
+  title: string;
+  config: ActionConfig | undefined;
+};
 
 export function useStepContext(): StepContext | null {
   const route = useRouteDef();
+  const [params] = useSearchParams();
   if (route === undefined) return null;
   const step = findStepByRouteName(route.name);
   if (step === undefined) return null;
-  return { ...step, routeName: route.name, title: route.title, config: findAction(step.family, step.action) };
+  const families = familiesOfScreens(step.screens);
+  const family =
+    families.length === 1
+      ? (families[0] ?? null)
+      : (families.find((f) => f === params.get('family')) ?? null);
+  return {
+    ...step,
+    family,
+    routeName: route.name,
+    title: route.title,
+    config: family === null ? undefined : findAction(family, step.action),
+  };
 }
 
 export function useStepQuery(): { id: number | null; taskId: number | null; projectId: number | null } {
@@ -26,12 +47,20 @@ export function useStepQuery(): { id: number | null; taskId: number | null; proj
   };
 }
 
-/** The address of a workflow screen with its query. */
-export function stepPath(routeName: string, query: Record<string, number | null | undefined>): string {
-  const search = new URLSearchParams(
-    Object.entries(query)
-      .filter((entry): entry is [string, number] => typeof entry[1] === 'number')
-      .map(([key, value]): [string, string] => [key, String(value)]),
-  ).toString();
+/**
+ * The address of a workflow screen with its query, for a project of `family`: the family travels in the query
+ * only where the screen is shared by several families.
+ */
+export function stepPath(
+  routeName: string,
+  query: Record<string, number | null | undefined>,
+  family: string,
+): string {
+  const step = findStepByRouteName(routeName);
+  const isShared = step !== undefined && familiesOfScreens(step.screens).length > 1;
+  const entries = Object.entries(query)
+    .filter((entry): entry is [string, number] => typeof entry[1] === 'number')
+    .map(([key, value]): [string, string] => [key, String(value)]);
+  const search = new URLSearchParams(isShared ? [...entries, ['family', family]] : entries).toString();
   return search === '' ? `/index/${routeName}` : `/index/${routeName}?${search}`;
 }

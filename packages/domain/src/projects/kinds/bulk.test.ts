@@ -1,15 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../messages.ts';
+import { MSG } from '../../messages.ts';
+import { BULK_ASSET_CATEGORIES } from '../assets.ts';
 import {
-  BULK_ASSET_CATEGORIES,
+  BULK_KIND,
   checkBulkProjectRules,
   isBelowAppraisal,
   minDisclosureDays,
-  parseBulkProjectForm,
-  validateBulkProjectShape,
   type BulkProjectForm,
 } from './bulk.ts';
+
+/** The first message of a form that does not have the saved shape, or null. */
+const validateBulkProjectShape = (form: unknown): string | null => BULK_KIND.parse(form).message;
 
 const complete: BulkProjectForm = {
   name: '旧办公设备一批',
@@ -27,7 +29,7 @@ describe('bulk project form shape', () => {
   it('accepts a complete form and a draft with a name only, dropping unknown keys', () => {
     expect(validateBulkProjectShape(complete)).toBeNull();
     expect(validateBulkProjectShape({ name: '设备' })).toBeNull();
-    expect(parseBulkProjectForm({ name: ' 设备 ', extra: 1 })).toEqual({ name: '设备' });
+    expect(BULK_KIND.parse({ name: ' 设备 ', extra: 1 })).toEqual({ form: { name: '设备' }, message: null });
   });
 
   it('refuses a bad name, category, price or mobile with its Chinese message', () => {

@@ -1,54 +1,49 @@
-// 导入资产清单: the filled-in template is uploaded as a file of the project (with the upload control's checks and
-// progress bar), then every row is shown as the server read it, the rows with errors marked with what is wrong;
-// 确认导入 adds the valid rows and skips the others. Nothing is stored before the user confirms.
+// 导入 a list sheet (资产清单, 股权结构, 财务数据): the filled-in template is uploaded as a file of the project (with the
+// upload control's checks and progress bar), then every row is shown as the server read it, the rows with errors
+// marked with what is wrong, and what the rows break together (shares above 100%) above them; 确认导入 stores the
+// valid rows (added to the list, or replacing it) and skips the others. Nothing is stored before the user confirms.
 import { useState } from 'react';
 import { Alert, Button, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { AttachmentItem } from '@cqjy/domain/api';
-import {
-  ASSET_COLUMNS,
-  ASSET_IMPORT_MAX_ROWS,
-  ASSET_IMPORT_TAG,
-  assetListTitle,
-} from '@cqjy/domain/projects/assets';
-import type { AssetImportPreview, AssetPreviewRow } from '@cqjy/domain/projects/assets';
-import { assetCategoryLabel } from '@cqjy/domain/projects/bulk';
-import type { BulkAssetCategory, PhysicalFamily } from '@cqjy/domain/projects/bulk';
+import type { ProjectFamily } from '@cqjy/domain/projects/kinds/index';
+import { SHEET_IMPORT_MAX_ROWS, SHEET_IMPORT_TAG } from '@cqjy/domain/projects/sheets';
+import type { SheetDef, SheetImportPreview, SheetPreviewRow } from '@cqjy/domain/projects/sheets';
 import { PROJECT_DATA_CLASS } from '@cqjy/domain/workflow/actions';
 import { FileUpload } from '../../components/index.ts';
-import { downloadAssetSheet, importAssets, previewAssetImport } from './api.ts';
+import { downloadSheet, importSheet, previewSheetImport } from './api.ts';
 
-/** Wide enough for a category's columns side by side; the spec's 420/500/580 widths are for its own dialogs. */
+/** Wide enough for a sheet's columns side by side; the spec's 420/500/580 widths are for its own dialogs. */
 const PREVIEW_WIDTH = 1100;
 /** antd's error background (colorErrorBg), so a row with errors stands out as the alert above it does */
 const INVALID_ROW_BACKGROUND = '#fff2f0';
 
-export type AssetImportDialogProps = {
-  family: PhysicalFamily;
+export type SheetImportDialogProps = {
+  family: ProjectFamily;
   projectId: number;
-  category: BulkAssetCategory;
+  sheet: SheetDef;
   isOpen: boolean;
   onClose: () => void;
   /** after rows were imported */
   onImported: () => void;
 };
 
-function previewColumns(category: BulkAssetCategory): TableColumnsType<AssetPreviewRow> {
+function previewColumns(sheet: SheetDef): TableColumnsType<SheetPreviewRow> {
   return [
     { key: 'line', title: '行号', dataIndex: 'line', width: 64, fixed: 'left' },
-    ...ASSET_COLUMNS[category].map((column) => ({
+    ...sheet.columns.map((column) => ({
       key: column.key,
       title: column.label,
       width: column.key === 'name' ? 160 : 120,
       ellipsis: true,
-      render: (_: unknown, row: AssetPreviewRow) => row.cells[column.key] ?? '',
+      render: (_: unknown, row: SheetPreviewRow) => row.cells[column.key] ?? '',
     })),
     {
       key: 'errors',
       title: '校验结果',
       width: 260,
       fixed: 'right',
-      render: (_: unknown, row: AssetPreviewRow) =>
+      render: (_: unknown, row: SheetPreviewRow) =>
         row.errors.length === 0 ? (
           <Tag color="success">可导入</Tag>
         ) : (
@@ -58,19 +53,19 @@ function previewColumns(category: BulkAssetCategory): TableColumnsType<AssetPrev
   ];
 }
 
-export function AssetImportDialog({
+export function SheetImportDialog({
   family,
   projectId,
-  category,
+  sheet,
   isOpen,
   onClose,
   onImported,
-}: AssetImportDialogProps) {
+}: SheetImportDialogProps) {
   const [files, setFiles] = useState<AttachmentItem[]>([]);
-  const [preview, setPreview] = useState<AssetImportPreview | null>(null);
+  const [preview, setPreview] = useState<SheetImportPreview | null>(null);
   const [busy, setBusy] = useState<'preview' | 'import' | null>(null);
   const file = files[0];
-  const label = assetCategoryLabel(category);
+  const canImport = preview !== null && preview.valid > 0 && preview.problems.length === 0;
 
   const reset = (): void => {
     setFiles([]);
@@ -84,7 +79,7 @@ export function AssetImportDialog({
     if (uploaded === undefined) return;
     setBusy('preview');
     try {
-      setPreview(await previewAssetImport(family, { projectId, category, uuid: uploaded.uuid }));
+      setPreview(await previewSheetImport(family, sheet, { projectId, uuid: uploaded.uuid }));
     } catch {
       // the client has shown why the file cannot be read
     } finally {
@@ -96,7 +91,7 @@ export function AssetImportDialog({
     if (file === undefined) return;
     setBusy('import');
     try {
-      await importAssets(family, { projectId, category, uuid: file.uuid });
+      await importSheet(family, sheet, { projectId, uuid: file.uuid });
       reset();
       onImported();
       onClose();
@@ -110,7 +105,7 @@ export function AssetImportDialog({
   return (
     <Modal
       open={isOpen}
-      title={`导入${assetListTitle(label)}`}
+      title={`导入${sheet.title}`}
       width={PREVIEW_WIDTH}
       destroyOnHidden
       maskClosable={false}
@@ -130,7 +125,7 @@ export function AssetImportDialog({
           </Button>
           <Button
             type="primary"
-            disabled={preview === null || preview.valid === 0 || busy !== null}
+            disabled={!canImport || busy !== null}
             loading={busy === 'import'}
             onClick={() => void onImport()}
           >
@@ -143,15 +138,15 @@ export function AssetImportDialog({
         <Alert
           type="info"
           showIcon
-          title={`请下载${label}模板，按“填写说明”填写后上传（.xlsx，每次最多${ASSET_IMPORT_MAX_ROWS}行）。上传后先预览校验结果，确认后才会导入。`}
+          title={`请下载${sheet.title}模板，按“填写说明”填写后上传（.xlsx，每次最多${SHEET_IMPORT_MAX_ROWS}行）。上传后先预览校验结果，确认后才会${sheet.importMode === 'replace' ? '导入并替换现有数据' : '导入'}。`}
           action={
-            <Button size="small" onClick={() => void downloadAssetSheet(family, category)}>
+            <Button size="small" onClick={() => void downloadSheet(family, sheet)}>
               下载模板
             </Button>
           }
         />
         <FileUpload
-          tag={ASSET_IMPORT_TAG}
+          tag={SHEET_IMPORT_TAG}
           dataClass={PROJECT_DATA_CLASS}
           dataId={String(projectId)}
           accept={['xlsx']}
@@ -163,6 +158,9 @@ export function AssetImportDialog({
         />
         {preview !== null && (
           <>
+            {preview.problems.map((problem) => (
+              <Alert key={problem} type="error" showIcon title={problem} />
+            ))}
             <Alert
               type={preview.invalid === 0 ? 'success' : 'warning'}
               showIcon
@@ -172,10 +170,10 @@ export function AssetImportDialog({
                   : `共${preview.total}行，其中${preview.invalid}行有误，导入时将跳过；可修改表格后重新上传`
               }
             />
-            <Table<AssetPreviewRow>
+            <Table<SheetPreviewRow>
               rowKey="line"
               size="small"
-              columns={previewColumns(category)}
+              columns={previewColumns(sheet)}
               dataSource={preview.rows}
               onRow={(row) =>
                 row.errors.length > 0 ? { style: { background: INVALID_ROW_BACKGROUND } } : {}

@@ -2,7 +2,7 @@
 // previewed (a bad row shown with its error, nothing stored), imported (the bad row skipped), listed, exported in
 // the template's layout and deleted; a file that is no template, a template of another category and too many
 // rows refused with their messages; another company answered 404 on every call with nothing changed.
-import { ASSET_IMPORT_MAX_ROWS, MSG, type AssetImportPreview, type ProjectAssetRow } from '@cqjy/domain';
+import { SHEET_IMPORT_MAX_ROWS, MSG, type SheetImportPreview, type ProjectSheetRow } from '@cqjy/domain';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,7 +145,7 @@ describe('import', () => {
 
   it('previews every row with its errors and stores nothing', async () => {
     uuid = await uploadOk(await filledTemplate([GOOD_A, GOOD_B, BAD]));
-    const body = await owner.post<AssetImportPreview>('/api/project/bulk/asset/import/preview', {
+    const body = await owner.post<SheetImportPreview>('/api/project/bulk/asset/import/preview', {
       projectId,
       category: 'machinery',
       uuid,
@@ -173,7 +173,7 @@ describe('import', () => {
       msg: '已导入2条，跳过1条有误的数据',
       data: { imported: 2, skipped: 1 },
     });
-    const list = await owner.post<{ list: ProjectAssetRow[]; total: number }>(
+    const list = await owner.post<{ list: ProjectSheetRow[]; total: number }>(
       '/api/project/bulk/asset/list',
       {
         projectId,
@@ -187,7 +187,7 @@ describe('import', () => {
     expect(list.data.list[1]?.values).toMatchObject({ originalValue: 30_000_000, note: '需拆除' });
     const audit = await selectRows<{ n: number }>(
       t.db,
-      sql`select count(*)::int as n from audit_log where action = 'project.assets.import' and target = ${String(projectId)}`,
+      sql`select count(*)::int as n from audit_log where action = 'project.sheet.import' and target = ${String(projectId)}`,
     );
     expect(audit[0]?.n).toBe(1);
   });
@@ -220,7 +220,7 @@ describe('import', () => {
         category: 'house',
         uuid: other,
       }),
-    ).toMatchObject({ status: 1, msg: '表格与房产模板不符：缺少“房产名称”列，请下载模板后填写' });
+    ).toMatchObject({ status: 1, msg: '表格与房产资产清单模板不符：缺少“房产名称”列，请下载模板后填写' });
     const empty = await uploadOk(await filledTemplate([]));
     expect(
       await owner.post('/api/project/bulk/asset/import', { projectId, category: 'machinery', uuid: empty }),
@@ -232,12 +232,12 @@ describe('import', () => {
     expect(await countAssets()).toBe(2);
   });
 
-  it(`refuses more than ${ASSET_IMPORT_MAX_ROWS} rows in one file`, async () => {
-    const rows = Array.from({ length: ASSET_IMPORT_MAX_ROWS + 1 }, (_, i) => [`设备${i}`, '', '', 1, '台']);
+  it(`refuses more than ${SHEET_IMPORT_MAX_ROWS} rows in one file`, async () => {
+    const rows = Array.from({ length: SHEET_IMPORT_MAX_ROWS + 1 }, (_, i) => [`设备${i}`, '', '', 1, '台']);
     const uuid = await uploadOk(await filledTemplate(rows));
     expect(
       await owner.post('/api/project/bulk/asset/import', { projectId, category: 'machinery', uuid }),
-    ).toMatchObject({ status: 1, msg: `一次最多导入${ASSET_IMPORT_MAX_ROWS}行，请分批导入` });
+    ).toMatchObject({ status: 1, msg: `一次最多导入${SHEET_IMPORT_MAX_ROWS}行，请分批导入` });
     expect(await countAssets()).toBe(2);
   });
 
@@ -255,7 +255,7 @@ describe('import', () => {
   });
 
   it('deletes selected assets of the draft', async () => {
-    const list = await owner.post<{ list: ProjectAssetRow[] }>('/api/project/bulk/asset/list', {
+    const list = await owner.post<{ list: ProjectSheetRow[] }>('/api/project/bulk/asset/list', {
       projectId,
       page: 1,
       size: 10,

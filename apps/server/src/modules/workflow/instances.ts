@@ -1,0 +1,157 @@
+// What every part of the workflow engine shares: who the caller is, which instances it may see or act on (its
+// applicant company's; the exchange sees all and acts on none), who did it as the process log keeps it, the log
+// rows and the tasks a transition writes. The attachment rules of an instance's files are registered here too.
+import { createHash } from 'node:crypto';
+import {
+  ACTION_DATA_CLASS,
+  findAction,
+  IDENTITY,
+  type ActionConfig,
+  type AttachmentItem,
+  type ProcessStep,
+  type TaskType,
+} from '@cqjy/domain';
+import type { Db } from '../../db/client.ts';
+import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { ModuleDeps } from '../../platform/module-deps.ts';
+import type { ProjectsService } from '../projects/service.ts';
+import type { SignaturesService } from '../signatures/service.ts';
+import * as repo from './repo.ts';
+
+/** A signed-in caller and where the call came from. */
+export type Actor = SessionContext & RequestOrigin;
+
+export type WorkflowDeps = Pick<
+  ModuleDeps,
+  'db' | 'clock' | 'audit' | 'users' | 'otp' | 'attachments' | 'homepage'
+> & {
+  projects: ProjectsService;
+  signatures: Pick<SignaturesService, 'loadSigner'>;
+};
+
+/** Who did it, as the process log keeps it: the person's name and their company's. */
+export type ActorNames = { actorName: string; actorCompanyName: string };
+
+export type WorkflowContext = ReturnType<typeof createWorkflowContext>;
+
+export function isExchange(actor: Pick<Actor, 'identityType'>): boolean {
+  return actor.identityType === IDENTITY.admin;
+}
+
+export function assignee(actor: Pick<Actor, 'companyId' | 'identityType'>): repo.Assignee {
+  return { companyId: actor.companyId, identityType: actor.identityType };
+}
+
+export function requireConfig(family: string, action: string): ActionConfig {
+  const config = findAction(family, action);
+  if (config === undefined) throw notFound();
+  return config;
+}
+
+export function groupByTag(files: readonly AttachmentItem[]): Record<string, AttachmentItem[]> {
+  const byTag: Record<string, AttachmentItem[]> = {};
+  for (const file of files) (byTag[file.tag] ??= []).push(file);
+  return byTag;
+}
+
+export function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export function createWorkflowContext(deps: WorkflowDeps) {
+  const { db, clock, users, attachments } = deps;
+
+  // An instance's files (application materials, letters) are seen by the applicant company and the exchange.
+  attachments.registerRecordVisibility(ACTION_DATA_CLASS, async (viewer, record) => {
+    const id = Number(record.dataId);
+    const row = Number.isSafeInteger(id) ? await repo.findInstance(db, id) : undefined;
+    return row !== undefined && (row.companyId === viewer.companyId || isExchange(viewer));
+  });
+
+  // Only the applicant company adds files (application materials) to its instance.
+  attachments.registerRecordWriteRule(ACTION_DATA_CLASS, async (viewer, record) => {
+    const id = Number(record.dataId);
+    const row = Number.isSafeInteger(id) ? await repo.findInstance(db, id) : undefined;
+    return row !== undefined && row.companyId === viewer.companyId;
+  });
+
+  async function describeActor(actor: Actor): Promise<ActorNames> {
+    const [user, company] = await Promise.all([
+      users.findUser(actor.userId),
+      users.findCompany(actor.companyId),
+    ]);
+    return {
+      actorName: user?.realName ?? user?.nickname ?? user?.username ?? '',
+      actorCompanyName: company?.name ?? '',
+    };
+  }
+
+  /** The instance of this action if the caller may see it (its applicant company or the exchange), else 404. */
+  async function findVisibleInstance(
+    actor: Actor,
+    config: ActionConfig,
+    id: number,
+  ): Promise<repo.InstanceRow> {
+    const row = await repo.findInstance(db, id);
+    if (
+      row === undefined ||
+      row.family !== config.family ||
+      row.action !== config.action ||
+      !(row.companyId === actor.companyId || isExchange(actor))
+    ) {
+      throw notFound();
+    }
+    return row;
+  }
+
+  /** The instance if the caller's company applied for it; anyone else (the exchange too) is told it is not there. */
+  async function findOwnInstance(actor: Actor, config: ActionConfig, id: number): Promise<repo.InstanceRow> {
+    const row = await findVisibleInstance(actor, config, id);
+    if (row.companyId !== actor.companyId) throw notFound();
+    return row;
+  }
+
+  async function writeLog(
+    tx: Db,
+    instance: repo.InstanceRow,
+    step: ProcessStep,
+    who: ActorNames & { userId: number },
+    reason: string | null,
+  ): Promise<void> {
+    await repo.insertLog(tx, {
+      projectId: instance.projectId,
+      instanceId: instance.id,
+      companyId: instance.companyId,
+      family: instance.family,
+      action: instance.action,
+      step,
+      reason,
+      actorUserId: who.userId,
+      actorName: who.actorName,
+      actorCompanyName: who.actorCompanyName,
+      at: clock.now(),
+    });
+  }
+
+  function openTask(
+    tx: Db,
+    instance: repo.InstanceRow,
+    type: TaskType,
+    routeName: string,
+  ): Promise<repo.TaskRowDb> {
+    const isReview = type === 'Review';
+    return repo.insertTask(tx, {
+      instanceId: instance.id,
+      projectId: instance.projectId,
+      companyId: instance.companyId,
+      type,
+      routeName,
+      status: 'open',
+      assigneeCompanyId: isReview ? null : instance.companyId,
+      assigneeIdentity: isReview ? IDENTITY.admin : null,
+    });
+  }
+
+  return { ...deps, describeActor, findVisibleInstance, findOwnInstance, writeLog, openTask };
+}

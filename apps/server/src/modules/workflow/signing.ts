@@ -1,0 +1,186 @@
+// The applicant's e-signature of a submitted letter: the SMS sign code (sent to the caller's own mobile, bound to
+// the sha256 of the letter waiting for signature, checked without using it up) and the signature itself, which
+// uses the code up, signs the letter with the company's credential and seal and hands the instance to review.
+import {
+  ACTION_DATA_CLASS,
+  canTransition,
+  MSG,
+  nextActionStatus,
+  PROJECT_DATA_CLASS,
+  SIGNED_LETTER_TAG,
+  type ActionConfig,
+  type SignRequest,
+} from '@cqjy/domain';
+import { toAuditActor } from '../../platform/audit.ts';
+import { conflict, notFound, refused } from '../../platform/errors.ts';
+import { signPdf } from '../../platform/pdf/pades.ts';
+import { renderSealPng } from '../../platform/signing/seal.ts';
+import { describeOtpCheck } from '../otp/service.ts';
+import { sha256, type Actor, type WorkflowContext } from './instances.ts';
+import * as repo from './repo.ts';
+
+/** Seal image resolution: 300 px over the 120 pt seal box prints sharply. */
+const SEAL_PX = 300;
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) {
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks);
+}
+
+export function createSigning(ctx: WorkflowContext) {
+  const { db, clock, audit, users, otp, attachments, signatures } = ctx;
+  const { describeActor, findOwnInstance, writeLog, openTask } = ctx;
+
+  async function requireOwnMobile(actor: Actor): Promise<string> {
+    const user = await users.findUser(actor.userId);
+    if (user?.mobile === null || user?.mobile === undefined) throw refused(MSG.mobileNotBound);
+    return user.mobile;
+  }
+
+  /** An instance of the caller's company awaiting its signature, whatever its action. */
+  async function findSignable(
+    actor: Actor,
+    dataId: number,
+  ): Promise<repo.InstanceRow & { letterSha256: string }> {
+    const row = await repo.findInstance(db, dataId);
+    if (row === undefined || row.companyId !== actor.companyId) throw notFound();
+    if (!canTransition('sign', row.status) || row.letterSha256 === null) {
+      throw refused(MSG.workflowNotSignable);
+    }
+    return { ...row, letterSha256: row.letterSha256 };
+  }
+
+  /** Sends a sign code to the caller's own mobile, bound to the sha256 of the instance's current letter. */
+  async function sendSignCode(actor: Actor, dataId: number): Promise<{ isSent: boolean }> {
+    const instance = await findSignable(actor, dataId);
+    const mobile = await requireOwnMobile(actor);
+    return otp.issue({
+      mobile,
+      purpose: 'sign',
+      sessionId: actor.sessionId,
+      actor: toAuditActor(actor),
+      isDelivered: true,
+      binding: instance.letterSha256,
+    });
+  }
+
+  /** Checks a sign code against the instance's letter without using it up. */
+  async function checkSignCode(actor: Actor, input: { dataId: number; otp: string }): Promise<void> {
+    const instance = await findSignable(actor, input.dataId);
+    const mobile = await requireOwnMobile(actor);
+    const outcome = await otp.check({
+      mobile,
+      purpose: 'sign',
+      code: input.otp,
+      isConsuming: false,
+      binding: instance.letterSha256,
+    });
+    if (outcome !== 'ok') throw refused(describeOtpCheck(outcome));
+  }
+
+  /**
+   * The applicant e-signs the letter: the code (bound to this letter) is used up, the letter is signed with the
+   * company's credential and seal and stored (tag signedLetter, on the instance and on the project), and the
+   * exchange gets the review task.
+   */
+  async function sign(
+    actor: Actor,
+    config: ActionConfig,
+    request: SignRequest,
+  ): Promise<{ id: number; version: number }> {
+    const instance = await findOwnInstance(actor, config, request.dataId);
+    const status = nextActionStatus('sign', instance.status);
+    if (status === null || instance.letterId === null || instance.letterLayout === null) {
+      throw refused(MSG.workflowNotSignable);
+    }
+    const task = await repo.findTask(db, request.task.id);
+    if (task?.instanceId !== instance.id || task.type !== 'EicSre') throw notFound();
+    if (task.status !== 'open') throw conflict(MSG.workflowTaskHandled);
+    const mobile = await requireOwnMobile(actor);
+    // The signer first: a company not enrolled is refused before its code is spent.
+    const signer = await signatures.loadSigner(actor.companyId, actor.operatorId);
+    if (signer.privateKeyPem === null) throw refused(MSG.signatureNotEnrolled);
+    await otp.assertCode({
+      mobile,
+      purpose: 'sign',
+      code: request.otp,
+      isConsuming: true,
+      binding: instance.letterSha256 ?? undefined,
+    });
+    const download = await attachments.openDownload(actor, instance.letterId, false);
+    const unsigned = await readAll(download.stream);
+    // The stored letter must be the one the code was bound to.
+    if (sha256(unsigned) !== instance.letterSha256) throw conflict();
+    const who = await describeActor(actor);
+    const now = clock.now();
+    const signed = await signPdf({
+      pdf: unsigned,
+      signer: {
+        certificatePem: signer.certificatePem,
+        privateKeyPem: signer.privateKeyPem,
+        chainPems: signer.chainPems,
+      },
+      sealPng: renderSealPng(signer.companySealSvg, SEAL_PX),
+      pageIndex: instance.letterLayout.pageIndex,
+      rect: instance.letterLayout.sealRect,
+      reason: config.letterTitle,
+      name: who.actorCompanyName,
+      location: '中国',
+      signingTime: now,
+    });
+    const stored = await attachments.putBytes(signed);
+    const fileName = `${config.letterTitle}（已签章）.pdf`;
+
+    return db.transaction(async (tx) => {
+      const closed = await repo.closeTaskGuarded(tx, task.id, {
+        result: 'signed',
+        doneBy: actor.operatorId,
+        doneCompanyId: actor.companyId,
+        at: now,
+      });
+      if (closed === undefined) throw conflict(MSG.workflowTaskHandled);
+      const common = {
+        stored,
+        fileName,
+        contentType: 'application/pdf',
+        ext: 'pdf',
+        tag: SIGNED_LETTER_TAG,
+        companyId: instance.companyId,
+        createdBy: actor.userId,
+      };
+      const file = await attachments.recordGenerated(tx, {
+        ...common,
+        record: { dataClass: ACTION_DATA_CLASS, dataId: String(instance.id) },
+      });
+      await attachments.recordGenerated(tx, {
+        ...common,
+        record: { dataClass: PROJECT_DATA_CLASS, dataId: String(instance.projectId) },
+      });
+      const row = await repo.updateInstanceGuarded(tx, instance.id, instance.version, {
+        status,
+        signedLetterId: file.uuid,
+      });
+      if (row === undefined) throw conflict();
+      await openTask(tx, row, 'Review', config.routes.EicSre);
+      await writeLog(tx, row, 'sign', { ...who, userId: actor.userId }, null);
+      await audit.append(tx, {
+        ...toAuditActor(actor),
+        action: 'workflow.sign',
+        result: 'ok',
+        target: String(row.id),
+        detail: {
+          family: config.family,
+          action: config.action,
+          taskId: task.id,
+          signedSha256: stored.sha256,
+        },
+      });
+      return { id: row.id, version: row.version };
+    });
+  }
+
+  return { sendSignCode, checkSignCode, sign };
+}

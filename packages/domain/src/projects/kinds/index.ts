@@ -1,0 +1,43 @@
+// The project-kind registry: one kind file per family whose projects can be created so far. The server registers
+// its project calls, sheets and announcement for each kind and the web draws its form and view from them; a family
+// without a kind here has its workflow screens but no project form yet.
+import { BULK_KIND } from './bulk.ts';
+import { COLL_KIND } from './coll.ts';
+import type { ProjectFormBase } from './fields.ts';
+import type { ProjectKind } from './kind.ts';
+import { PRIVATE_STOCK_KIND } from './private-stock.ts';
+import { STOCK_KIND } from './stock.ts';
+
+export const PROJECT_KINDS = {
+  bulk: BULK_KIND,
+  coll: COLL_KIND,
+  stock: STOCK_KIND,
+  privateStock: PRIVATE_STOCK_KIND,
+} as const satisfies Record<string, ProjectKind>;
+
+export type ProjectFamily = keyof typeof PROJECT_KINDS;
+
+export const PROJECT_FAMILIES = Object.keys(PROJECT_KINDS) as readonly ProjectFamily[];
+
+export function isProjectFamily(family: string): family is ProjectFamily {
+  return Object.hasOwn(PROJECT_KINDS, family);
+}
+
+/** The kind of a family, or undefined when its projects have no form yet. */
+export function findProjectKind(family: string): ProjectKind | undefined {
+  return isProjectFamily(family) ? PROJECT_KINDS[family] : undefined;
+}
+
+/** Whether a family's projects have the section (its asset list, its shareholder structure ...). */
+export function hasSection(family: string, section: ProjectKind['sections'][number]): boolean {
+  return findProjectKind(family)?.sections.includes(section) ?? false;
+}
+
+/** A project's form as its kind parses it from the stored details (a discriminated union, by family). */
+export function readProjectForm(project: {
+  family: string;
+  name: string;
+  details: Readonly<Record<string, unknown>>;
+}): ProjectFormBase {
+  return findProjectKind(project.family)?.readStored(project.details, project.name) ?? { name: project.name };
+}

@@ -1,0 +1,139 @@
+// A project family as configuration: its business type, its form (field groups and the zod shape of what is
+// stored), the sections its project has beyond the form, its list sheets, its disclosure periods and its listing
+// rules. The server's project calls, list, view, copy, export and announcement and the web's form and view loop
+// over the kinds (kinds/index.ts); a family's own file says only what is its own.
+import type { z } from 'zod';
+import type { BusinessTypeKey } from '../../business-types.ts';
+import { MSG } from '../../messages.ts';
+import type { FamilyKey } from '../../workflow/families.ts';
+import type { SheetDef } from '../sheets.ts';
+import type { FieldDef, FieldGroup, KindSettings, ProjectFormBase } from './fields.ts';
+
+/**
+ * What a project shows beyond its form: its asset list, shareholder structure, financial data, participants
+ * (意向受让方 registered by the owner), investors, the disclosure announcement, and `custom` for a section the
+ * family draws itself (the web's slot for it: features/projects/sections).
+ */
+export type ProjectSection =
+  'assets' | 'shareholders' | 'financials' | 'participants' | 'investors' | 'announcement' | 'custom';
+
+/** Which disclosure a submission applies for: the pre-disclosure (信息预披露) or the formal one (正式披露). */
+export type DisclosureStage = 'pre' | 'formal';
+
+/** What the rules of a submission read beyond the form: the project's files per tag and the exchange's settings. */
+export type RuleContext = {
+  files: Readonly<Record<string, number>>;
+  settings: KindSettings;
+  stage: DisclosureStage;
+};
+
+/** The disclosure periods of a stage: the form's field that holds it and the fewest working days allowed. */
+export type PeriodRule<F> = {
+  field: string;
+  minDays(form: F, settings: KindSettings): number;
+};
+
+export type KindDefinition<F extends ProjectFormBase> = {
+  family: FamilyKey;
+  businessType: BusinessTypeKey;
+  groups: readonly FieldGroup[];
+  /** the stored form: checked on every save (types, ranges, lengths), parsed on every read */
+  schema: z.ZodType<F>;
+  sections: readonly ProjectSection[];
+  sheets: readonly SheetDef[];
+  /** required: the formal disclosure follows an approved pre-disclosure; optional: when its period is given */
+  preDisclosure: 'required' | 'optional' | 'none';
+  periods: { pre?: PeriodRule<F>; formal: PeriodRule<F> };
+  /** every failing rule of a submission of `stage`, in the form's order (required fields, periods, prices ...) */
+  checkRules(form: F, context: RuleContext): string[];
+  listingPrice(form: F): number | undefined;
+  /** the announcement: the field whose text is its body, and fields its facts leave out */
+  announcement: { bodyField: string; omit: readonly string[] };
+  /** the path of the call that creates a draft, after /api/project/{family} (spec 001: bulk's is the base itself) */
+  createPath: string;
+};
+
+/** A kind as the machinery handles it: the same, over the base form, with the parse of a stored or sent form. */
+export type ProjectKind = Omit<
+  KindDefinition<ProjectFormBase>,
+  'schema' | 'checkRules' | 'listingPrice' | 'periods'
+> & {
+  /** the form checked and trimmed (unknown keys dropped), or the first message of what is wrong with it */
+  parse(raw: unknown): { form: ProjectFormBase; message: null } | { message: string };
+  /** the form a project keeps in its details, parsed; a form that no longer parses keeps only its name */
+  readStored(details: Readonly<Record<string, unknown>>, name: string): ProjectFormBase;
+  checkRules(form: ProjectFormBase, context: RuleContext): string[];
+  listingPrice(form: ProjectFormBase): number | undefined;
+  /** the working days of a stage the form asks for, if given */
+  periodDays(form: ProjectFormBase, stage: DisclosureStage): number | undefined;
+  minPeriodDays(form: ProjectFormBase, stage: DisclosureStage, settings: KindSettings): number;
+  /** every field of the form, in order */
+  fields: readonly FieldDef[];
+};
+
+/**
+ * Wraps a family's definition for the machinery: every function re-parses the form it is given with the family's
+ * schema (never a cast), so a family's rules are written against its own typed form.
+ */
+export function defineKind<F extends ProjectFormBase>(def: KindDefinition<F>): ProjectKind {
+  const parseTyped = (raw: unknown): F | null => {
+    const result = def.schema.safeParse(raw ?? {});
+    return result.success ? result.data : null;
+  };
+  const typed = (form: ProjectFormBase): F => parseTyped(form) ?? def.schema.parse({ name: form.name });
+  const periodOf = (stage: DisclosureStage) => (stage === 'pre' ? def.periods.pre : def.periods.formal);
+  return {
+    family: def.family,
+    businessType: def.businessType,
+    groups: def.groups,
+    sections: def.sections,
+    sheets: def.sheets,
+    preDisclosure: def.preDisclosure,
+    announcement: def.announcement,
+    createPath: def.createPath,
+    fields: def.groups.flatMap((group) => group.fields),
+    parse(raw) {
+      const result = def.schema.safeParse(raw ?? {});
+      if (result.success) return { form: result.data, message: null };
+      return { message: result.error.issues[0]?.message ?? MSG.badRequest };
+    },
+    readStored(details, name) {
+      return parseTyped(details.form) ?? { name };
+    },
+    checkRules: (form, context) => def.checkRules(typed(form), context),
+    listingPrice: (form) => def.listingPrice(typed(form)),
+    periodDays(form, stage) {
+      const rule = periodOf(stage);
+      const days = rule === undefined ? undefined : form[rule.field];
+      return typeof days === 'number' ? days : undefined;
+    },
+    minPeriodDays(form, stage, settings) {
+      return periodOf(stage)?.minDays(typed(form), settings) ?? 0;
+    },
+  };
+}
+
+/**
+ * The submit call of a stage, after /api/project/{family}/ (spec 001: the stock calls have submit and the formal
+ * submit): a kind with a pre-disclosure submits it with `submit` and the formal disclosure with `submitFormal`; a
+ * kind without one submits its formal disclosure with `submit`.
+ */
+export function submitCall(kind: Pick<ProjectKind, 'preDisclosure'>, stage: DisclosureStage): string {
+  return kind.preDisclosure !== 'none' && stage === 'formal' ? 'submitFormal' : 'submit';
+}
+
+/** The stages a kind's project in `status` may submit now, in order. */
+export function submittableStages(
+  kind: Pick<ProjectKind, 'preDisclosure'>,
+  status: string,
+): DisclosureStage[] {
+  if (status === 'preDisclosing') return kind.preDisclosure === 'none' ? [] : ['formal'];
+  if (status !== 'draft') return [];
+  if (kind.preDisclosure === 'required') return ['pre'];
+  return kind.preDisclosure === 'optional' ? ['pre', 'formal'] : ['formal'];
+}
+
+/** Whether a kind's project form may still change in `status`: a draft, and a pre-disclosed project. */
+export function isFormEditable(kind: Pick<ProjectKind, 'preDisclosure'>, status: string): boolean {
+  return status === 'draft' || (status === 'preDisclosing' && kind.preDisclosure !== 'none');
+}
