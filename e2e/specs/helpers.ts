@@ -54,9 +54,17 @@ export async function expectToReach(
   };
   page.on('response', onResponse);
   page.on('requestfailed', onFailed);
+  // the messages that came and went while waiting (a toast lasts a few seconds, the wait up to `timeout`)
+  const toasts = new Set<string>();
+  const messages = page.locator('.ant-message-notice, .ant-notification-notice');
   try {
     await act();
-    await expect(page).toHaveURL(url, { timeout });
+    const deadline = Date.now() + timeout;
+    while (!url.test(page.url()) && Date.now() < deadline) {
+      for (const text of await messages.allInnerTexts().catch(() => [])) toasts.add(text);
+      await page.waitForTimeout(250);
+    }
+    await expect(page).toHaveURL(url, { timeout: 1_000 });
   } catch (error) {
     const said = await page
       .locator('.ant-message-notice, .ant-notification-notice, .ant-alert, .ant-form-item-explain-error')
@@ -66,6 +74,7 @@ export async function expectToReach(
       [
         String(error),
         `API calls meanwhile:\n  ${calls.join('\n  ') || '(none)'}`,
+        `Messages meanwhile: ${[...toasts].join(' | ') || '(none)'}`,
         `On the page: ${said.join(' | ') || '(nothing)'}`,
       ].join('\n'),
     );

@@ -38,16 +38,20 @@ export async function attachApplicationFile(page: Page, name: string): Promise<v
   await expect(page.getByText(name)).toBeVisible();
 }
 
-/** Submits an application screen and signs its letter on the e-signature screen `routeName`. */
+/**
+ * Submits an application screen (its button `submit`: 提交, or 提交预披露 ...) and signs its letter on the
+ * e-signature screen `routeName`.
+ */
 export async function submitAndSign(
   page: Page,
   routeName: string,
   letterTitle: string,
   screenshot?: string,
+  submit: RegExp = /提\s*交/,
 ): Promise<void> {
   // Submitting renders the letter (fonts subset into a PDF) before the screen moves on.
   await expectToReach(page, new RegExp(`#/index/${routeName}\\?id=\\d+&taskId=\\d+`), () =>
-    page.getByRole('button', { name: /提\s*交/ }).click(),
+    page.getByRole('button', { name: submit }).click(),
   );
   await expect(page.getByText(letterTitle).first()).toBeVisible();
   await fillCode(page);

@@ -94,6 +94,18 @@ export function regionName(code: string | null | undefined): string | undefined 
   return city?.name ?? code;
 }
 
+/**
+ * A province or city code as a person names the place: the province, and the city unless it is the province's
+ * own district (北京市 for 110100, 广东省深圳市 for 440300).
+ */
+export function regionPath(code: string | null | undefined): string | undefined {
+  if (code === null || code === undefined || code === '') return undefined;
+  const province = regionName(`${code.slice(0, 2)}0000`);
+  if (code.endsWith('0000') || province === undefined) return regionName(code);
+  const city = regionName(code);
+  return city === MUNICIPAL_DISTRICT_LABEL || city === '县' ? province : `${province}${city ?? ''}`;
+}
+
 export function regulatorNeeds(code: string | null | undefined): RegulatorNeeds {
   return REGULATOR_CODE_GROUPS.find((group) => group.code === code)?.needs ?? 'none';
 }

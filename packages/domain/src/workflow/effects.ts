@@ -21,6 +21,7 @@ export type ActionRecord = Omit<ActionForm, 'reason' | 'remark'> & { approvedAt:
 
 /** The details key an action's approvals are recorded under: a single record, or a list for repeatable ones. */
 const RECORDED: Record<string, 'one' | 'many'> = {
+  preDisclosure: 'one',
   online: 'one',
   contract: 'one',
   transfer: 'one',

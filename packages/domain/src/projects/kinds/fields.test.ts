@@ -58,7 +58,8 @@ describe('the field kit', () => {
     expect(showFieldValue(field.money('p', '价'), 123_456_78)).toBe('123,456.78');
     expect(showFieldValue(field.share('s', '比例'), 512_345)).toBe('51.2345%');
     expect(showFieldValue(field.percent('r', '首付'), 0.333)).toBe('33.3%');
-    expect(showFieldValue(field.region('g', '地区'), '110100')).toBe('市辖区');
+    expect(showFieldValue(field.region('g', '地区'), '110100')).toBe('北京市');
+    expect(showFieldValue(field.region('g', '地区'), '440300')).toBe('广东省深圳市');
     expect(showFieldValue(field.dict('d', '行业', 'industry'), 'C', (_d, key) => `行业${key}`)).toBe('行业C');
   });
 });

@@ -7,7 +7,7 @@ import type { AttachmentTag } from '../../attachment-tags.ts';
 import type { DictionaryCode } from '../../dictionaries.ts';
 import { formatFen, formatMessage } from '../../format.ts';
 import { fillIn, MSG, pleaseSelect } from '../../messages.ts';
-import { regionName } from '../../regions.ts';
+import { regionName, regionPath } from '../../regions.ts';
 import { validateCreditCode } from '../../validation/credit-code.ts';
 import { validateMobile } from '../../validation/mobile.ts';
 import { countChars } from '../../validation/return-reason.ts';
@@ -419,7 +419,7 @@ export function showFieldValue(
     case 'dict':
       return field.dict === undefined ? String(value) : dictLabel(field.dict, String(value));
     case 'region':
-      return regionName(String(value)) ?? String(value);
+      return regionPath(String(value)) ?? String(value);
     case 'boolean':
       return value === true ? '是' : '否';
     case 'list':
