@@ -1,4 +1,6 @@
 // The API contract shared by server and web (BLUEPRINT section 3): every business answer is this envelope.
+import type { AttachmentItem } from './attachment-item.ts';
+
 export const API_STATUS = {
   /** success; the message may be shown */
   ok: 0,
@@ -115,21 +117,8 @@ export type HomepageCounts = {
   messages: number;
 };
 
-/**
- * A stored attachment as the upload and file calls answer it (spec 001 section 3). `name` and `fileName` are the
- * file name as uploaded, `labelName` the same without its extension; dateCreated is ISO 8601.
- */
-export type AttachmentItem = {
-  uuid: string;
-  /** the attachment slot of the form the file was uploaded to */
-  tag: string;
-  name: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-  dateCreated: string;
-  labelName: string;
-};
+/** A stored attachment as the upload and file calls answer it: declared with its schema in attachment-item.ts. */
+export type { AttachmentItem } from './attachment-item.ts';
 
 /** What POST /api/attachment/upload answers: the uploaded file under its tag (spec 000 section 3). */
 export type UploadResult = Record<string, AttachmentItem[]>;

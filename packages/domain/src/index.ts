@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './account-opening.ts';
 export * from './api.ts';
+export * from './attachment-item.ts';
 export * from './business-types.ts';
 export * from './identity.ts';
 export * from './identity-auth.ts';

@@ -86,28 +86,42 @@ export function projectFormOfPlan(plan: PlanForm): BulkProjectForm {
 }
 
 /** One row of POST /api/plan/list. */
-export type PlanListRow = {
-  id: number;
-  code: string;
-  name: string;
-  family: PlanFamily;
-  familyLabel: string;
-  listingPrice: number | null;
-  plannedDate: string | null;
-  status: PlanStatus;
-  statusLabel: string;
+export const ZPlanListRow = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  family: z.enum(PLAN_FAMILIES),
+  familyLabel: z.string(),
+  listingPrice: z.number().nullable(),
+  plannedDate: z.string().nullable(),
+  status: z.enum(PLAN_STATUS),
+  statusLabel: z.string(),
   /** the project the plan became */
-  project: { id: number; code: string } | null;
-  companyName: string;
-  updatedAt: string;
+  project: z.object({ id: z.number(), code: z.string() }).nullable(),
+  companyName: z.string(),
+  updatedAt: z.string(),
   /** what a change or 转为项目 from this row sends back, so a stale row is refused */
-  version: number;
+  version: z.number(),
   /** the caller's company owns it (may edit, delete, turn into a project); else the exchange reads it */
-  isOwn: boolean;
-};
+  isOwn: z.boolean(),
+});
+
+export type PlanListRow = z.infer<typeof ZPlanListRow>;
 
 /** GET /api/plan/show/{id}. */
-export type PlanView = PlanListRow & { form: PlanForm; createdAt: string };
+export const ZPlanView = ZPlanListRow.extend({
+  /**
+   * The plan as it was saved (checked by planFormSchema then), passed on as it is: planFormSchema itself would
+   * check its rules again on the way out, and a copy of its fields without the rules would be a second
+   * declaration of the form.
+   */
+  form: z.custom<PlanForm>((value) => typeof value === 'object' && value !== null && !Array.isArray(value)),
+  createdAt: z.string(),
+});
+
+export type PlanView = z.infer<typeof ZPlanView>;
 
 /** What POST /api/plan/to/project answers: the draft project made of the plan. */
-export type PlanProject = { id: number; family: PlanFamily; code: string };
+export const ZPlanProject = z.object({ id: z.number(), family: z.enum(PLAN_FAMILIES), code: z.string() });
+
+export type PlanProject = z.infer<typeof ZPlanProject>;

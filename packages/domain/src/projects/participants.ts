@@ -3,6 +3,7 @@
 // certificate types with Chinese labels, the check of one participant as typed (the first failing field's
 // message, in the form's order), and what the list answers. Server and web run the same checks, so a rule and its
 // message are written once. The deposit (保证金) is integer fen.
+import { z } from 'zod';
 import { formatMessage, maskIdCard } from '../format.ts';
 import { fillIn, MSG, pleaseSelect } from '../messages.ts';
 import type { ProjectStatus } from '../workflow/statuses.ts';
@@ -97,26 +98,28 @@ export type ParticipantCheck =
   { message: string; value?: never } | { message: null; value: ParticipantValues };
 
 /** One row of POST /api/project/{bulk|coll}/participant/list. */
-export type ParticipantView = {
-  id: number;
-  projectId: number;
-  kind: ParticipantKind;
-  kindLabel: string;
-  name: string;
-  certType: ParticipantCertType;
-  certTypeLabel: string;
+export const ZParticipantView = z.object({
+  id: z.number(),
+  projectId: z.number(),
+  kind: z.enum(PARTICIPANT_KINDS.map((kind) => kind.code)),
+  kindLabel: z.string(),
+  name: z.string(),
+  certType: z.enum(PARTICIPANT_CERT_TYPES.map((certType) => certType.code)),
+  certTypeLabel: z.string(),
   /** a person's number masked (maskIdCard); an organisation's credit code is public and shown whole */
-  certNo: string;
-  contactName: string;
-  contactMobile: string;
+  certNo: z.string(),
+  contactName: z.string(),
+  contactMobile: z.string(),
   /** fen */
-  deposit: number | null;
-  isQualified: boolean;
-  note: string;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-};
+  deposit: z.number().nullable(),
+  isQualified: z.boolean(),
+  note: z.string(),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type ParticipantView = z.infer<typeof ZParticipantView>;
 
 export function participantKindLabel(kind: string): string {
   return PARTICIPANT_KINDS.find((k) => k.code === kind)?.label ?? '';

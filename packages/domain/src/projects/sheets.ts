@@ -4,6 +4,7 @@
 // its columns with their Chinese labels and rules; the server (template, import, export) and the web (the list and
 // its preview) read the same definitions, so a column or a rule is written once. Money is integer fen; quantities
 // and areas keep the decimals they were typed with, as text, so nothing is rounded; shares are integer millionths.
+import { z } from 'zod';
 import { formatFen, formatMessage, formatThousands, parseYuanToFen } from '../format.ts';
 import { fillIn, MSG } from '../messages.ts';
 import { countChars } from '../validation/return-reason.ts';
@@ -33,7 +34,9 @@ export type SheetColumn = {
 };
 
 /** A checked row: text, whole numbers, fen, millionths, or 'YYYY-MM-DD'. Empty optional cells are left out. */
-export type SheetValues = Record<string, string | number>;
+export const zSheetValues = z.record(z.string(), z.union([z.string(), z.number()]));
+
+export type SheetValues = z.infer<typeof zSheetValues>;
 
 export type SheetRowCheck = { values: SheetValues; errors: string[] };
 
@@ -250,32 +253,40 @@ export function isBlankSheetRow(cells: Readonly<Record<string, SheetCell>>): boo
 }
 
 /** One row of a project's list sheet. */
-export type ProjectSheetRow = {
-  id: number;
+export const ZProjectSheetRow = z.object({
+  id: z.number(),
   /** the sheet key: an asset category, or structures / financials */
-  category: string;
-  values: SheetValues;
-  createdAt: string;
-};
+  category: z.string(),
+  values: zSheetValues,
+  createdAt: z.string(),
+});
+
+export type ProjectSheetRow = z.infer<typeof ZProjectSheetRow>;
 
 /** One row of an import preview: its line in the sheet, what was read, and what is wrong with it. */
-export type SheetPreviewRow = {
-  line: number;
-  values: SheetValues;
-  cells: Record<string, string>;
-  errors: string[];
-};
+export const ZSheetPreviewRow = z.object({
+  line: z.number(),
+  values: zSheetValues,
+  cells: z.record(z.string(), z.string()),
+  errors: z.array(z.string()),
+});
+
+export type SheetPreviewRow = z.infer<typeof ZSheetPreviewRow>;
 
 /** POST .../{group}/import/preview: the rows of the sheet, checked, nothing stored. */
-export type SheetImportPreview = {
-  category: string;
-  total: number;
-  valid: number;
-  invalid: number;
-  rows: SheetPreviewRow[];
+export const ZSheetImportPreview = z.object({
+  category: z.string(),
+  total: z.number(),
+  valid: z.number(),
+  invalid: z.number(),
+  rows: z.array(ZSheetPreviewRow),
   /** what the valid rows break together (shares above 100%): such a sheet is not imported */
-  problems: string[];
-};
+  problems: z.array(z.string()),
+});
+
+export type SheetImportPreview = z.infer<typeof ZSheetImportPreview>;
 
 /** POST .../{group}/import: how many rows were stored and how many were skipped for their errors. */
-export type SheetImportResult = { imported: number; skipped: number };
+export const ZSheetImportResult = z.object({ imported: z.number(), skipped: z.number() });
+
+export type SheetImportResult = z.infer<typeof ZSheetImportResult>;

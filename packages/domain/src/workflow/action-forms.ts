@@ -7,6 +7,50 @@ import { fillIn, MSG } from '../messages.ts';
 import { countChars } from '../validation/return-reason.ts';
 import { ACTION_TEXT_MAX, type ActionConfig, type ActionFieldDef, type ActionForm } from './actions.ts';
 
+/**
+ * The form of every action as it is stored and answered (ActionForm); fields an action does not use stay absent.
+ * Money is integer fen. The types of the values only: what an action asks of them is actionFormSchema's.
+ */
+export const ZActionForm = z.object({
+  reason: z.string().optional(),
+  remark: z.string().optional(),
+  /** abort: when the applicant expects to resume, 'YYYY-MM-DD' */
+  expectedResumeDate: z.string().optional(),
+  /** supplement: working days the disclosure period is extended by */
+  extendDays: z.number().optional(),
+  /** rediscovery, withdrawal and disclosure: working days of the (new) disclosure period */
+  disclosureDays: z.number().optional(),
+  /** online bidding: the activity */
+  biddingStart: z.string().optional(),
+  biddingEnd: z.string().optional(),
+  startingPrice: z.number().optional(),
+  increment: z.number().optional(),
+  reservePrice: z.number().optional(),
+  extensionMinutes: z.number().optional(),
+  /** contract */
+  contractNo: z.string().optional(),
+  transfereeName: z.string().optional(),
+  dealPrice: z.number().optional(),
+  signDate: z.string().optional(),
+  /** price payout */
+  payoutAmount: z.number().optional(),
+  payeeName: z.string().optional(),
+  payeeBank: z.string().optional(),
+  payeeAccount: z.string().optional(),
+  /** transfer (handover) */
+  handoverDate: z.string().optional(),
+  /** price deduction: the service fee the exchange takes from the price */
+  serviceFee: z.number().optional(),
+  /** site survey and exhibition confirmations; the day of an information record (delivery, clearance ...) */
+  eventDate: z.string().optional(),
+  /** the information records and the letters of the later families: what each field means is its label */
+  amount: z.number().optional(),
+  partyName: z.string().optional(),
+  place: z.string().optional(),
+  quantity: z.number().optional(),
+  content: z.string().optional(),
+});
+
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_TIME = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):([0-5]\d)$/;
 

@@ -5,6 +5,7 @@
 // needs come on top (the suspension's expected resumption, the bidding activity's times and prices, the
 // contract, the payout ...). Server and web read the same definitions, so a rule is written once. The rules of
 // the forms (zod) are in action-forms.ts, so that the route table can read this registry without them.
+import type { z } from 'zod';
 import type { AttachmentTag } from '../attachment-tags.ts';
 import { fenToYuan, formatChineseDate, formatThousands } from '../format.ts';
 import { MSG } from '../messages.ts';
@@ -18,6 +19,7 @@ import {
   type StepKind,
   type WorkflowRouteName,
 } from './families.ts';
+import type { ZActionForm } from './action-forms.ts';
 import type { ProjectStatus } from './statuses.ts';
 
 /** The record class the files of an action instance are filed under (`dataClass` of uploads, dataId = its id). */
@@ -74,46 +76,11 @@ export type ActionFieldDef = {
   min?: number;
 };
 
-/** The form of every action; fields an action does not use stay absent. Money is integer fen. */
-export type ActionForm = {
-  reason?: string | undefined;
-  remark?: string | undefined;
-  /** abort: when the applicant expects to resume, 'YYYY-MM-DD' */
-  expectedResumeDate?: string | undefined;
-  /** supplement: working days the disclosure period is extended by */
-  extendDays?: number | undefined;
-  /** rediscovery, withdrawal and disclosure: working days of the (new) disclosure period */
-  disclosureDays?: number | undefined;
-  /** online bidding: the activity */
-  biddingStart?: string | undefined;
-  biddingEnd?: string | undefined;
-  startingPrice?: number | undefined;
-  increment?: number | undefined;
-  reservePrice?: number | undefined;
-  extensionMinutes?: number | undefined;
-  /** contract */
-  contractNo?: string | undefined;
-  transfereeName?: string | undefined;
-  dealPrice?: number | undefined;
-  signDate?: string | undefined;
-  /** price payout */
-  payoutAmount?: number | undefined;
-  payeeName?: string | undefined;
-  payeeBank?: string | undefined;
-  payeeAccount?: string | undefined;
-  /** transfer (handover) */
-  handoverDate?: string | undefined;
-  /** price deduction: the service fee the exchange takes from the price */
-  serviceFee?: number | undefined;
-  /** site survey and exhibition confirmations; the day of an information record (delivery, clearance ...) */
-  eventDate?: string | undefined;
-  /** the information records and the letters of the later families: what each field means is its label */
-  amount?: number | undefined;
-  partyName?: string | undefined;
-  place?: string | undefined;
-  quantity?: number | undefined;
-  content?: string | undefined;
-};
+/**
+ * The form of every action; fields an action does not use stay absent. Money is integer fen. Declared by its schema
+ * (ZActionForm, with the meaning of each field) in action-forms.ts, which the route table does not load.
+ */
+export type ActionForm = z.infer<typeof ZActionForm>;
 
 export type StepNames = { Aon: WorkflowRouteName; MfyRrn: WorkflowRouteName; EicSre: WorkflowRouteName };
 

@@ -1,110 +1,148 @@
-// The answers of the workflow and project calls (workflow contract, issue 6), shared by the server's route
-// schemas and the web's screens. Times are ISO 8601.
-import type { AttachmentItem } from '../api.ts';
-import type { ActionForm } from './actions.ts';
-import type { ActionStatus, ProjectStatus, TaskStatus, TaskType } from './statuses.ts';
+// The answers of the workflow and project calls (workflow contract, issue 6): one zod schema each, which the
+// server's routes answer through, and its type, which the web's screens read, so that both are checked against the
+// same declaration. Times are ISO 8601. The schemas of the statuses are here rather than in statuses.ts, which the
+// web's route table loads before any zod is needed.
+import { z } from 'zod';
+import { ZAttachmentItem } from '../attachment-item.ts';
+import { ZActionForm } from './action-forms.ts';
+import { ACTION_STATUS, PROJECT_STATUS, TASK_STATUS, TASK_TYPE } from './statuses.ts';
 
-export type FileRef = { uuid: string; name: string };
+export const zProjectStatus = z.enum(PROJECT_STATUS);
+export const zActionStatus = z.enum(ACTION_STATUS);
+export const zTaskType = z.enum(TASK_TYPE);
+export const zTaskStatus = z.enum(TASK_STATUS);
 
-export type ProjectSummary = {
-  id: number;
-  name: string;
-  code: string;
-  status: ProjectStatus;
-  statusLabel: string;
-};
+/** A project's or an instance's files by tag. */
+export const zAttachmentsByTag = z.record(z.string(), z.array(ZAttachmentItem));
 
-export type ProjectView = ProjectSummary & {
-  family: string;
-  businessType: string;
-  companyId: number;
-  companyName: string;
+export const ZFileRef = z.object({ uuid: z.string(), name: z.string() });
+
+export type FileRef = z.infer<typeof ZFileRef>;
+
+export const ZProjectSummary = z.object({
+  id: z.number(),
+  name: z.string(),
+  code: z.string(),
+  status: zProjectStatus,
+  statusLabel: z.string(),
+});
+
+export type ProjectSummary = z.infer<typeof ZProjectSummary>;
+
+export const ZProjectView = ZProjectSummary.extend({
+  family: z.string(),
+  businessType: z.string(),
+  companyId: z.number(),
+  companyName: z.string(),
   /** the member company representing the project, or null */
-  agentCompanyId: number | null;
-  agentCompanyName: string | null;
-  disclosureStart: string | null;
-  disclosureEnd: string | null;
-  pausedAt: string | null;
-  version: number;
-  details: Record<string, unknown>;
+  agentCompanyId: z.number().nullable(),
+  agentCompanyName: z.string().nullable(),
+  disclosureStart: z.string().nullable(),
+  disclosureEnd: z.string().nullable(),
+  pausedAt: z.string().nullable(),
+  version: z.number(),
+  details: z.record(z.string(), z.unknown()),
   /** the project's own files by tag (the approval of a price, the approval of the transfer ...) */
-  attachments: Record<string, AttachmentItem[]>;
+  attachments: zAttachmentsByTag,
   /** the signed letters of the project's approved and pending actions */
-  signedLetters: FileRef[];
-};
+  signedLetters: z.array(ZFileRef),
+});
 
-export type ActionView = {
-  id: number;
-  projectId: number;
-  family: string;
-  action: string;
-  actionTitle: string;
-  status: ActionStatus;
-  statusLabel: string;
-  form: ActionForm;
-  version: number;
-  attachments: Record<string, AttachmentItem[]>;
-  letter: FileRef | null;
-  signedLetter: FileRef | null;
-  returns: { reason: string; by: string; at: string }[];
-  revisions: { no: number; form: ActionForm; submittedAt: string }[];
-  project: ProjectSummary;
+export type ProjectView = z.infer<typeof ZProjectView>;
+
+/** A task of the caller's, open on an instance, with the screen it opens. */
+const ZOpenTask = z.object({ id: z.number(), type: zTaskType, routeName: z.string() });
+
+export const ZActionView = z.object({
+  id: z.number(),
+  projectId: z.number(),
+  family: z.string(),
+  action: z.string(),
+  actionTitle: z.string(),
+  status: zActionStatus,
+  statusLabel: z.string(),
+  form: ZActionForm,
+  version: z.number(),
+  attachments: zAttachmentsByTag,
+  letter: ZFileRef.nullable(),
+  signedLetter: ZFileRef.nullable(),
+  returns: z.array(z.object({ reason: z.string(), by: z.string(), at: z.string() })),
+  revisions: z.array(z.object({ no: z.number(), form: ZActionForm, submittedAt: z.string() })),
+  project: ZProjectSummary,
   /** the caller's open task on the instance */
-  openTask: { id: number; type: TaskType; routeName: string } | null;
-};
+  openTask: ZOpenTask.nullable(),
+});
 
-export type TaskRow = {
-  id: number;
-  type: TaskType;
-  typeLabel: string;
-  actionId: number;
-  family: string;
-  action: string;
-  actionTitle: string;
-  projectId: number;
-  projectName: string;
-  projectCode: string;
-  routeName: string;
-  status: TaskStatus;
-  applicantCompany: string;
-  createdAt: string;
-  doneAt: string | null;
-};
+export type ActionView = z.infer<typeof ZActionView>;
 
-export type TaskCounts = { todo: number; done: number; launch: number };
+export const ZTaskRow = z.object({
+  id: z.number(),
+  type: zTaskType,
+  typeLabel: z.string(),
+  actionId: z.number(),
+  family: z.string(),
+  action: z.string(),
+  actionTitle: z.string(),
+  projectId: z.number(),
+  projectName: z.string(),
+  projectCode: z.string(),
+  routeName: z.string(),
+  status: zTaskStatus,
+  applicantCompany: z.string(),
+  createdAt: z.string(),
+  doneAt: z.string().nullable(),
+});
 
-export type ProcessLogRow = {
-  id: number;
+export type TaskRow = z.infer<typeof ZTaskRow>;
+
+export const ZTaskCounts = z.object({ todo: z.number(), done: z.number(), launch: z.number() });
+
+export type TaskCounts = z.infer<typeof ZTaskCounts>;
+
+export const ZProcessLogRow = z.object({
+  id: z.number(),
   /** the action's title */
-  stage: string;
-  step: string;
-  stepLabel: string;
-  result: string;
-  reason: string | null;
-  actorName: string;
-  companyName: string;
-  at: string;
-};
+  stage: z.string(),
+  step: z.string(),
+  stepLabel: z.string(),
+  result: z.string(),
+  reason: z.string().nullable(),
+  actorName: z.string(),
+  companyName: z.string(),
+  at: z.string(),
+});
 
-export type ProcessLogStage = { stage: string; actionId: number; rows: ProcessLogRow[] };
+export type ProcessLogRow = z.infer<typeof ZProcessLogRow>;
 
-export type ProjectListItem = ProjectSummary & {
-  family: string;
-  companyName: string;
-  disclosureEnd: string | null;
-};
+export const ZProcessLogStage = z.object({
+  stage: z.string(),
+  actionId: z.number(),
+  rows: z.array(ZProcessLogRow),
+});
+
+export type ProcessLogStage = z.infer<typeof ZProcessLogStage>;
+
+export const ZProjectListItem = ZProjectSummary.extend({
+  family: z.string(),
+  companyName: z.string(),
+  disclosureEnd: z.string().nullable(),
+});
+
+export type ProjectListItem = z.infer<typeof ZProjectListItem>;
 
 /** GET /api/project/{id}/actions: one application of the project, newest first, with where to open it. */
-export type ProjectActionRow = {
-  id: number;
-  action: string;
-  actionTitle: string;
-  status: ActionStatus;
-  statusLabel: string;
-  createdAt: string;
-  updatedAt: string;
+export const ZProjectActionRow = z.object({
+  id: z.number(),
+  action: z.string(),
+  actionTitle: z.string(),
+  status: zActionStatus,
+  statusLabel: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
   /** the caller's open task on it, if any */
-  openTask: { id: number; type: TaskType; routeName: string } | null;
+  openTask: ZOpenTask.nullable(),
   /** the screen that shows it: the caller's task's, else the one of its state */
-  routeName: string;
-};
+  routeName: z.string(),
+});
+
+export type ProjectActionRow = z.infer<typeof ZProjectActionRow>;

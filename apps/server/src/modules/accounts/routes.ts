@@ -24,7 +24,7 @@ import {
   fillIn,
   validateRegisterCreditCode,
   validateRegistration,
-  type AttachmentItem,
+  ZAttachmentItem,
   type CompanyApplication,
   type CompanyDetail,
   type CompanyListItem,
@@ -107,17 +107,6 @@ const ZExamineBody = z.object({
 });
 
 const ZIdParams = z.object({ id: z.string().max(32) });
-
-const ZAttachmentItem = z.object({
-  uuid: z.string(),
-  tag: z.string(),
-  name: z.string(),
-  fileName: z.string(),
-  contentType: z.string(),
-  size: z.number().int(),
-  dateCreated: z.string(),
-  labelName: z.string(),
-}) satisfies z.ZodType<AttachmentItem>;
 
 const nullableText = z.string().nullable();
 

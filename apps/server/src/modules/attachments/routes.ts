@@ -8,7 +8,7 @@
 //   POST /api/file/download {ids, name?} -> one zip (附件信息.zip unless named); any invisible id -> {status: 404}
 //   POST /api/file/related {dataClass, dataId} -> {status: 0, data: AttachmentItem[]}
 import multipart from '@fastify/multipart';
-import { MSG, type AttachmentItem, type UploadResult } from '@cqjy/domain';
+import { MSG, ZAttachmentItem, type UploadResult } from '@cqjy/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
@@ -16,17 +16,6 @@ import { contentDisposition } from '../../platform/content-disposition.ts';
 import { ok, zEnvelope } from '../../platform/envelope.ts';
 import { refused } from '../../platform/errors.ts';
 import { UPLOAD_MAX_BYTES, type AttachmentsService, type ReceivedFile } from './service.ts';
-
-const ZAttachmentItem = z.object({
-  uuid: z.string(),
-  tag: z.string(),
-  name: z.string(),
-  fileName: z.string(),
-  contentType: z.string(),
-  size: z.number().int(),
-  dateCreated: z.string(),
-  labelName: z.string(),
-}) satisfies z.ZodType<AttachmentItem>;
 
 const ZUploadResult = z.record(z.string(), z.array(ZAttachmentItem)) satisfies z.ZodType<UploadResult>;
 

@@ -8,7 +8,7 @@
 //   POST /api/plan/delete/{id}   {version} -> {id}; not once turned into a project
 //   POST /api/plan/to/project    {id, version} -> {id, family, code} of the draft project made of the plan
 // All need GJS_PLAN_LT (or the exchange's GJS_PLAN_LT_ADMIN).
-import { MSG, PLAN_STATUS, type PlanListRow, type PlanView } from '@cqjy/domain';
+import { MSG, PLAN_STATUS, ZPlanListRow, ZPlanProject, ZPlanView } from '@cqjy/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
@@ -24,28 +24,6 @@ const zPositive = z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1,
 const zForm = z.record(z.string(), z.unknown(), { error: MSG.badRequest });
 const ZIdParams = z.object({ id: z.string().max(32) });
 const ZSaved = z.object({ id: z.number(), version: z.number() });
-
-const ZPlanListRow = z.object({
-  id: z.number(),
-  code: z.string(),
-  name: z.string(),
-  family: z.string(),
-  familyLabel: z.string(),
-  listingPrice: z.number().nullable(),
-  plannedDate: z.string().nullable(),
-  status: z.string(),
-  statusLabel: z.string(),
-  project: z.object({ id: z.number(), code: z.string() }).nullable(),
-  companyName: z.string(),
-  updatedAt: z.string(),
-  version: z.number(),
-  isOwn: z.boolean(),
-});
-
-const ZPlanView = ZPlanListRow.extend({
-  form: z.record(z.string(), z.unknown()),
-  createdAt: z.string(),
-}) as unknown as z.ZodType<PlanView>;
 
 export const plansRoutes: FastifyPluginCallbackZod<{ plans: PlansService }> = (app, { plans }, done) => {
   const guard = [app.authenticate, requireAnyPermission([...PLAN_CODES])];
@@ -71,7 +49,7 @@ export const plansRoutes: FastifyPluginCallbackZod<{ plans: PlansService }> = (a
         response: {
           200: zEnvelope(
             z.object({
-              list: z.array(ZPlanListRow as unknown as z.ZodType<PlanListRow>),
+              list: z.array(ZPlanListRow),
               total: z.number(),
               isTotalCapped: z.boolean().optional(),
             }),
@@ -145,9 +123,7 @@ export const plansRoutes: FastifyPluginCallbackZod<{ plans: PlansService }> = (a
         tags,
         summary: '计划转为项目',
         body: z.object({ id: zPositive, version: zPositive }),
-        response: {
-          200: zEnvelope(z.object({ id: z.number(), family: z.string(), code: z.string() })),
-        },
+        response: { 200: zEnvelope(ZPlanProject) },
       },
     },
     async (request) => ok(await plans.toProject(actorOf(request), request.body), MSG.planToProjectDone),

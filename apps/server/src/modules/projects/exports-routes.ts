@@ -8,12 +8,12 @@
 //
 // The static segments word and pdf take precedence over the asset-list export /export/{category}/{id}, and no
 // asset category is called either.
-import { MSG, PROJECT_FAMILIES, PROJECT_KINDS } from '@cqjy/domain';
+import { MSG, PROJECT_FAMILIES, PROJECT_KINDS, ZDisclosureDocument } from '@cqjy/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../platform/auth.ts';
 import { contentDisposition } from '../../platform/content-disposition.ts';
-import { ok } from '../../platform/envelope.ts';
+import { ok, zEnvelope } from '../../platform/envelope.ts';
 import { requireAnyPermission } from '../../platform/guard.ts';
 import type { ExportFormat, ProjectExportsService } from './exports-service.ts';
 import { parseId, PROJECT_CODES } from './routes.ts';
@@ -41,6 +41,7 @@ export const projectExportsRoutes: FastifyPluginCallbackZod<{ exports: ProjectEx
           body: z.object({
             id: z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest),
           }),
+          response: { 200: zEnvelope(ZDisclosureDocument) },
         },
       },
       async (request) =>

@@ -10,7 +10,7 @@
 //   POST /api/project/{family}/participant/delete/{id} {version} -> {id}; stale version: 409
 // Changes only by the owner company, while the project is disclosing, suspended or ended; the exchange and an
 // agent member read. All need GJS_PROJECT_LT (or _ADMIN).
-import { MSG, PROJECT_FAMILIES, PROJECT_KINDS, type ParticipantView } from '@cqjy/domain';
+import { MSG, PROJECT_FAMILIES, PROJECT_KINDS, ZParticipantView } from '@cqjy/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
@@ -24,25 +24,6 @@ const zPositive = z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1,
 const zParticipant = z.record(z.string(), z.unknown(), { error: MSG.badRequest });
 const ZIdParams = z.object({ id: z.string().max(32) });
 const ZSaved = z.object({ id: z.number(), version: z.number() });
-
-const ZParticipantView = z.object({
-  id: z.number(),
-  projectId: z.number(),
-  kind: z.string(),
-  kindLabel: z.string(),
-  name: z.string(),
-  certType: z.string(),
-  certTypeLabel: z.string(),
-  certNo: z.string(),
-  contactName: z.string(),
-  contactMobile: z.string(),
-  deposit: z.number().nullable(),
-  isQualified: z.boolean(),
-  note: z.string(),
-  version: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-}) as unknown as z.ZodType<ParticipantView>;
 
 export const projectParticipantsRoutes: FastifyPluginCallbackZod<{
   participants: ProjectParticipantsService;

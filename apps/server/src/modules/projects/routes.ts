@@ -40,15 +40,16 @@ import {
   PROJECT_FAMILIES,
   PROJECT_KINDS,
   PROJECT_LIST_SORTS,
-  PROJECT_STATUS,
   submitCall,
+  ZProjectFormView,
+  ZProjectListRow,
+  ZProjectSearchOptions,
+  zProjectStatus,
+  ZProjectStatusCount,
+  ZProjectSummary,
+  ZProjectTransferor,
+  ZProjectView,
   type DisclosureStage,
-  type ProjectFormView,
-  type ProjectStatusCount,
-  type ProjectTransferor,
-  type ProjectListRow,
-  type ProjectSearchOptions,
-  type ProjectView,
 } from '@cqjy/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -67,77 +68,8 @@ export function parseId(text: string): number {
   return id;
 }
 
-const zStatus = z.enum(Object.values(PROJECT_STATUS) as [string, ...string[]]);
-
-export const ZProjectSummary = z.object({
-  id: z.number(),
-  name: z.string(),
-  code: z.string(),
-  status: zStatus,
-  statusLabel: z.string(),
-});
-
-const ZProjectView = ZProjectSummary.extend({
-  family: z.string(),
-  businessType: z.string(),
-  companyId: z.number(),
-  companyName: z.string(),
-  agentCompanyId: z.number().nullable(),
-  agentCompanyName: z.string().nullable(),
-  disclosureStart: z.string().nullable(),
-  disclosureEnd: z.string().nullable(),
-  pausedAt: z.string().nullable(),
-  version: z.number(),
-  details: z.record(z.string(), z.unknown()),
-  attachments: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
-  signedLetters: z.array(z.object({ uuid: z.string(), name: z.string() })),
-}) as unknown as z.ZodType<ProjectView>;
-
-const ZProjectListRow = ZProjectSummary.extend({
-  family: z.string(),
-  familyLabel: z.string(),
-  listingPrice: z.number().nullable(),
-  disclosureEnd: z.string().nullable(),
-  companyName: z.string(),
-  updatedAt: z.string(),
-  isOwn: z.boolean(),
-}) as unknown as z.ZodType<ProjectListRow>;
-
-const ZProjectFormView = ZProjectSummary.extend({
-  family: z.string(),
-  form: z.record(z.string(), z.unknown()),
-  version: z.number(),
-  disclosureStart: z.string().nullable(),
-  disclosureEnd: z.string().nullable(),
-  attachments: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
-  companyName: z.string(),
-  openTask: z
-    .object({ id: z.number(), type: z.string(), routeName: z.string(), actionId: z.number() })
-    .nullable(),
-}) as unknown as z.ZodType<ProjectFormView>;
-
-const ZSearchOptions = z.object({
-  statuses: z.array(z.object({ value: z.string(), label: z.string() })),
-  families: z.array(z.object({ value: z.string(), label: z.string() })),
-}) as unknown as z.ZodType<ProjectSearchOptions>;
-
 const ZSaved = z.object({ id: z.number(), version: z.number() });
 const ZSubmitted = z.object({ id: z.number(), actionId: z.number(), taskId: z.number() });
-
-const ZStatusCount = z.object({
-  value: z.string(),
-  label: z.string(),
-  count: z.number(),
-}) as unknown as z.ZodType<ProjectStatusCount>;
-
-const ZTransferor = z.object({
-  companyId: z.number(),
-  companyName: z.string(),
-  creditCode: z.string().nullable(),
-  contactName: z.string().nullable(),
-  contactMobile: z.string().nullable(),
-  projectCount: z.number(),
-}) as unknown as z.ZodType<ProjectTransferor>;
 
 const zBusinessType = z.string({ error: MSG.badRequest }).regex(/^\d{1,2}$/, MSG.badRequest);
 
@@ -195,7 +127,12 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ projects: ProjectsServic
         params: ZIdParams,
         response: {
           200: zEnvelope(
-            z.object({ id: z.number(), status: zStatus, statusLabel: z.string(), version: z.number() }),
+            z.object({
+              id: z.number(),
+              status: zProjectStatus,
+              statusLabel: z.string(),
+              version: z.number(),
+            }),
           ),
         },
       },
@@ -240,7 +177,7 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ projects: ProjectsServic
           page: zPage,
           size: zSize,
           keyword: z.string({ error: MSG.badRequest }).max(100, MSG.badRequest).optional(),
-          status: zStatus.optional(),
+          status: zProjectStatus.optional(),
           family: z.string({ error: MSG.badRequest }).max(32, MSG.badRequest).optional(),
           sort: z.enum(PROJECT_LIST_SORTS, { error: MSG.badRequest }).optional(),
         }),
@@ -255,15 +192,7 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ projects: ProjectsServic
         },
       },
     },
-    async (request) => {
-      const { status, ...rest } = request.body;
-      return ok(
-        await projects.list(requireSession(request), {
-          ...rest,
-          status: status as keyof typeof PROJECT_STATUS | undefined,
-        }),
-      );
-    },
+    async (request) => ok(await projects.list(requireSession(request), request.body)),
   );
 
   app.post(
@@ -298,7 +227,11 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ projects: ProjectsServic
     '/api/project/searchs',
     {
       preValidation: guard,
-      schema: { tags: ['project'], summary: '项目筛选项', response: { 200: zEnvelope(ZSearchOptions) } },
+      schema: {
+        tags: ['project'],
+        summary: '项目筛选项',
+        response: { 200: zEnvelope(ZProjectSearchOptions) },
+      },
     },
     () => ok(projects.searchOptions()),
   );
@@ -334,7 +267,7 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ projects: ProjectsServic
           projectAssetType: z.string().max(32).optional(),
           ns: z.string().max(32).optional(),
         }),
-        response: { 200: zEnvelope(z.array(ZStatusCount)) },
+        response: { 200: zEnvelope(z.array(ZProjectStatusCount)) },
       },
     },
     async (request) =>
@@ -370,7 +303,7 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ projects: ProjectsServic
             .optional(),
           businessType: zBusinessType.optional(),
         }),
-        response: { 200: zEnvelope(ZTransferor) },
+        response: { 200: zEnvelope(ZProjectTransferor) },
       },
     },
     async (request) => ok(await projects.showTransferor(requireSession(request), request.query)),

@@ -19,8 +19,9 @@ import {
   MSG,
   PROJECT_FAMILIES,
   PROJECT_KINDS,
-  type ProjectSheetRow,
-  type SheetImportPreview,
+  ZProjectSheetRow,
+  ZSheetImportPreview,
+  ZSheetImportResult,
 } from '@cqjy/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
@@ -36,31 +37,6 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 const zProjectId = z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest);
 const zUuid = z.string({ error: MSG.badRequest }).uuid(MSG.badRequest);
-
-const zValues = z.record(z.string(), z.union([z.string(), z.number()]));
-
-const ZSheetRow = z.object({
-  id: z.number(),
-  category: z.string(),
-  values: zValues,
-  createdAt: z.string(),
-}) as unknown as z.ZodType<ProjectSheetRow>;
-
-const ZPreview = z.object({
-  category: z.string(),
-  total: z.number(),
-  valid: z.number(),
-  invalid: z.number(),
-  rows: z.array(
-    z.object({
-      line: z.number(),
-      values: zValues,
-      cells: z.record(z.string(), z.string()),
-      errors: z.array(z.string()),
-    }),
-  ),
-  problems: z.array(z.string()),
-}) as unknown as z.ZodType<SheetImportPreview>;
 
 export const projectSheetsRoutes: FastifyPluginCallbackZod<{ sheets: ProjectSheetsService }> = (
   app,
@@ -133,7 +109,7 @@ export const projectSheetsRoutes: FastifyPluginCallbackZod<{ sheets: ProjectShee
             tags,
             summary: `${title}导入预览`,
             body: ZImportBody,
-            response: { 200: zEnvelope(ZPreview) },
+            response: { 200: zEnvelope(ZSheetImportPreview) },
           },
         },
         async (request) => ok(await sheets.previewImport(actorOf(request), family, request.body)),
@@ -147,7 +123,7 @@ export const projectSheetsRoutes: FastifyPluginCallbackZod<{ sheets: ProjectShee
             tags,
             summary: `导入${title}（跳过有误的行）`,
             body: ZImportBody,
-            response: { 200: zEnvelope(z.object({ imported: z.number(), skipped: z.number() })) },
+            response: { 200: zEnvelope(ZSheetImportResult) },
           },
         },
         async (request) => {
@@ -169,7 +145,7 @@ export const projectSheetsRoutes: FastifyPluginCallbackZod<{ sheets: ProjectShee
               page: zPage,
               size: zSize,
             }),
-            response: { 200: zEnvelope(z.object({ list: z.array(ZSheetRow), total: z.number() })) },
+            response: { 200: zEnvelope(z.object({ list: z.array(ZProjectSheetRow), total: z.number() })) },
           },
         },
         async (request) => ok(await sheets.list(requireSession(request), family, group, request.body)),

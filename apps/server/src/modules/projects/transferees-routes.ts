@@ -6,7 +6,7 @@
 //   POST /api/project/{family}/upload/transferee    {projectId, name, uuid} -> IntendedTransferee: the project's
 //        file (tag transfereeFile) linked to the named transferee; the owner only
 // Need GJS_PROJECT_LT (or _ADMIN).
-import { findAction, MSG, PROJECT_FAMILIES, type IntendedTransferee } from '@cqjy/domain';
+import { findAction, MSG, PROJECT_FAMILIES, ZIntendedTransferee } from '@cqjy/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
@@ -16,16 +16,6 @@ import { PROJECT_CODES } from './routes.ts';
 import type { ProjectTransfereesService } from './transferees-service.ts';
 
 const zProjectId = z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest);
-
-const ZTransferee = z.object({
-  name: z.string(),
-  amount: z.number().nullable(),
-  registeredAt: z.string(),
-  isQualified: z.boolean(),
-  opinion: z.string().nullable(),
-  qualifiedAt: z.string().nullable(),
-  files: z.array(z.record(z.string(), z.unknown())),
-}) as unknown as z.ZodType<IntendedTransferee>;
 
 export const projectTransfereesRoutes: FastifyPluginCallbackZod<{
   transferees: ProjectTransfereesService;
@@ -43,7 +33,7 @@ export const projectTransfereesRoutes: FastifyPluginCallbackZod<{
           tags: ['project'],
           summary: '意向受让方列表',
           body: z.object({ projectId: zProjectId }),
-          response: { 200: zEnvelope(z.array(ZTransferee)) },
+          response: { 200: zEnvelope(z.array(ZIntendedTransferee)) },
         },
       },
       async (request) => ok(await transferees.list(requireSession(request), family, request.body.projectId)),
@@ -61,7 +51,7 @@ export const projectTransfereesRoutes: FastifyPluginCallbackZod<{
             name: z.string({ error: MSG.transfereeUnknown }).trim().min(1, MSG.transfereeUnknown).max(200),
             uuid: z.string({ error: MSG.badRequest }).uuid(MSG.badRequest),
           }),
-          response: { 200: zEnvelope(ZTransferee) },
+          response: { 200: zEnvelope(ZIntendedTransferee) },
         },
       },
       async (request) =>

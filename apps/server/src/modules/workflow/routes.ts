@@ -23,19 +23,17 @@
 // (exchange: GJS_TASK_ADMIN).
 import {
   ACTION_CONFIGS,
-  ACTION_STATUS,
   MSG,
   OTP_LENGTH,
   SIGN_OFF_FLOWS,
   TASK_LIST_KINDS,
-  TASK_STATUS,
-  TASK_TYPE,
+  ZActionView,
+  ZProcessLogRow,
+  ZProcessLogStage,
+  ZProjectActionRow,
+  ZTaskCounts,
+  ZTaskRow,
   type ActionConfig,
-  type ActionView,
-  type ProcessLogRow,
-  type ProcessLogStage,
-  type ProjectActionRow,
-  type TaskRow,
 } from '@cqjy/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -43,7 +41,7 @@ import { readOrigin, requireSession } from '../../platform/auth.ts';
 import { ok, zEnvelope } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { requireAnyPermission } from '../../platform/guard.ts';
-import { parseId, PROJECT_CODES, ZProjectSummary, zPage, zSize } from '../projects/routes.ts';
+import { parseId, PROJECT_CODES, zPage, zSize } from '../projects/routes.ts';
 import type { Actor, WorkflowService } from './service.ts';
 
 const TASK_CODES = ['GJS_TASK', 'GJS_TASK_ADMIN'] as const;
@@ -94,62 +92,6 @@ const ZSignOffRequest = z.object({
   result: z.enum(['pass', 'back'], { error: MSG.workflowResultRequired }),
 });
 
-const ZAttachmentItem = z.object({
-  uuid: z.string(),
-  tag: z.string(),
-  name: z.string(),
-  fileName: z.string(),
-  contentType: z.string(),
-  size: z.number(),
-  dateCreated: z.string(),
-  labelName: z.string(),
-});
-const ZFileRef = z.object({ uuid: z.string(), name: z.string() }).nullable();
-const zFormOut = z.record(z.string(), z.unknown());
-
-const ZActionView = z.object({
-  id: z.number(),
-  projectId: z.number(),
-  family: z.string(),
-  action: z.string(),
-  actionTitle: z.string(),
-  status: z.enum(Object.values(ACTION_STATUS) as [string, ...string[]]),
-  statusLabel: z.string(),
-  form: zFormOut,
-  version: z.number(),
-  attachments: z.record(z.string(), z.array(ZAttachmentItem)),
-  letter: ZFileRef,
-  signedLetter: ZFileRef,
-  returns: z.array(z.object({ reason: z.string(), by: z.string(), at: z.string() })),
-  revisions: z.array(z.object({ no: z.number(), form: zFormOut, submittedAt: z.string() })),
-  project: ZProjectSummary,
-  openTask: z
-    .object({
-      id: z.number(),
-      type: z.enum(Object.values(TASK_TYPE) as [string, ...string[]]),
-      routeName: z.string(),
-    })
-    .nullable(),
-}) as unknown as z.ZodType<ActionView>;
-
-const ZTaskRow = z.object({
-  id: z.number(),
-  type: z.enum(Object.values(TASK_TYPE) as [string, ...string[]]),
-  typeLabel: z.string(),
-  actionId: z.number(),
-  family: z.string(),
-  action: z.string(),
-  actionTitle: z.string(),
-  projectId: z.number(),
-  projectName: z.string(),
-  projectCode: z.string(),
-  routeName: z.string(),
-  status: z.enum(Object.values(TASK_STATUS) as [string, ...string[]]),
-  applicantCompany: z.string(),
-  createdAt: z.string(),
-  doneAt: z.string().nullable(),
-}) as unknown as z.ZodType<TaskRow>;
-
 /** The families whose process log the spec also names under /api/project/{family}/{id}/processLog. */
 const PROCESS_LOG_VARIANTS = [
   'small',
@@ -161,36 +103,6 @@ const PROCESS_LOG_VARIANTS = [
   'unified',
   'motorVehicle',
 ];
-
-const ZProjectActionRow = z.object({
-  id: z.number(),
-  action: z.string(),
-  actionTitle: z.string(),
-  status: z.string(),
-  statusLabel: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  openTask: z.object({ id: z.number(), type: z.string(), routeName: z.string() }).nullable(),
-  routeName: z.string(),
-}) as unknown as z.ZodType<ProjectActionRow>;
-
-const ZProcessLogRow = z.object({
-  id: z.number(),
-  stage: z.string(),
-  step: z.string(),
-  stepLabel: z.string(),
-  result: z.string(),
-  reason: z.string().nullable(),
-  actorName: z.string(),
-  companyName: z.string(),
-  at: z.string(),
-}) as unknown as z.ZodType<ProcessLogRow>;
-
-const ZProcessLogStage = z.object({
-  stage: z.string(),
-  actionId: z.number(),
-  rows: z.array(ZProcessLogRow),
-}) as unknown as z.ZodType<ProcessLogStage>;
 
 function actorOf(request: Parameters<typeof requireSession>[0]): Actor {
   return { ...requireSession(request), ...readOrigin(request) };
@@ -405,7 +317,7 @@ export const workflowRoutes: FastifyPluginCallbackZod<{ workflow: WorkflowServic
       schema: {
         tags: ['task'],
         summary: '任务数量',
-        response: { 200: zEnvelope(z.object({ todo: z.number(), done: z.number(), launch: z.number() })) },
+        response: { 200: zEnvelope(ZTaskCounts) },
       },
     },
     async (request) => ok(await workflow.countTasks(actorOf(request))),
