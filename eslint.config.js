@@ -1,5 +1,7 @@
 // One lint setup for every workspace. Besides correctness it enforces the walls of the architecture:
-// domain stays pure, server modules and web features stay apart, process.env is read in one file only.
+// domain stays pure, server modules and web features stay apart, the web layers point one way
+// (lib <- api <- components <- features <- app), the server's platform knows no module, process.env is read in
+// one file only.
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import { readdirSync } from 'node:fs';
@@ -88,15 +90,31 @@ export default tseslint.config(
               ],
               message: '功能模块之间只能通过 index.ts 引用',
             })),
+            // One direction: lib <- api <- components <- features <- app.
             {
-              target: './apps/web/src/components',
-              from: './apps/web/src/features',
-              message: '公共组件不能依赖功能模块',
+              target: './apps/web/src/lib',
+              from: [
+                './apps/web/src/api',
+                './apps/web/src/components',
+                './apps/web/src/features',
+                './apps/web/src/app',
+              ],
+              message: 'lib 是最底层：不能依赖 api、公共组件、功能模块或 app',
             },
             {
               target: './apps/web/src/api',
-              from: './apps/web/src/features',
-              message: 'api 层不能依赖功能模块',
+              from: ['./apps/web/src/components', './apps/web/src/features', './apps/web/src/app'],
+              message: 'api 层不能依赖公共组件、功能模块或 app',
+            },
+            {
+              target: './apps/web/src/components',
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: '公共组件不能依赖功能模块或 app',
+            },
+            {
+              target: './apps/web/src/features',
+              from: './apps/web/src/app',
+              message: '功能模块不能依赖 app',
             },
           ],
         },
@@ -111,11 +129,18 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: serverModules.map((name) => ({
-            target: `./apps/server/src/modules/!(${name})/**`,
-            from: `./apps/server/src/modules/${name}/repo.ts`,
-            message: '模块的数据访问只能通过其 service 调用',
-          })),
+          zones: [
+            ...serverModules.map((name) => ({
+              target: `./apps/server/src/modules/!(${name})/**`,
+              from: `./apps/server/src/modules/${name}/repo.ts`,
+              message: '模块的数据访问只能通过其 service 调用',
+            })),
+            {
+              target: './apps/server/src/platform',
+              from: './apps/server/src/modules',
+              message: 'platform 不认识任何模块：模块之间的连线在 app.ts 与 module-deps.ts',
+            },
+          ],
         },
       ],
     },

@@ -31,10 +31,14 @@ async function choose(page: Page, label: string, option: string): Promise<void> 
   const input = page.getByLabel(label, { exact: true });
   await input.click();
   await input.fill(option);
-  await expect(page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true })).toBeVisible();
+  await expect(
+    page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }),
+  ).toBeVisible();
   await input.press('Enter');
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
-  await expect(page.locator('.ant-form-item', { has: input }).getByTitle(option, { exact: true })).toBeVisible();
+  await expect(
+    page.locator('.ant-form-item', { has: input }).getByTitle(option, { exact: true }),
+  ).toBeVisible();
 }
 
 /** Types a day into the date picker labelled `label`. */

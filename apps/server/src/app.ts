@@ -56,7 +56,7 @@ import { AppError } from './platform/errors.ts';
 import { createLogger } from './platform/logger.ts';
 import { createOtcClient } from './platform/otc.ts';
 import { registerSecurity } from './platform/security.ts';
-import type { ModuleDeps } from './platform/module-deps.ts';
+import type { ModuleDeps } from './module-deps.ts';
 import { LogSmsProvider, type SmsProvider } from './platform/sms.ts';
 import { registerStaticWeb } from './platform/static-web.ts';
 import { createStorage, type Storage } from './platform/storage.ts';

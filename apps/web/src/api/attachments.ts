@@ -3,7 +3,7 @@
 import { MSG } from '@cqjy/domain/messages';
 import { TIMEOUTS } from '@cqjy/domain/api';
 import type { AttachmentItem, Envelope } from '@cqjy/domain/api';
-import { http, request, unwrap } from './http.ts';
+import { http, request, unwrap } from '../lib/http.ts';
 
 export function attachmentDownloadPath(uuid: string): string {
   return `/api/attachment/download/${encodeURIComponent(uuid)}`;

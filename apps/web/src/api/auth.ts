@@ -9,9 +9,9 @@ import {
   snapshotPermissions,
   useSession,
   wipeSession,
-} from '../app/session-store.ts';
-import type { UserInfo } from '../app/session-store.ts';
-import { http, unwrap } from './http.ts';
+} from '../lib/session-store.ts';
+import type { UserInfo } from '../lib/session-store.ts';
+import { http, unwrap } from '../lib/http.ts';
 
 export type LoginForm = { username: string; password: string; captcha: string };
 export type MobileLoginForm = { mobile: string; otp: string };

@@ -4,7 +4,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { DictItem, DictTreeNode, EnterpriseDirectoryItem, Envelope, ZoningItem } from '@cqjy/domain/api';
 import { enterpriseDirectorySearch } from '@cqjy/domain/regions';
 import type { EnterpriseDirectorySearch } from '@cqjy/domain/regions';
-import { http, unwrap } from './http.ts';
+import { http, unwrap } from '../lib/http.ts';
 
 // Option lists change only when an administrator edits a dictionary: a page visit may reuse them.
 const OPTIONS_STALE_MS = 10 * 60_000;

@@ -1,7 +1,7 @@
 // The figures of the 首页 dashboard (GET /api/homepage/count).
 import { queryOptions } from '@tanstack/react-query';
 import type { Envelope, HomepageCounts } from '@cqjy/domain/api';
-import { http, unwrap } from './http.ts';
+import { http, unwrap } from '../lib/http.ts';
 
 export type HomeCounts = HomepageCounts;
 

@@ -1,6 +1,6 @@
 // Operator calls of the welcome prompt (spec 000 section 7, User): the picture and its acknowledgement (gate 6).
 import type { Envelope } from '@cqjy/domain/api';
-import { http, unwrap } from './http.ts';
+import { http, unwrap } from '../lib/http.ts';
 
 export function fetchWelcomeImage(signal?: AbortSignal): Promise<Blob> {
   return http.get<Blob>('/api/operator/welcome/image', undefined, { responseType: 'blob', signal });

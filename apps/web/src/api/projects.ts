@@ -3,7 +3,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@cqjy/domain/api';
 import type { ProjectView } from '@cqjy/domain/workflow/views';
-import { http, unwrap } from './http.ts';
+import { http, unwrap } from '../lib/http.ts';
 
 export async function showProject(id: number): Promise<ProjectView> {
   return unwrap(await http.post<Envelope<ProjectView>>(`/api/project/show/${id}`, { id }));

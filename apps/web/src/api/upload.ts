@@ -5,9 +5,9 @@ import { MSG } from '@cqjy/domain/messages';
 import { ERROR_TOAST_S } from '@cqjy/domain/constants';
 import { TIMEOUTS } from '@cqjy/domain/api';
 import type { AttachmentItem, Envelope, UploadResult } from '@cqjy/domain/api';
-import { getSession } from '../app/session-store.ts';
-import { HttpError, reportHttpStatus, unwrap } from './http.ts';
-import { notify } from './notify.ts';
+import { getSession } from '../lib/session-store.ts';
+import { HttpError, reportHttpStatus, unwrap } from '../lib/http.ts';
+import { notify } from '../lib/notify.ts';
 
 export const UPLOAD_PATH = '/api/attachment/upload';
 

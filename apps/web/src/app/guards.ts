@@ -2,7 +2,7 @@
 // only, no route table), since the sign-in page loads with them; the signed-in guard is in session-guard.ts.
 import { redirect } from 'react-router';
 import { firstTab, identityName } from '@cqjy/domain/identity';
-import { getSession, hasValidLogin } from './session-store.ts';
+import { getSession, hasValidLogin } from '../lib/session-store.ts';
 
 /** Where a signed-in user starts: the first tab of their identity (SH-2.5). */
 export function getHomePath(): string {

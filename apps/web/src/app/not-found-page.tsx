@@ -6,7 +6,7 @@ import { MSG } from '@cqjy/domain/messages';
 import { identityName, notFoundTarget } from '@cqjy/domain/identity';
 import { signOut } from '../api/auth.ts';
 import { Notice } from './notice.tsx';
-import { useSession } from './session-store.ts';
+import { useSession } from '../lib/session-store.ts';
 
 /** The query parameter that names the refused path. */
 export const NOT_FOUND_FROM = 'from';

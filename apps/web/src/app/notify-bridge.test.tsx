@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { MSG } from '@cqjy/domain/messages';
-import { notify, setNotifier } from '../api/notify.ts';
+import { notify, setNotifier } from '../lib/notify.ts';
 import { NotifyBridge } from './notify-bridge.tsx';
 
 function renderBridge(): void {

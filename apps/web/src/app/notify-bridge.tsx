@@ -4,8 +4,8 @@
 // with it, so the ones still on screen are handed to the notifier below (the light toaster of the root).
 import { useEffect } from 'react';
 import { App } from 'antd';
-import { deliverToast, notify, pushNotifier } from '../api/notify.ts';
-import type { Notifier, ToastCall } from '../api/notify.ts';
+import { deliverToast, notify, pushNotifier } from '../lib/notify.ts';
+import type { Notifier, ToastCall } from '../lib/notify.ts';
 
 type AppApi = ReturnType<typeof App.useApp>;
 

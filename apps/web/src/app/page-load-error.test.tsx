@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { MSG } from '@cqjy/domain/messages';
-import { setNotifier } from '../api/notify.ts';
+import { setNotifier } from '../lib/notify.ts';
 import { createFakeNotifier } from '../test/fake-notifier.ts';
 import { makeUser, renderPortal, servePortal, signInAs } from '../test/portal.tsx';
-import { clearSession } from './session-store.ts';
+import { clearSession } from '../lib/session-store.ts';
 
 // The 首页 chunk cannot be used, as when a release replaced it on the server: loading the page rejects.
 vi.mock('../features/home/index.ts', () => ({

@@ -19,7 +19,7 @@ import type { RouteDef } from '@cqjy/domain/routes';
 import { findAction } from '@cqjy/domain/workflow/actions';
 import { familiesOfScreens, listWorkflowRoutes } from '@cqjy/domain/workflow/families';
 import { redirectToStart } from './guards.ts';
-import type { PageHandle } from './route-handle.ts';
+import type { PageHandle } from '../lib/route-handle.ts';
 import { RouteError } from './route-error.tsx';
 import { guardSignedIn } from './session-guard.ts';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { listPortalImports, readHashPath } from './preload-portal.ts';
-import { setSession } from './session-store.ts';
+import { setSession } from '../lib/session-store.ts';
 
 describe('preload-portal', () => {
   afterEach(() => {

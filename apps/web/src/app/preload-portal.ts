@@ -2,7 +2,7 @@
 // router they come one after the other: the entry, then the route table, and only once it has run, the antd shell,
 // the layout and the page. The router later imports the same modules and finds them loaded or on their way.
 import { getHomePath } from './guards.ts';
-import { getSession, hasValidLogin } from './session-store.ts';
+import { getSession, hasValidLogin } from '../lib/session-store.ts';
 
 const HOME_PATH = '/index/home';
 const ENTRY_PATHS: ReadonlySet<string> = new Set(['/login', '/404']);

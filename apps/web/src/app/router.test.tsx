@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MSG } from '@cqjy/domain/messages';
-import { setNotifier } from '../api/notify.ts';
+import { setNotifier } from '../lib/notify.ts';
 import { envelope, jsonResponse } from '../test/fake-fetch.ts';
 import { createFakeNotifier } from '../test/fake-notifier.ts';
 import type { FakeNotifier } from '../test/fake-notifier.ts';
 import { makeUser, nowSeconds, renderPortal, servePortal, signInAs } from '../test/portal.tsx';
 import type { Route } from '../test/portal.tsx';
-import { clearSession, getSession, setSession } from './session-store.ts';
-import type { UserInfo } from './session-store.ts';
+import { clearSession, getSession, setSession } from '../lib/session-store.ts';
+import type { UserInfo } from '../lib/session-store.ts';
 
 let notifier: FakeNotifier;
 

@@ -14,11 +14,11 @@ import type { PermissionState } from '@cqjy/domain/menus';
 import { MSG } from '@cqjy/domain/messages';
 import { onboardingRedirect } from '@cqjy/domain/onboarding';
 import { loadUserInfo } from '../api/auth.ts';
-import { HttpError } from '../api/http.ts';
-import { notify } from '../api/notify.ts';
+import { HttpError } from '../lib/http.ts';
+import { notify } from '../lib/notify.ts';
 import { notFoundPath } from './not-found-page.tsx';
-import { clearSession, getSession, hasValidLogin, wipeSession } from './session-store.ts';
-import type { PermissionSnapshot, UserInfo } from './session-store.ts';
+import { clearSession, getSession, hasValidLogin, wipeSession } from '../lib/session-store.ts';
+import type { PermissionSnapshot, UserInfo } from '../lib/session-store.ts';
 
 const INDEX_PATH = '/index';
 

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { MSG } from '@cqjy/domain/messages';
-import { notify, setNotifier } from '../api/notify.ts';
+import { notify, setNotifier } from '../lib/notify.ts';
 import { createFakeNotifier } from '../test/fake-notifier.ts';
 import { NotifyBridge } from './notify-bridge.tsx';
 import { Toaster } from './toaster.tsx';

@@ -1,8 +1,8 @@
 // The light notifier of the root: toasts and the confirm dialog in plain elements, so the sign-in page can tell
 // the user 用户名或密码错误！ or 手机验证码错误！ without loading antd. The signed-in shell lays antd over it.
 import { useEffect, useRef, useState } from 'react';
-import { pushNotifier } from '../api/notify.ts';
-import type { ConfirmOptions, Notifier, ToastKind } from '../api/notify.ts';
+import { pushNotifier } from '../lib/notify.ts';
+import type { ConfirmOptions, Notifier, ToastKind } from '../lib/notify.ts';
 import './toaster.css';
 
 const DEFAULT_TOAST_SECONDS = 3;

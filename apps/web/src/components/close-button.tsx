@@ -6,8 +6,8 @@ import type { ButtonProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { MSG } from '@cqjy/domain/messages';
 import { closeTab } from '@cqjy/domain/tabs';
-import { getSession, setSession } from '../app/session-store.ts';
-import { notify } from '../api/notify.ts';
+import { getSession, setSession } from '../lib/session-store.ts';
+import { notify } from '../lib/notify.ts';
 
 export type CloseQuery = Record<string, string | number | boolean>;
 

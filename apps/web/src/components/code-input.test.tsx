@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { MSG } from '@cqjy/domain/messages';
 import { RESEND_COUNTDOWN_S } from '@cqjy/domain/otp';
-import { setNotifier } from '../api/notify.ts';
+import { setNotifier } from '../lib/notify.ts';
 import { createFakeNotifier } from '../test/fake-notifier.ts';
 import type { FakeNotifier } from '../test/fake-notifier.ts';
 import { CodeInput } from './code-input.tsx';

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ClipboardEvent, KeyboardEvent } from 'react';
 import { OTP_LENGTH, RESEND_COUNTDOWN_S } from '@cqjy/domain/otp';
 import { validateMobileForCode } from '@cqjy/domain/validation/mobile';
-import { notify } from '../api/notify.ts';
+import { notify } from '../lib/notify.ts';
 import './code-input.css';
 
 export type CodeInputProps = {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { setNotifier } from '../api/notify.ts';
-import { setSession } from '../app/session-store.ts';
+import { setNotifier } from '../lib/notify.ts';
+import { setSession } from '../lib/session-store.ts';
 import { stubFetch } from '../test/fake-fetch.ts';
 import { createFakeNotifier } from '../test/fake-notifier.ts';
 import type { FakeNotifier } from '../test/fake-notifier.ts';

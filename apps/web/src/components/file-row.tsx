@@ -8,7 +8,7 @@ import { formatDateTime } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
 import { fileExtension, labelName as stripExtension, previewMode } from '@cqjy/domain/uploads';
 import { downloadAttachment, fetchAttachmentBlob } from '../api/attachments.ts';
-import { notify } from '../api/notify.ts';
+import { notify } from '../lib/notify.ts';
 import { PdfPreviewDialog } from './pdf-preview-dialog.tsx';
 
 export type FileRowItem = Pick<AttachmentItem, 'uuid' | 'name' | 'fileName'> &

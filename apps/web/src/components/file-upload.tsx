@@ -11,7 +11,7 @@ import type { AttachmentItem } from '@cqjy/domain/api';
 import { MSG } from '@cqjy/domain/messages';
 import { UPLOAD_TYPES, checkUpload, checkUploadCount, uploadLimitMb } from '@cqjy/domain/uploads';
 import { deleteAttachment } from '../api/attachments.ts';
-import { notify } from '../api/notify.ts';
+import { notify } from '../lib/notify.ts';
 import { uploadAttachment } from '../api/upload.ts';
 import { FileRow } from './file-row.tsx';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { setNotifier } from '../api/notify.ts';
+import { setNotifier } from '../lib/notify.ts';
 import { createFakeNotifier } from '../test/fake-notifier.ts';
 import type { FakeNotifier } from '../test/fake-notifier.ts';
 import { NumberInput, RatioInput } from './number-input.tsx';

@@ -1,7 +1,7 @@
 // A PDF shown inside the page (SH-9.4), one page at a time on a canvas with page navigation.
 import { Button, Space, Spin } from 'antd';
 import { MSG } from '@cqjy/domain/messages';
-import { notify } from '../api/notify.ts';
+import { notify } from '../lib/notify.ts';
 import { AppDialog } from './app-dialog.tsx';
 import { usePdfPages } from './use-pdf-pages.ts';
 

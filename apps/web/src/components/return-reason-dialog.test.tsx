@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ApiError } from '../api/http.ts';
+import { ApiError } from '../lib/http.ts';
 import { ReturnReasonDialog } from './return-reason-dialog.tsx';
 
 beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => {}));

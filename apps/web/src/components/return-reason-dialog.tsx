@@ -8,7 +8,7 @@ import type { Envelope } from '@cqjy/domain/api';
 import { formatMessage } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
 import { RETURN_REASON_MAX, countChars, validateReturnReason } from '@cqjy/domain/validation/return-reason';
-import { ApiError } from '../api/http.ts';
+import { ApiError } from '../lib/http.ts';
 import { AppDialog } from './app-dialog.tsx';
 
 export type ReturnReasonDialogProps = {

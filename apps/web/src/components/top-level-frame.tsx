@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { Button, Card, Typography } from 'antd';
 import { MSG } from '@cqjy/domain/messages';
 import { useSignOut } from '../api/auth.ts';
-import { notify } from '../api/notify.ts';
+import { notify } from '../lib/notify.ts';
 
 export function TopLevelFrame({
   title,

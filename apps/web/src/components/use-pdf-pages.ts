@@ -3,7 +3,7 @@
 // changes or the component goes. Shared by the preview dialog and the letter inside the e-signature screen.
 import { useEffect, useRef, useState } from 'react';
 import { MSG } from '@cqjy/domain/messages';
-import { notify } from '../api/notify.ts';
+import { notify } from '../lib/notify.ts';
 import { openPdf } from './pdf-document.ts';
 import type { PdfDocument } from './pdf-document.ts';
 

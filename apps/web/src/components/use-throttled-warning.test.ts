@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WARNING_THROTTLE_MS } from '@cqjy/domain/constants';
-import { setNotifier } from '../api/notify.ts';
+import { setNotifier } from '../lib/notify.ts';
 import { createFakeNotifier } from '../test/fake-notifier.ts';
 import type { FakeNotifier } from '../test/fake-notifier.ts';
 import { createThrottledWarning } from './use-throttled-warning.ts';

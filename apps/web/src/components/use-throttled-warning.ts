@@ -2,7 +2,7 @@
 // stack a column of identical toasts.
 import { useMemo } from 'react';
 import { WARNING_THROTTLE_MS } from '@cqjy/domain/constants';
-import { notify } from '../api/notify.ts';
+import { notify } from '../lib/notify.ts';
 
 export type ShowWarning = (message: string) => void;
 

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { Notifier } from '../api/notify.ts';
+import type { Notifier } from '../lib/notify.ts';
 
 export type FakeNotifier = {
   success: ReturnType<typeof vi.fn<Notifier['success']>>;

@@ -6,10 +6,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { identityName } from '@cqjy/domain/identity';
 import { DEFAULT_ROLE_CODES } from '@cqjy/domain/permissions';
 import type { LoginResult, ProjectPermission } from '@cqjy/domain/api';
-import { createQueryClient } from '../app/query-client.ts';
+import { createQueryClient } from '../lib/query-client.ts';
 import { patchRoutesOnNavigation, routes } from '../app/router.tsx';
-import { setSession } from '../app/session-store.ts';
-import type { UserInfo } from '../app/session-store.ts';
+import { setSession } from '../lib/session-store.ts';
+import type { UserInfo } from '../lib/session-store.ts';
 import { envelope, jsonResponse, stubFetch } from './fake-fetch.ts';
 import type { FetchCall } from './fake-fetch.ts';
 

@@ -39,7 +39,7 @@ import type { Db } from '../../db/client.ts';
 import { toAuditActor } from '../../platform/audit.ts';
 import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
 import { conflict, notFound, refused } from '../../platform/errors.ts';
-import type { ModuleDeps } from '../../platform/module-deps.ts';
+import type { ModuleDeps } from '../../module-deps.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { Viewer } from '../attachments/service.ts';
 import {

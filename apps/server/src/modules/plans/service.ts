@@ -20,7 +20,7 @@ import {
 } from '@cqjy/domain';
 import { toAuditActor } from '../../platform/audit.ts';
 import { conflict, notFound, refused } from '../../platform/errors.ts';
-import type { ModuleDeps } from '../../platform/module-deps.ts';
+import type { ModuleDeps } from '../../module-deps.ts';
 import type { Actor, Viewer } from '../attachments/service.ts';
 import { isExchange, type ProjectsService } from '../projects/service.ts';
 import * as repo from './repo.ts';

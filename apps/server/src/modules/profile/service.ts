@@ -32,7 +32,7 @@ import {
 import { toAuditActor } from '../../platform/audit.ts';
 import { generateToken, type RequestOrigin, type SessionContext } from '../../platform/auth.ts';
 import { forbidden, notFound, refused } from '../../platform/errors.ts';
-import type { ModuleDeps } from '../../platform/module-deps.ts';
+import type { ModuleDeps } from '../../module-deps.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { ReceivedFile } from '../attachments/service.ts';
 import * as repo from './repo.ts';

@@ -8,7 +8,7 @@ import {
   type SheetValues,
 } from '@cqjy/domain';
 import { notFound } from '../../platform/errors.ts';
-import type { ModuleDeps } from '../../platform/module-deps.ts';
+import type { ModuleDeps } from '../../module-deps.ts';
 import type { Viewer } from '../attachments/service.ts';
 import { composeDisclosureDocument, disclosureFileName } from './disclosure-document.ts';
 import { renderDisclosureDocx } from './disclosure-docx.ts';

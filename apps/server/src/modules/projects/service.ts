@@ -50,7 +50,7 @@ import type { Db } from '../../db/client.ts';
 import { toAuditActor } from '../../platform/audit.ts';
 import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
 import { conflict, notFound, refused } from '../../platform/errors.ts';
-import type { ModuleDeps } from '../../platform/module-deps.ts';
+import type { ModuleDeps } from '../../module-deps.ts';
 import type { OtcClient } from '../../platform/otc.ts';
 import type { Actor, Viewer } from '../attachments/service.ts';
 import * as repo from './repo.ts';

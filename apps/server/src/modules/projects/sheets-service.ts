@@ -18,7 +18,7 @@ import {
 } from '@cqjy/domain';
 import { toAuditActor } from '../../platform/audit.ts';
 import { notFound, refused } from '../../platform/errors.ts';
-import type { ModuleDeps } from '../../platform/module-deps.ts';
+import type { ModuleDeps } from '../../module-deps.ts';
 import type { Actor, Viewer } from '../attachments/service.ts';
 import { buildSheetExport, buildSheetTemplate, readSheet, type SheetRow } from './sheet-files.ts';
 import * as repo from './repo.ts';

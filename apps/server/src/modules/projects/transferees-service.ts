@@ -15,7 +15,7 @@ import {
 import { z } from 'zod';
 import { toAuditActor } from '../../platform/audit.ts';
 import { conflict, notFound, refused } from '../../platform/errors.ts';
-import type { ModuleDeps } from '../../platform/module-deps.ts';
+import type { ModuleDeps } from '../../module-deps.ts';
 import type { Actor, Viewer } from '../attachments/service.ts';
 import * as repo from './repo.ts';
 import type { ProjectRow, ProjectsService } from './service.ts';

@@ -8,7 +8,7 @@
 import { X509Certificate } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import type { AuditActor } from '../../platform/audit.ts';
-import type { ModuleDeps } from '../../platform/module-deps.ts';
+import type { ModuleDeps } from '../../module-deps.ts';
 import {
   openBuiltinAuthority,
   type CertificateAuthority,

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { toAuditActor } from '../../platform/audit.ts';
 import { systemClock } from '../../platform/clock.ts';
 import { notFound, refused } from '../../platform/errors.ts';
-import type { ModuleDeps } from '../../platform/module-deps.ts';
+import type { ModuleDeps } from '../../module-deps.ts';
 import type { SubjectKind } from '../../platform/signing/certificate-authority.ts';
 import { createAuditService } from '../audit/service.ts';
 import { createUsersService, type Actor } from '../users/service.ts';

@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { ModuleDeps } from '../../platform/module-deps.ts';
+import type { ModuleDeps } from '../../module-deps.ts';
 import type { ProjectsService } from '../projects/service.ts';
 import type { SignaturesService } from '../signatures/service.ts';
 import * as repo from './repo.ts';

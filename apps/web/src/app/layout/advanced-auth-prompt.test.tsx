@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MSG } from '@cqjy/domain/messages';
-import { setNotifier } from '../../api/notify.ts';
-import { clearSession } from '../session-store.ts';
+import { setNotifier } from '../../lib/notify.ts';
+import { clearSession } from '../../lib/session-store.ts';
 import { createFakeNotifier } from '../../test/fake-notifier.ts';
 import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
 import { ADVANCED_AUTH_PROMPTED_KEY, needsAdvancedAuthPrompt } from './advanced-auth-prompt.tsx';

@@ -7,8 +7,8 @@ import { ADVANCED_AUTH_IDENTITIES, COMPANY_AUTH_STATUS } from '@cqjy/domain/acco
 // The prompt's own module, not the widget barrel: the layout shows it on every page, and the barrel would
 // bring every widget (tables, uploads, the sign-off panel) into each page's first load.
 import { AuthPrompt } from '../../components/auth-prompt.tsx';
-import type { UserInfo } from '../session-store.ts';
-import { useSession } from '../session-store.ts';
+import type { UserInfo } from '../../lib/session-store.ts';
+import { useSession } from '../../lib/session-store.ts';
 
 export const ADVANCED_AUTH_PROMPTED_KEY = 'cqjy.advancedAuthPrompted';
 

@@ -7,8 +7,8 @@ import MenuFoldOutlined from '@ant-design/icons/MenuFoldOutlined';
 import MenuUnfoldOutlined from '@ant-design/icons/MenuUnfoldOutlined';
 import { MSG } from '@cqjy/domain/messages';
 import { useSignOut } from '../../api/auth.ts';
-import { notify } from '../../api/notify.ts';
-import { setSession, useSession } from '../session-store.ts';
+import { notify } from '../../lib/notify.ts';
+import { setSession, useSession } from '../../lib/session-store.ts';
 import { IdentitySwitch } from './identity-switch.tsx';
 
 export function AppHeader() {

@@ -4,8 +4,8 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { AGENT_CODES } from '@cqjy/domain/permissions';
 import { makeUser } from '../../test/portal.tsx';
-import { clearSession, setSession } from '../session-store.ts';
-import type { UserInfo } from '../session-store.ts';
+import { clearSession, setSession } from '../../lib/session-store.ts';
+import type { UserInfo } from '../../lib/session-store.ts';
 import { AppSider, isAgentUser, listGroupsContaining, listMenuItems } from './app-sider.tsx';
 import { useAutoCollapse } from './use-auto-collapse.ts';
 

@@ -9,8 +9,8 @@ import type { IdentityName } from '@cqjy/domain/identity';
 import { filterMenu, menuFor } from '@cqjy/domain/menus';
 import type { MenuItem } from '@cqjy/domain/menus';
 import { AGENT_CODES } from '@cqjy/domain/permissions';
-import { useSession } from '../session-store.ts';
-import type { UserInfo } from '../session-store.ts';
+import { useSession } from '../../lib/session-store.ts';
+import type { UserInfo } from '../../lib/session-store.ts';
 import { renderMenuIcon } from './menu-icons.tsx';
 
 type AntdMenuItem = NonNullable<MenuProps['items']>[number];

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setNotifier } from '../../api/notify.ts';
+import { setNotifier } from '../../lib/notify.ts';
 import { envelope, jsonResponse } from '../../test/fake-fetch.ts';
 import { createFakeNotifier } from '../../test/fake-notifier.ts';
 import type { FakeNotifier } from '../../test/fake-notifier.ts';
 import { makeLogin, makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
-import { clearSession, getSession, setSession } from '../session-store.ts';
-import type { UserInfo } from '../session-store.ts';
-import { isCurrentIdentity, labelIdentity } from './identity-switch.tsx';
+import { clearSession, getSession, setSession } from '../../lib/session-store.ts';
+import type { UserInfo } from '../../lib/session-store.ts';
+import { isCurrentIdentity, labelIdentity } from '../../lib/identities.ts';
 
 const IDENTITIES = [
   { id: 101, identityType: 1, companyName: '示例国有资产经营有限公司' },

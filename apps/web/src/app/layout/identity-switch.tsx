@@ -9,26 +9,9 @@ import type { MenuProps } from 'antd';
 import CheckOutlined from '@ant-design/icons/CheckOutlined';
 import SwapOutlined from '@ant-design/icons/SwapOutlined';
 import { IDENTITY_LABELS, identityName } from '@cqjy/domain/identity';
-import type { SessionUser } from '@cqjy/domain/api';
 import { switchIdentity } from '../../api/auth.ts';
-import { getSession, setSession, useSession } from '../session-store.ts';
-import { firstTabOf } from './tab-strip.tsx';
-
-type IdentityEntry = SessionUser['identities'][number];
-
-export function labelIdentity(entry: Pick<IdentityEntry, 'identityType' | 'companyName'>): string {
-  const name = identityName(entry.identityType);
-  const label = name ? IDENTITY_LABELS[name] : '未知身份';
-  return entry.companyName ? `${label} · ${entry.companyName}` : label;
-}
-
-/** The entry the session is signed in as: same identity and company as the loaded user. */
-export function isCurrentIdentity(
-  entry: IdentityEntry,
-  user: Pick<SessionUser, 'identityType' | 'companyName'>,
-): boolean {
-  return entry.identityType === user.identityType && entry.companyName === user.companyName;
-}
+import { getSession, setSession, useSession } from '../../lib/session-store.ts';
+import { firstTabOf, isCurrentIdentity, labelIdentity } from '../../lib/identities.ts';
 
 export function IdentitySwitch() {
   const navigate = useNavigate();

@@ -3,8 +3,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { RouteDef } from '@cqjy/domain/routes';
-import type { PageHandle } from '../route-handle.ts';
-import { clearSession, setSession } from '../session-store.ts';
+import type { PageHandle } from '../../lib/route-handle.ts';
+import { clearSession, setSession } from '../../lib/session-store.ts';
 import { KeepAliveOutlet } from './keep-alive-outlet.tsx';
 
 /** A page with state of its own: a counter the user raises. */

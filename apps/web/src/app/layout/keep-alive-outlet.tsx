@@ -4,9 +4,9 @@
 import { useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation, useOutlet } from 'react-router';
-import { useRouteDef } from '../route-handle.ts';
-import { useSession } from '../session-store.ts';
-import type { OpenTab } from '../session-store.ts';
+import { useRouteDef } from '../../lib/route-handle.ts';
+import { useSession } from '../../lib/session-store.ts';
+import type { OpenTab } from '../../lib/session-store.ts';
 
 function listOpenPaths(tabs: readonly OpenTab[]): string[] {
   return tabs.map((tab) => tab.path.split(/[?#]/)[0] ?? tab.path);

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setNotifier } from '../../api/notify.ts';
+import { setNotifier } from '../../lib/notify.ts';
 import { createFakeNotifier } from '../../test/fake-notifier.ts';
 import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
-import { clearSession, getSession, setSession } from '../session-store.ts';
-import { CLOSE_TAB_LABEL, firstTabOf, tabForLocation, withFirstTab } from './tab-strip.tsx';
+import { clearSession, getSession, setSession } from '../../lib/session-store.ts';
+import { firstTabOf } from '../../lib/identities.ts';
+import { CLOSE_TAB_LABEL, tabForLocation, withFirstTab } from './tab-strip.tsx';
 
 type Router = ReturnType<typeof renderPortal>['router'];
 

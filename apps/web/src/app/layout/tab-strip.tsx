@@ -9,24 +9,19 @@ import type { MenuProps, TabsProps } from 'antd';
 import CloseOutlined from '@ant-design/icons/CloseOutlined';
 import DownOutlined from '@ant-design/icons/DownOutlined';
 import './tab-strip.css';
-import { firstTab, identityName } from '@cqjy/domain/identity';
+import { identityName } from '@cqjy/domain/identity';
 import type { IdentityName } from '@cqjy/domain/identity';
 import { findRouteByPath } from '@cqjy/domain/routes';
 import { addTab, closeOtherTabs, closeTab, replaceTab } from '@cqjy/domain/tabs';
 import type { Tab } from '@cqjy/domain/tabs';
-import { titleFor } from '../route-handle.ts';
-import { getSession, setSession, useSession } from '../session-store.ts';
+import { firstTabOf } from '../../lib/identities.ts';
+import { titleFor } from '../../lib/route-handle.ts';
+import { getSession, setSession, useSession } from '../../lib/session-store.ts';
 
 const CLOSE_CURRENT = 'close-current';
 const CLOSE_OTHERS = 'close-others';
 /** The accessible name of each tab's close button. */
 export const CLOSE_TAB_LABEL = '关闭';
-
-/** The identity's first tab (SH-2.5) as a strip entry. */
-export function firstTabOf(identity: IdentityName | undefined): Tab {
-  const first = firstTab(identity);
-  return { name: findRouteByPath(first.path)?.name ?? '', path: first.path, title: first.title };
-}
 
 /** The first tab leads the strip whatever else was closed or restored. */
 export function withFirstTab(tabs: readonly Tab[], first: Tab): Tab[] {

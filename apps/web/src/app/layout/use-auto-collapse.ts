@@ -2,7 +2,7 @@
 // in between it keeps whatever the user chose last. Checked on load and on every resize.
 import { useEffect } from 'react';
 import { MENU_COLLAPSE_MAX_WIDTH, MENU_EXPAND_MIN_WIDTH } from '@cqjy/domain/constants';
-import { getSession, setSession } from '../session-store.ts';
+import { getSession, setSession } from '../../lib/session-store.ts';
 
 /** true: collapse, false: expand, null: leave the user's choice. */
 export function collapseForWidth(widthPx: number): boolean | null {

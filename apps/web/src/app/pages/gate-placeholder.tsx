@@ -3,7 +3,7 @@
 import { Empty } from 'antd';
 import { MSG } from '@cqjy/domain/messages';
 import { SignOutButton, TopLevelFrame } from '../../components/index.ts';
-import { useRouteDef } from '../route-handle.ts';
+import { useRouteDef } from '../../lib/route-handle.ts';
 
 export function GatePlaceholder() {
   const route = useRouteDef();

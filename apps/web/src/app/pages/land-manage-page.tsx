@@ -3,8 +3,8 @@
 import { useNavigate } from 'react-router';
 import { Button, Empty, Space } from 'antd';
 import { MSG } from '@cqjy/domain/messages';
-import { useRouteDef } from '../route-handle.ts';
-import { setSession } from '../session-store.ts';
+import { useRouteDef } from '../../lib/route-handle.ts';
+import { setSession } from '../../lib/session-store.ts';
 import { SignOutButton, TopLevelFrame } from '../../components/index.ts';
 
 export function LandManagePage() {

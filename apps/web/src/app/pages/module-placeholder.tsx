@@ -2,8 +2,8 @@
 import { Card, Empty, Typography } from 'antd';
 import { identityName } from '@cqjy/domain/identity';
 import { MSG } from '@cqjy/domain/messages';
-import { titleFor, useRouteDef } from '../route-handle.ts';
-import { useSession } from '../session-store.ts';
+import { titleFor, useRouteDef } from '../../lib/route-handle.ts';
+import { useSession } from '../../lib/session-store.ts';
 
 export function ModulePlaceholder() {
   const route = useRouteDef();

@@ -10,7 +10,7 @@ import type {
   SignOffResult,
   SignRequest,
 } from '@cqjy/domain/workflow/sign-off';
-import { http, unwrap } from '../../api/http.ts';
+import { http, unwrap } from '../../lib/http.ts';
 
 /**
  * Where the panel sends a sign-off. The review flows post to /api/task/signoff/{flow}; the vehicle flows only

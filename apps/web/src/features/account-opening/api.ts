@@ -9,9 +9,9 @@ import type {
 } from '@cqjy/domain/account-opening';
 import type { Envelope, LoginResult } from '@cqjy/domain/api';
 import { loadUserInfo } from '../../api/auth.ts';
-import { HttpError, http, unwrap } from '../../api/http.ts';
-import { setSession, wipeSession } from '../../app/session-store.ts';
-import type { UserInfo } from '../../app/session-store.ts';
+import { HttpError, http, unwrap } from '../../lib/http.ts';
+import { setSession, wipeSession } from '../../lib/session-store.ts';
+import type { UserInfo } from '../../lib/session-store.ts';
 
 export const APPLICATION_QUERY_KEY = ['register', 'company'] as const;
 

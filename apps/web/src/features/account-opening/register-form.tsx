@@ -12,7 +12,7 @@ import { fillIn, MSG } from '@cqjy/domain/messages';
 import { isCreditCode } from '@cqjy/domain/validation/credit-code';
 import { filterInput } from '@cqjy/domain/validation/input-filters';
 import { CodeInput } from '../../components/index.ts';
-import type { UserInfo } from '../../app/session-store.ts';
+import type { UserInfo } from '../../lib/session-store.ts';
 import { checkCompanyStatus, isUsernameTaken, registerAccount, sendRegisterOtp } from './api.ts';
 
 export type RegisterFormProps = {

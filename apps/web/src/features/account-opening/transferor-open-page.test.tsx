@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MSG } from '@cqjy/domain/messages';
-import { setNotifier } from '../../api/notify.ts';
-import { clearSession, getSession } from '../../app/session-store.ts';
+import { setNotifier } from '../../lib/notify.ts';
+import { clearSession, getSession } from '../../lib/session-store.ts';
 import { envelope, jsonResponse } from '../../test/fake-fetch.ts';
 import type { FetchCall } from '../../test/fake-fetch.ts';
 import { createFakeNotifier } from '../../test/fake-notifier.ts';

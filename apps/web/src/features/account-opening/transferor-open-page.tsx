@@ -5,7 +5,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Skeleton, Space, Steps } from 'antd';
 import { isApplicationEditable } from '@cqjy/domain/account-opening';
-import { hasValidLogin, useSession } from '../../app/session-store.ts';
+import { hasValidLogin, useSession } from '../../lib/session-store.ts';
 import { SignOutButton, TopLevelFrame } from '../../components/index.ts';
 import { applicationQuery } from './api.ts';
 import { CompanyForm } from './company-form.tsx';

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MSG } from '@cqjy/domain/messages';
-import { setNotifier } from '../../api/notify.ts';
-import { clearSession } from '../../app/session-store.ts';
-import type { UserInfo } from '../../app/session-store.ts';
+import { setNotifier } from '../../lib/notify.ts';
+import { clearSession } from '../../lib/session-store.ts';
+import type { UserInfo } from '../../lib/session-store.ts';
 import { envelope, jsonResponse } from '../../test/fake-fetch.ts';
 import { createFakeNotifier } from '../../test/fake-notifier.ts';
 import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';

@@ -9,8 +9,8 @@ import { Alert, Button, Result, Skeleton, Space, Steps, Typography } from 'antd'
 import { EXAMINE_STATUS, EXAMINE_STATUS_LABELS } from '@cqjy/domain/accounts';
 import { MSG } from '@cqjy/domain/messages';
 import { loadUserInfo } from '../../api/auth.ts';
-import { ApiError } from '../../api/http.ts';
-import { hasValidLogin, useSession, wipeSession } from '../../app/session-store.ts';
+import { ApiError } from '../../lib/http.ts';
+import { hasValidLogin, useSession, wipeSession } from '../../lib/session-store.ts';
 import { SignOutButton, TopLevelFrame } from '../../components/index.ts';
 import { applicationQuery } from './api.ts';
 

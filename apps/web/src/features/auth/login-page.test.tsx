@@ -3,9 +3,9 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MSG } from '@cqjy/domain/messages';
-import { setNotifier } from '../../api/notify.ts';
-import { createQueryClient } from '../../app/query-client.ts';
-import { clearSession, getSession } from '../../app/session-store.ts';
+import { setNotifier } from '../../lib/notify.ts';
+import { createQueryClient } from '../../lib/query-client.ts';
+import { clearSession, getSession } from '../../lib/session-store.ts';
 import { envelope, jsonResponse, stubFetch } from '../../test/fake-fetch.ts';
 import type { FetchCall } from '../../test/fake-fetch.ts';
 import { createFakeNotifier } from '../../test/fake-notifier.ts';

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { MSG } from '@cqjy/domain/messages';
 import { firstTab, identityName } from '@cqjy/domain/identity';
-import { notify } from '../../api/notify.ts';
+import { notify } from '../../lib/notify.ts';
 import type { SignedIn } from '../../api/auth.ts';
 
 /** What both ways of signing in do once the user is loaded: say so and open the identity's first tab (SH-2.5). */

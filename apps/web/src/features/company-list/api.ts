@@ -8,7 +8,7 @@ import type {
 } from '@cqjy/domain/account-opening';
 import type { Envelope, PageResult } from '@cqjy/domain/api';
 import type { CompanyAuthApplication } from '@cqjy/domain/identity-auth';
-import { http, unwrap } from '../../api/http.ts';
+import { http, unwrap } from '../../lib/http.ts';
 
 export type CompanyAuthQuery = { status?: number; page: number; size: number };
 

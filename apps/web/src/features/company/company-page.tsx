@@ -7,7 +7,7 @@ import { IDENTITY_LABELS, identityName } from '@cqjy/domain/identity';
 import { maskMobile } from '@cqjy/domain/validation/mobile';
 import type { AttachmentItem } from '@cqjy/domain/api';
 import { fetchRelatedAttachments } from '../../api/attachments.ts';
-import { useSession } from '../../app/session-store.ts';
+import { useSession } from '../../lib/session-store.ts';
 import { FileUpload } from '../../components/index.ts';
 
 /** The record class the company's files are filed under (`dataClass` of spec 000 section 3). */

@@ -8,7 +8,7 @@ import { isPathAllowed } from '@cqjy/domain/menus';
 import { findRouteByName } from '@cqjy/domain/routes';
 import { homeCountsQuery } from '../../api/home.ts';
 import type { HomeCounts } from '../../api/home.ts';
-import { useSession } from '../../app/session-store.ts';
+import { useSession } from '../../lib/session-store.ts';
 import './home-page.css';
 
 type CountCard = { key: keyof HomeCounts; routeName: string };

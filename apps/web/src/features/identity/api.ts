@@ -9,7 +9,7 @@ import type {
   FaceConfirmView,
   UserAuthentication,
 } from '@cqjy/domain/identity-auth';
-import { http, unwrap } from '../../api/http.ts';
+import { http, unwrap } from '../../lib/http.ts';
 
 export type RealNameForm = { realName: string; idType: number; idCard: string };
 export type CompanyAuthForm = {

@@ -22,7 +22,7 @@ import {
 import { MSG } from '@cqjy/domain/messages';
 import { validateCreditCode } from '@cqjy/domain/validation/credit-code';
 import { CodeInput, FileUpload, SignOutButton, TopLevelFrame } from '../../components/index.ts';
-import { useSession } from '../../app/session-store.ts';
+import { useSession } from '../../lib/session-store.ts';
 import {
   authenticationQuery,
   authStatusQuery,

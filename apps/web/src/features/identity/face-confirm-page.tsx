@@ -6,7 +6,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Result, Skeleton, Space, Typography } from 'antd';
 import { FACE_AUTH_STATUS } from '@cqjy/domain/accounts';
 import { MSG } from '@cqjy/domain/messages';
-import { ApiError } from '../../api/http.ts';
+import { ApiError } from '../../lib/http.ts';
 import { TopLevelFrame } from '../../components/index.ts';
 import { fetchFaceConfirm, postFaceConfirm } from './api.ts';
 

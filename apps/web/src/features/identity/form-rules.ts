@@ -3,7 +3,7 @@
 import type { FormInstance, FormRule as Rule } from 'antd';
 import { validatePassword, validatePasswordRepeat } from '@cqjy/domain/validation/password';
 import { loadUserInfo } from '../../api/auth.ts';
-import { wipeSession } from '../../app/session-store.ts';
+import { wipeSession } from '../../lib/session-store.ts';
 
 /** A rule from a validator answering the message or null. */
 export function ruleOf(validate: (value: unknown) => string | null): Rule {

@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Space } from 'antd';
 import { validateAccountUsername } from '@cqjy/domain/identity-auth';
 import { SignOutButton, TopLevelFrame } from '../../components/index.ts';
-import { useSession } from '../../app/session-store.ts';
+import { useSession } from '../../lib/session-store.ts';
 import { postSetupAccount } from './api.ts';
 import type { AccountForm } from './api.ts';
 import { passwordRepeatRule, passwordRule, refreshSessionUser, ruleOf } from './form-rules.ts';

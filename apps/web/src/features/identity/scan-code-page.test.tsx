@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { FaceAuthLink, FaceAuthResult } from '@cqjy/domain/identity-auth';
-import { setNotifier } from '../../api/notify.ts';
-import { clearSession } from '../../app/session-store.ts';
+import { setNotifier } from '../../lib/notify.ts';
+import { clearSession } from '../../lib/session-store.ts';
 import { envelope, jsonResponse } from '../../test/fake-fetch.ts';
 import { createFakeNotifier } from '../../test/fake-notifier.ts';
 import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';

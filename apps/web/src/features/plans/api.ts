@@ -4,7 +4,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Envelope, PageResult } from '@cqjy/domain/api';
 import type { PlanForm, PlanListRow, PlanProject, PlanStatus, PlanView } from '@cqjy/domain/plans';
-import { http, unwrap } from '../../api/http.ts';
+import { http, unwrap } from '../../lib/http.ts';
 
 export type PlanQuery = { page: number; size: number; keyword?: string; status?: PlanStatus };
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { MSG } from '@cqjy/domain/messages';
-import { notify } from '../../api/notify.ts';
+import { notify } from '../../lib/notify.ts';
 import { projectEditPath } from '../projects/index.ts';
 import { deletePlan, planToProject } from './api.ts';
 import type { Versioned } from './api.ts';

@@ -8,7 +8,7 @@ import { formatDateTime, formatFen } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
 import { assetCategoryLabel } from '@cqjy/domain/projects/assets';
 import { PLAN_FIELD_LABELS, PLAN_STATUS } from '@cqjy/domain/plans';
-import { readQueryId } from '../../app/query-id.ts';
+import { readQueryId } from '../../lib/query-id.ts';
 import { CloseButton } from '../../components/index.ts';
 import { projectShowPath } from '../projects/index.ts';
 import { planQuery } from './api.ts';

@@ -8,7 +8,7 @@ import { MSG } from '@cqjy/domain/messages';
 import { validatePassword, validatePasswordRepeat } from '@cqjy/domain/validation/password';
 import { maskMobile, validateMobile } from '@cqjy/domain/validation/mobile';
 import { loadUserInfo } from '../../api/auth.ts';
-import { useSession } from '../../app/session-store.ts';
+import { useSession } from '../../lib/session-store.ts';
 import { CodeInput } from '../../components/index.ts';
 import { editPassword, fetchPhone, sendCode, updatePhone } from './api.ts';
 import { checkCode, onlyDigits, ruleOf } from './form-rules.ts';

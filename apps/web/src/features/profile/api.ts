@@ -8,7 +8,7 @@ import type {
   SecondaryRoleChoices,
   UsernameSearchResult,
 } from '@cqjy/domain/profile';
-import { http, unwrap } from '../../api/http.ts';
+import { http, unwrap } from '../../lib/http.ts';
 
 /** Sends a code of `purpose` to `mobile`, or to the signed-in user's own mobile when it is left out. */
 export async function sendCode(

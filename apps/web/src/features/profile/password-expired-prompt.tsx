@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from 'antd';
 import { MSG } from '@cqjy/domain/messages';
-import { useSession } from '../../app/session-store.ts';
+import { useSession } from '../../lib/session-store.ts';
 // The dialog's own module: the layout shows this prompt on every page, and the widget barrel would bring every
 // widget into each page's first load.
 import { AppDialog } from '../../components/app-dialog.tsx';

@@ -24,10 +24,9 @@ import { IDENTITY_LABELS, identityName } from '@cqjy/domain/identity';
 import { checkAvatar, NICKNAME_MAX_LENGTH, validateNickname } from '@cqjy/domain/profile';
 import { switchIdentity } from '../../api/auth.ts';
 import { fetchAttachmentBlob } from '../../api/attachments.ts';
-import { notify } from '../../api/notify.ts';
-import { isCurrentIdentity, labelIdentity } from '../../app/layout/identity-switch.tsx';
-import { firstTabOf } from '../../app/layout/tab-strip.tsx';
-import { getSession, setSession, useSession } from '../../app/session-store.ts';
+import { notify } from '../../lib/notify.ts';
+import { firstTabOf, isCurrentIdentity, labelIdentity } from '../../lib/identities.ts';
+import { getSession, setSession, useSession } from '../../lib/session-store.ts';
 import { PasswordTab, PhoneTab, refreshUser } from './account-tabs.tsx';
 import { fetchSecondaryRole, saveSecondaryRole, setAvatar, updateNickname, uploadAvatar } from './api.ts';
 

@@ -8,7 +8,7 @@ import type { Envelope } from '@cqjy/domain/api';
 import type { ProjectFamily } from '@cqjy/domain/projects/kinds/index';
 import type { DisclosureDocument, TableSection } from '@cqjy/domain/projects/views';
 import { saveBlob } from '../../api/attachments.ts';
-import { http, unwrap } from '../../api/http.ts';
+import { http, unwrap } from '../../lib/http.ts';
 
 /** Wide enough for the asset tables of the announcement. */
 const PREVIEW_WIDTH = 1000;

@@ -20,7 +20,7 @@ import type {
 import { xlsxName } from '@cqjy/domain/format';
 import type { IntendedTransferee, ProjectFormView, ProjectListRow } from '@cqjy/domain/projects/views';
 import { saveBlob } from '../../api/attachments.ts';
-import { http, unwrap } from '../../api/http.ts';
+import { http, unwrap } from '../../lib/http.ts';
 
 export type ProjectQuery = {
   page: number;

@@ -36,7 +36,7 @@ import type {
 } from '@cqjy/domain/projects/participants';
 import { maskMobile } from '@cqjy/domain/validation/mobile';
 import { countChars } from '@cqjy/domain/validation/return-reason';
-import { notify } from '../../api/notify.ts';
+import { notify } from '../../lib/notify.ts';
 import { AppDialog, NumberInput } from '../../components/index.ts';
 import { deleteParticipant, participantsQuery, saveParticipant, updateParticipant } from './api.ts';
 

@@ -18,8 +18,8 @@ import type { DisclosureStage, ProjectKind } from '@cqjy/domain/projects/kinds/k
 import type { ProjectFormView } from '@cqjy/domain/projects/views';
 import { findAction } from '@cqjy/domain/workflow/actions';
 import { FAMILY_TITLES } from '@cqjy/domain/workflow/families';
-import { notify } from '../../api/notify.ts';
-import { readQueryId } from '../../app/query-id.ts';
+import { notify } from '../../lib/notify.ts';
+import { readQueryId } from '../../lib/query-id.ts';
 import { CloseButton } from '../../components/index.ts';
 import { stepPath } from '../workflow/index.ts';
 import { createProject, projectFormQuery, submitProject, updateProject } from './api.ts';

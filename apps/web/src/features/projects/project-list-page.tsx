@@ -15,7 +15,7 @@ import { isFormEditable } from '@cqjy/domain/projects/kinds/kind';
 import type { ProjectListRow } from '@cqjy/domain/projects/views';
 import { isFamilyKey, projectShowRoute } from '@cqjy/domain/workflow/families';
 import { PROJECT_STATUS, PROJECT_STATUS_LABELS } from '@cqjy/domain/workflow/statuses';
-import { notify } from '../../api/notify.ts';
+import { notify } from '../../lib/notify.ts';
 import { pagedTableProps, ProjectFilterFields, SearchActions } from '../../components/search-form.tsx';
 import { stepPath } from '../workflow/index.ts';
 import { copyProject, deleteProject, projectsQuery } from './api.ts';

@@ -13,8 +13,8 @@ import { findProjectKind, isProjectFamily, readProjectForm } from '@cqjy/domain/
 import { canEditParticipants } from '@cqjy/domain/projects/participants';
 import type { Applicant } from '@cqjy/domain/workflow/actions';
 import { projectQuery } from '../../api/projects.ts';
-import { readQueryId } from '../../app/query-id.ts';
-import { useSession } from '../../app/session-store.ts';
+import { readQueryId } from '../../lib/query-id.ts';
+import { useSession } from '../../lib/session-store.ts';
 import { CloseButton, FileRow } from '../../components/index.ts';
 import {
   ActionButtons,
@@ -56,6 +56,8 @@ export function ProjectViewPage() {
   const isOwner = data.companyId === companyId;
   const role: Applicant | null = isOwner ? 'owner' : data.agentCompanyId === companyId ? 'agent' : null;
   const sections = kind?.sections ?? [];
+  // a pre-disclosed project's period is its pre-disclosure's
+  const period = data.status === 'preDisclosing' ? '预披露' : '披露';
   const form = readProjectForm(data);
   const CustomSection = family === null ? undefined : CUSTOM_SECTIONS[family];
 
@@ -82,10 +84,10 @@ export function ProjectViewPage() {
           <Descriptions.Item label="项目编号">{data.code}</Descriptions.Item>
           <Descriptions.Item label="项目状态">{data.statusLabel}</Descriptions.Item>
           <Descriptions.Item label="转让方">{data.companyName}</Descriptions.Item>
-          <Descriptions.Item label="披露开始日期">
+          <Descriptions.Item label={`${period}开始日期`}>
             {data.disclosureStart ? formatDate(data.disclosureStart) : '—'}
           </Descriptions.Item>
-          <Descriptions.Item label="披露截止日期">
+          <Descriptions.Item label={`${period}截止日期`}>
             {data.disclosureEnd ? formatDate(data.disclosureEnd) : '—'}
           </Descriptions.Item>
           <Descriptions.Item label="中止日期">

@@ -8,7 +8,7 @@ import { MSG } from '@cqjy/domain/messages';
 import type { ProjectFamily } from '@cqjy/domain/projects/kinds/index';
 import { sheetLabel } from '@cqjy/domain/projects/sheets';
 import type { ProjectSheetRow, SheetDef } from '@cqjy/domain/projects/sheets';
-import { notify } from '../../api/notify.ts';
+import { notify } from '../../lib/notify.ts';
 import { sheetTableColumns } from './sheet-columns.tsx';
 import { SheetImportDialog } from './sheet-import-dialog.tsx';
 import { deleteSheetRows, downloadSheet, sheetRowsQuery } from './api.ts';

@@ -7,7 +7,7 @@ import { MSG } from '@cqjy/domain/messages';
 import { CloseButton } from '../../components/index.ts';
 import { projectQuery } from '../../api/projects.ts';
 import { projectShowPath } from './project-list-page.tsx';
-import { readQueryId } from '../../app/query-id.ts';
+import { readQueryId } from '../../lib/query-id.ts';
 
 export function ShowProjectRedirect() {
   const [params] = useSearchParams();

@@ -5,8 +5,8 @@ import type { Envelope } from '@cqjy/domain/api';
 import type { SignatureCredential, SignatureInfo } from '@cqjy/domain/signatures';
 import { loadUserInfo } from '../../api/auth.ts';
 import { saveBlob } from '../../api/attachments.ts';
-import { http, unwrap } from '../../api/http.ts';
-import { wipeSession } from '../../app/session-store.ts';
+import { http, unwrap } from '../../lib/http.ts';
+import { wipeSession } from '../../lib/session-store.ts';
 
 export const SIGNATURE_INFO_KEY = ['signature', 'info'] as const;
 

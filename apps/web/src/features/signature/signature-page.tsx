@@ -16,7 +16,7 @@ import {
 import { formatDate } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
 import { CodeInput, SignOutButton, TopLevelFrame } from '../../components/index.ts';
-import { useSession } from '../../app/session-store.ts';
+import { useSession } from '../../lib/session-store.ts';
 import {
   SIGNATURE_INFO_KEY,
   downloadCertificate,

@@ -4,7 +4,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Envelope, PageResult } from '@cqjy/domain/api';
 import type { TaskListKind } from '@cqjy/domain/workflow/statuses';
 import type { TaskCounts, TaskRow } from '@cqjy/domain/workflow/views';
-import { http, unwrap } from '../../api/http.ts';
+import { http, unwrap } from '../../lib/http.ts';
 
 export type TaskQuery = { keyword?: string; family?: string; page: number; size: number };
 

@@ -12,7 +12,7 @@ import { formatDateTime } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
 import type { TaskListKind } from '@cqjy/domain/workflow/statuses';
 import type { TaskRow } from '@cqjy/domain/workflow/views';
-import { notify } from '../../api/notify.ts';
+import { notify } from '../../lib/notify.ts';
 import { pagedTableProps, ProjectFilterFields, SearchActions } from '../../components/search-form.tsx';
 import { stepPath } from '../workflow/index.ts';
 import { taskCountsQuery, tasksQuery, validateTaskStatus } from './api.ts';

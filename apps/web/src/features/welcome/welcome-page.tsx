@@ -8,7 +8,7 @@ import { Button, Card, Skeleton, Typography } from 'antd';
 import { firstTab, identityName } from '@cqjy/domain/identity';
 import { loadUserInfo } from '../../api/auth.ts';
 import { cancelWelcomePrompt, fetchWelcomeImage } from '../../api/operator.ts';
-import { getSession, wipeSession } from '../../app/session-store.ts';
+import { getSession, wipeSession } from '../../lib/session-store.ts';
 
 type ImageState = { src: string | null; isLoading: boolean };
 

@@ -14,7 +14,7 @@ import { validateActionForm } from '@cqjy/domain/workflow/action-forms';
 import type { ActionConfig, ActionForm } from '@cqjy/domain/workflow/actions';
 import { EDITABLE_ACTION_STATUSES } from '@cqjy/domain/workflow/statuses';
 import type { ActionView } from '@cqjy/domain/workflow/views';
-import { notify } from '../../api/notify.ts';
+import { notify } from '../../lib/notify.ts';
 import { CloseButton, FileUpload } from '../../components/index.ts';
 import { ActionFields } from './action-fields.tsx';
 import { actionQuery, saveAction, showAction, submitAction, terminateAction, updateAction } from './api.ts';

@@ -7,7 +7,7 @@ import type { Envelope } from '@cqjy/domain/api';
 import type { ActionForm } from '@cqjy/domain/workflow/actions';
 import type { SignRequest } from '@cqjy/domain/workflow/sign-off';
 import type { ActionView, ProcessLogRow, ProjectActionRow } from '@cqjy/domain/workflow/views';
-import { http, unwrap } from '../../api/http.ts';
+import { http, unwrap } from '../../lib/http.ts';
 
 export type ActionRef = { family: string; action: string };
 

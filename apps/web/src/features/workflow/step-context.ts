@@ -7,8 +7,8 @@ import { findAction, findStepByRouteName } from '@cqjy/domain/workflow/actions';
 import type { ActionConfig, StepRef } from '@cqjy/domain/workflow/actions';
 import { familiesOfScreens } from '@cqjy/domain/workflow/families';
 import type { FamilyKey } from '@cqjy/domain/workflow/families';
-import { useRouteDef } from '../../app/route-handle.ts';
-import { readQueryId } from '../../app/query-id.ts';
+import { useRouteDef } from '../../lib/route-handle.ts';
+import { readQueryId } from '../../lib/query-id.ts';
 
 export type StepContext = StepRef & {
   /** the family the screen serves: its group's one family, or the query's on a shared screen (null if none) */

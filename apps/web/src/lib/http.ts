@@ -3,7 +3,7 @@
 import { MSG } from '@cqjy/domain/messages';
 import { SESSION_ID_HEADER, TIMEOUTS } from '@cqjy/domain/api';
 import type { Envelope } from '@cqjy/domain/api';
-import { clearSession, getSession, setToken } from '../app/session-store.ts';
+import { clearSession, getSession, setToken } from './session-store.ts';
 import { notify } from './notify.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

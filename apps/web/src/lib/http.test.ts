@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@cqjy/domain/messages';
 import { TIMEOUTS } from '@cqjy/domain/api';
-import { clearSession, getSession, setSession } from '../app/session-store.ts';
+import { clearSession, getSession, setSession } from './session-store.ts';
 import { createFakeNotifier } from '../test/fake-notifier.ts';
 import type { FakeNotifier } from '../test/fake-notifier.ts';
 import { envelope, jsonResponse, neverAnswer, stubFetch } from '../test/fake-fetch.ts';

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError, HttpError } from '../api/http.ts';
+import { ApiError, HttpError } from './http.ts';
 
 /**
  * Queries get one retry, but only where a second try can help: a refused business call or a 4xx would just fail

@@ -1,0 +1,32 @@
+// What buildApp hands every business module's service factory; each factory picks the parts it needs
+// (`Pick<ModuleDeps, ...>`), so adding a module never changes another's wiring.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { AttachmentsService } from './modules/attachments/service.ts';
+import type { AuditService } from './modules/audit/service.ts';
+import type { AuthService } from './modules/auth/service.ts';
+import type { DictionariesService } from './modules/dictionaries/service.ts';
+import type { HomepageService } from './modules/homepage/service.ts';
+import type { OtpService } from './modules/otp/service.ts';
+import type { SmsService } from './modules/sms/service.ts';
+import type { UsersService } from './modules/users/service.ts';
+import type { Clock } from './platform/clock.ts';
+import type { Storage } from './platform/storage.ts';
+
+export type ModuleDeps = {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  storage: Storage;
+  audit: AuditService;
+  users: UsersService;
+  auth: AuthService;
+  sms: SmsService;
+  otp: OtpService;
+  attachments: AttachmentsService;
+  dictionaries: DictionariesService;
+  /** where modules register the home page's counters of the data they own */
+  homepage: HomepageService;
+};
