@@ -41,6 +41,8 @@ export default defineConfig({
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1600, height: 900 },
     screenshot: 'only-on-failure',
+    // A click or fill that cannot happen fails in 20 s with its locator, instead of waiting out a long test's limit.
+    actionTimeout: 20_000,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],

@@ -25,7 +25,7 @@ let firstDeadline = '';
 
 /** The machinery template as downloaded from the import dialog, with two good rows and one bad one. */
 async function fillTemplate(page: Page): Promise<Buffer> {
-  const downloading = page.waitForEvent('download');
+  const downloading = page.waitForEvent('download', { timeout: 60_000 }); // the server builds the workbook (its first loads ExcelJS)
   await page.getByRole('dialog').getByRole('button', { name: '下载模板' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('机器设备资产清单模板.xlsx');

@@ -7,7 +7,7 @@
 // and the transaction-assurance letter (rightEicSreF) go through; the project shows 已成交 with its process log.
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expectToReach, keepScreenshot, signIn } from './helpers.ts';
+import { expectToReach, keepScreenshot, pickRegion, signIn, uploadFile } from './helpers.ts';
 import {
   APPLICATION_PDF,
   approveAsAdmin,
@@ -59,7 +59,7 @@ function fileInputOf(page: Page, label: string) {
 
 /** Downloads a sheet's template from its import dialog and adds `rows` under the header. */
 async function filledTemplate(page: Page, fileName: string, rows: unknown[][]): Promise<Buffer> {
-  const downloading = page.waitForEvent('download');
+  const downloading = page.waitForEvent('download', { timeout: 60_000 }); // the server builds the workbook (its first loads ExcelJS)
   await page.getByRole('dialog').getByRole('button', { name: '下载模板' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(fileName);
@@ -126,12 +126,7 @@ test('creates a stock project, imports its sheets, pre-discloses, and is approve
   await page.getByLabel('法定代表人').fill('李明');
   await page.getByLabel('注册资本（元）').fill('50000000');
   await pickDay(page, '成立日期', '2008-06-18');
-  await page.getByLabel('所在地区').click();
-  await page.locator('.ant-cascader-menu-item', { hasText: '北京市' }).first().click();
-  await page.locator('.ant-cascader-menu-item', { hasText: '市辖区' }).first().click();
-  // a province may be picked alone, so the menu stays open after the city: close it
-  await page.keyboard.press('Escape');
-  await expect(page.locator('.ant-cascader-dropdown:visible')).toHaveCount(0);
+  await pickRegion(page, '所在地区', '北京市', '市辖区');
   await choose(page, '所属行业', '信息传输、软件和信息技术服务业');
   await choose(page, '经济类型', '国有控股');
   await choose(page, '企业类型', '有限责任公司');
@@ -205,12 +200,11 @@ test('creates a stock project, imports its sheets, pre-discloses, and is approve
   await choose(page, '批准类型', '国有资产监督管理机构批准');
   await page.getByLabel('批准单位').fill('北京市人民政府国有资产监督管理委员会');
   await page.getByLabel('批准文件文号').fill('京国资产权〔2026〕18号');
-  await fileInputOf(page, '批准文件').setInputFiles({
+  await uploadFile(page, fileInputOf(page, '批准文件'), {
     name: '股权转让批复.pdf',
     mimeType: 'application/pdf',
     buffer: APPLICATION_PDF,
   });
-  await expect(page.getByText('股权转让批复.pdf')).toBeVisible();
   await page.getByLabel('受让方资格条件').fill('意向受让方应为依法设立并有效存续的企业法人。');
   await page.getByLabel('交易保证金（元）').fill('3000000');
   await pickDay(page, '保证金交纳截止日期', '2027-01-20');

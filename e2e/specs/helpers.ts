@@ -1,4 +1,4 @@
-import { expect, type Page, type Request, type Response } from '@playwright/test';
+import { expect, type Locator, type Page, type Request, type Response } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -82,4 +82,34 @@ export async function expectToReach(
     page.off('response', onResponse);
     page.off('requestfailed', onFailed);
   }
+}
+
+/**
+ * Picks a file in an upload control and waits until it is stored: its row replaces the progress bar. The name shows
+ * while the bytes are still on their way, and a form submitted then has no file yet.
+ */
+export async function uploadFile(
+  page: Page,
+  input: Locator,
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<void> {
+  await input.setInputFiles(file);
+  await expect(page.locator('.file-row', { hasText: file.name }).first()).toBeVisible({ timeout: 30_000 });
+}
+
+/**
+ * Picks a place in a region cascader (所在地区), province then city. The menu slides in: a click that lands while it
+ * moves opens nothing, so the province is clicked again until its cities show.
+ */
+export async function pickRegion(page: Page, label: string, province: string, city: string): Promise<void> {
+  await page.getByLabel(label).click();
+  const cityItem = page.locator('.ant-cascader-menu-item', { hasText: city }).first();
+  await expect(async () => {
+    await page.locator('.ant-cascader-menu-item', { hasText: province }).first().click();
+    await expect(cityItem).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await cityItem.click();
+  // a province may be picked alone, so the menu stays open after the city: close it
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-cascader-dropdown:visible')).toHaveCount(0);
 }

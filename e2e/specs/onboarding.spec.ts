@@ -5,7 +5,7 @@
 // drawn), until the portal opens on 首页.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { composeCreditCode } from '../../packages/domain/src/validation/credit-code.ts';
-import { keepScreenshot, signIn } from './helpers.ts';
+import { keepScreenshot, signIn, uploadFile } from './helpers.ts';
 import { APPLICATION_PDF, fillCode } from './workflow-steps.ts';
 
 // A run-unique owner, so that the spec can run against a database that already saw it.
@@ -77,12 +77,11 @@ test('SH-4.5..SH-4.11 a new project owner opens an account, is reviewed, authent
   // 2. Step 2: the company information and the licence, submitted for review.
   await expect(page.getByLabel('法定代表人')).toBeVisible();
   await fillCompanyStep(page, '重庆市渝中区解放碑路1号');
-  await page.locator('input[type=file]').first().setInputFiles({
+  await uploadFile(page, page.locator('input[type=file]').first(), {
     name: '营业执照.pdf',
     mimeType: 'application/pdf',
     buffer: APPLICATION_PDF,
   });
-  await expect(page.getByText('营业执照.pdf')).toBeVisible();
   await keepScreenshot(page, 'onboarding-03-company');
   await page.getByRole('button', { name: '提交审核' }).click();
   await expect(page).toHaveURL(/#\/transferorOpenTip/);
@@ -109,12 +108,11 @@ test('SH-4.5..SH-4.11 a new project owner opens an account, is reviewed, authent
   await page.getByRole('button', { name: '修改并重新提交' }).click();
   await expect(page).toHaveURL(/#\/transferorOpen/);
   await page.getByLabel('注册地址').fill('重庆市渝中区解放碑路88号');
-  await page.locator('input[type=file]').first().setInputFiles({
+  await uploadFile(page, page.locator('input[type=file]').first(), {
     name: '营业执照清晰版.pdf',
     mimeType: 'application/pdf',
     buffer: APPLICATION_PDF,
   });
-  await expect(page.getByText('营业执照清晰版.pdf')).toBeVisible();
   await page.getByRole('button', { name: '提交审核' }).click();
   await expect(page).toHaveURL(/#\/transferorOpenTip/);
 

@@ -2,7 +2,7 @@
 // SMS code and the e-signature of the letter, and the exchange's review from 待办任务.
 import { expect, type Browser, type Page } from '@playwright/test';
 import { E2E_OTP } from '../env.ts';
-import { expectToReach, keepScreenshot, signIn } from './helpers.ts';
+import { expectToReach, keepScreenshot, signIn, uploadFile } from './helpers.ts';
 
 /** A one-page PDF, as an application file or a licence (its content is sniffed on upload). */
 export const APPLICATION_PDF = Buffer.from(
@@ -30,12 +30,11 @@ export async function fillCode(page: Page): Promise<void> {
 
 /** Adds the application file on an application screen. */
 export async function attachApplicationFile(page: Page, name: string): Promise<void> {
-  await page.locator('input[type=file]').first().setInputFiles({
+  await uploadFile(page, page.locator('input[type=file]').first(), {
     name,
     mimeType: 'application/pdf',
     buffer: APPLICATION_PDF,
   });
-  await expect(page.getByText(name)).toBeVisible();
 }
 
 /**

@@ -9,6 +9,7 @@ import type { FetchCall } from '../../test/fake-fetch.ts';
 import { createFakeNotifier } from '../../test/fake-notifier.ts';
 import type { FakeNotifier } from '../../test/fake-notifier.ts';
 import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
+import { makeProjectView } from '../../test/projects.ts';
 import type { ProjectListRow } from '@cqjy/domain/projects/views';
 import { EXPORT_COLUMNS, toSheetRows } from './export-xlsx.ts';
 
@@ -56,7 +57,8 @@ function serveProjects(total = 2, deleteAnswer = { status: 0, msg: '' }) {
       return jsonResponse(envelope({ list: rows, total }));
     }
     // The generic view hands over by the project's family; the family view is another feature's page.
-    if (path === '/api/project/show/7') return jsonResponse(envelope({ id: 7, family: 'coll' }));
+    if (path === '/api/project/show/7')
+      return jsonResponse(envelope(makeProjectView({ family: 'coll', businessType: '2' })));
     if (path.startsWith('/api/project/show/') || path === '/api/project/bulk/show')
       return jsonResponse(envelope(null, 404, MSG.notFound));
     if (path === '/api/project/bulk/copy/2')

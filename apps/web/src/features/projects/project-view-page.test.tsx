@@ -13,9 +13,10 @@ import { createFakeNotifier } from '../../test/fake-notifier.ts';
 import type { FakeNotifier } from '../../test/fake-notifier.ts';
 import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
 import type { Route } from '../../test/portal.tsx';
+import { makeProjectView } from '../../test/projects.ts';
 import { canSyncFromOtc } from './otc-result.tsx';
 
-const PROJECT = { id: 7, name: '北京示范国有资产经营有限公司废旧设备一批', code: 'GR2026BJ1000123' };
+const PROJECT = makeProjectView();
 
 let notifier: FakeNotifier;
 
@@ -39,24 +40,7 @@ function serveAs(identityType: number, extra: Route) {
 }
 
 describe('the project view (bulkShowProject, rightShowProject ...)', () => {
-  const project: ProjectView = {
-    ...PROJECT,
-    status: 'disclosing',
-    statusLabel: '披露中',
-    family: 'bulk',
-    businessType: '1',
-    companyId: 10,
-    companyName: '华北示范实业集团有限公司',
-    agentCompanyId: null,
-    agentCompanyName: null,
-    disclosureStart: '2026-02-20T00:00:00.000Z',
-    disclosureEnd: '2026-03-20T00:00:00.000Z',
-    pausedAt: null,
-    version: 1,
-    details: {},
-    attachments: {},
-    signedLetters: [],
-  };
+  const project = PROJECT;
   const log: ProcessLogRow[] = [
     {
       id: 1,
