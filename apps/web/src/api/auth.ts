@@ -56,33 +56,55 @@ export function postLogout(): Promise<Envelope<null>> {
   return http.post<Envelope<null>>('/api/logout', undefined, { isSilent: true });
 }
 
-export function fetchUserInfo(): Promise<Envelope<SessionUser>> {
-  return http.post<Envelope<SessionUser>>('/api/app/userinfo');
+type CallOptions = NonNullable<Parameters<typeof http.get>[2]>;
+
+export function fetchUserInfo(options?: CallOptions): Promise<Envelope<SessionUser>> {
+  return http.post<Envelope<SessionUser>>('/api/app/userinfo', undefined, options);
 }
 
-export function fetchRolePermissions(isActualProjectData = false): Promise<Envelope<PermissionsResult>> {
+export function fetchRolePermissions(
+  isActualProjectData = false,
+  options?: CallOptions,
+): Promise<Envelope<PermissionsResult>> {
   return http.get<Envelope<PermissionsResult>>(
     '/api/app/user/role/permissions',
     isActualProjectData ? { actualProjectData: 1 } : undefined,
+    options,
   );
 }
+
+export type LoadUserInfoOptions = {
+  /**
+   * The signed-in guard's refresh of a page load. It leaves the previous permission state as it is instead of
+   * taking the user held until now as the previous one: what storage kept is no state the user moved away from,
+   * and a permission removed meanwhile must not live on as "previous" (SH-4.3, SH-4.4). A 401 opens no dialog:
+   * the guard signs the user out and says why.
+   */
+  isPageLoadRefresh?: boolean;
+};
 
 /**
  * SH-6.1: the permissions are fetched twice; the menu codes come from the first answer, the project-level list
  * (whose index 4 gates the ledger menus, SH-4.14) from the second, made with actualProjectData=1.
  */
-export async function loadUserInfo(): Promise<UserInfo> {
+export async function loadUserInfo(options: LoadUserInfoOptions = {}): Promise<UserInfo> {
   // SH-4.4 compares a page against the permissions before this refetch too, so they are kept.
-  const before = getSession().userInfo;
-  const user = unwrap(await fetchUserInfo());
-  const menuPermissions = unwrap(await fetchRolePermissions());
-  const projectPermissions = unwrap(await fetchRolePermissions(true));
+  const isPageLoadRefresh = options.isPageLoadRefresh === true;
+  const before = isPageLoadRefresh ? null : getSession().userInfo;
+  const callOptions: CallOptions = { isUnauthorizedHandled: isPageLoadRefresh };
+  const user = unwrap(await fetchUserInfo(callOptions));
+  const menuPermissions = unwrap(await fetchRolePermissions(false, callOptions));
+  const projectPermissions = unwrap(await fetchRolePermissions(true, callOptions));
   const userInfo: UserInfo = {
     ...user,
     permission: menuPermissions.permission ?? [],
     permissionProject: projectPermissions.permissionProject ?? menuPermissions.permissionProject ?? [],
   };
-  setSession(before ? { userInfo, previousPermissions: snapshotPermissions(before) } : { userInfo });
+  setSession(
+    before
+      ? { userInfo, isUserInfoFresh: true, previousPermissions: snapshotPermissions(before) }
+      : { userInfo, isUserInfoFresh: true },
+  );
   return userInfo;
 }
 

@@ -96,7 +96,8 @@ export function sendUpload(upload: UploadRequest): Promise<UploadResult> {
         reject(error instanceof Error ? error : new Error(String(error)));
       }
     };
-    xhr.onerror = () => fail(new HttpError('network', UPLOAD_PATH, null, MSG.commError), MSG.commError);
+    // No response at all (connection lost, server down): the catalogue's 连接超时, as for a time-out (SH-8.7).
+    xhr.onerror = () => fail(new HttpError('network', UPLOAD_PATH, null, MSG.timeout), MSG.timeout);
     xhr.ontimeout = () => fail(new HttpError('timeout', UPLOAD_PATH, null, MSG.timeout), MSG.timeout);
     xhr.onabort = () => fail(new HttpError('aborted', UPLOAD_PATH, null, 'aborted'), null);
 

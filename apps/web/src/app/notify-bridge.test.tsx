@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
+import { ERROR_TOAST_S } from '@cqjy/domain/constants';
 import { MSG } from '@cqjy/domain/messages';
 import { notify, setNotifier } from '../lib/notify.ts';
-import { NotifyBridge } from './notify-bridge.tsx';
+import { NotifyBridge, createAntdNotifier, keepVisibleToasts } from './notify-bridge.tsx';
 
 function renderBridge(): void {
   render(
@@ -58,5 +59,24 @@ describe('NotifyBridge', () => {
     const cancelButtons = screen.getAllByRole('button', { name: '取 消' });
     fireEvent.click(cancelButtons[cancelButtons.length - 1] as HTMLElement);
     await expect(confirmed).resolves.toBe(false);
+  });
+});
+
+describe('error toasts last 5 s through antd too (SH-9.5)', () => {
+  type AntdApi = Parameters<typeof createAntdNotifier>;
+
+  it('asks antd for 5 s when the caller gives no duration (用户名或密码错误！, a server message)', () => {
+    const message = { error: vi.fn(), success: vi.fn(), warning: vi.fn() };
+    const notifier = createAntdNotifier(message as unknown as AntdApi[0], {} as AntdApi[1]);
+    notifier.error(MSG.loginFailed);
+    expect(message.error).toHaveBeenCalledWith({ content: MSG.loginFailed, duration: ERROR_TOAST_S });
+    notifier.error(MSG.commError, ERROR_TOAST_S);
+    expect(message.error).toHaveBeenLastCalledWith({ content: MSG.commError, duration: ERROR_TOAST_S });
+  });
+
+  it('hands an error without a duration back to the toaster while its 5 s last', () => {
+    const shown = [{ kind: 'error' as const, content: MSG.loginFailed, shownAtMs: 0 }];
+    expect(keepVisibleToasts(shown, ERROR_TOAST_S * 1000 - 100)).toHaveLength(1);
+    expect(keepVisibleToasts(shown, ERROR_TOAST_S * 1000)).toHaveLength(0);
   });
 });

@@ -4,12 +4,19 @@
 // with it, so the ones still on screen are handed to the notifier below (the light toaster of the root).
 import { useEffect } from 'react';
 import { App } from 'antd';
+import { ERROR_TOAST_S } from '@cqjy/domain/constants';
 import { deliverToast, notify, pushNotifier } from '../lib/notify.ts';
 import type { Notifier, ToastCall } from '../lib/notify.ts';
 
 type AppApi = ReturnType<typeof App.useApp>;
 
+// antd's own default, kept for success and warning. Every error stays ERROR_TOAST_S unless its caller asks
+// otherwise (SH-9.5); antd's 3 s would cut 用户名或密码错误！ and the server's messages short.
 const DEFAULT_TOAST_SECONDS = 3;
+
+function durationOf(call: ToastCall): number {
+  return call.durationSec ?? (call.kind === 'error' ? ERROR_TOAST_S : DEFAULT_TOAST_SECONDS);
+}
 
 type ShownToast = ToastCall & { shownAtMs: number };
 
@@ -23,7 +30,7 @@ export function createAntdNotifier(
       onShown({ kind: 'success', content });
       void message.success(content);
     },
-    error: (content, durationSec) => {
+    error: (content, durationSec = ERROR_TOAST_S) => {
       onShown({ kind: 'error', content, durationSec });
       void message.error({ content, duration: durationSec });
     },
@@ -47,9 +54,7 @@ export function createAntdNotifier(
 
 /** The toasts that would still be on screen at `nowMs`. */
 export function keepVisibleToasts(shown: readonly ShownToast[], nowMs: number): ShownToast[] {
-  return shown.filter(
-    (toast) => nowMs - toast.shownAtMs < (toast.durationSec ?? DEFAULT_TOAST_SECONDS) * 1000,
-  );
+  return shown.filter((toast) => nowMs - toast.shownAtMs < durationOf(toast) * 1000);
 }
 
 export function NotifyBridge() {

@@ -19,6 +19,7 @@ import type { RouteDef } from '@cqjy/domain/routes';
 import { findAction } from '@cqjy/domain/workflow/actions';
 import { familiesOfScreens, listWorkflowRoutes } from '@cqjy/domain/workflow/families';
 import { redirectToStart } from './guards.ts';
+import { getSession, hasValidLogin } from '../lib/session-store.ts';
 import type { PageHandle } from '../lib/route-handle.ts';
 import { RouteError } from './route-error.tsx';
 import { guardSignedIn } from './session-guard.ts';
@@ -153,8 +154,9 @@ export function buildPortalRoutes(table: readonly RouteDef[] = ROUTES): RouteObj
               lazy: async () => {
                 const { AppLayout, applyAutoCollapse } = await import('./layout/app-layout.tsx');
                 // Settled before the first render: a new browser tab starts expanded, and collapsing it from an
-                // effect would render the whole menu twice on a narrow screen.
-                applyAutoCollapse();
+                // effect would render the whole menu twice on a narrow screen. The chunk may arrive after the
+                // guard has already emptied the storages of a refused session; nothing is written back then.
+                if (hasValidLogin(getSession(), Date.now())) applyAutoCollapse();
                 return { Component: AppLayout };
               },
               children: [

@@ -1,7 +1,10 @@
 // The guard of every signed-in page (spec 000 section 4), run as the loader of the signed-in route on every
 // navigation, in the order of the spec:
 //   SH-4.2  a live sign-in, else warning 登录身份失效 and /login;
-//   SH-4.3  the user and both permission lists, fetched when missing; a failure empties both storages, /login;
+//   SH-4.3  the user and both permission lists, fetched once per page load (what storage kept from an earlier
+//           page is not trusted: a permission removed or an account disabled meanwhile counts at once), and
+//           when missing; a failure empties both storages, /login. Until the server answers, no signed-in page
+//           renders (the router shows its loading state);
 //   SH-4.5 to SH-4.12  the onboarding gates;
 //   SH-6.2  the identity's route set, and SH-4.4 a page hidden in both the current and the previous permission
 //           state: /404.
@@ -62,15 +65,31 @@ export function refusePage(
   return isHiddenInBoth(bare, current, before) ? notFoundPath(bare) : null;
 }
 
+// The refresh in flight, shared by the navigations that arrive while it runs, so a page load asks only once.
+let pendingRefresh: Promise<UserInfo> | null = null;
+
+function refreshUserInfo(): Promise<UserInfo> {
+  pendingRefresh ??= loadUserInfo({ isPageLoadRefresh: true })
+    .catch((error: unknown) => {
+      // A 401 here is a session the server no longer knows (signed out elsewhere, an account disabled). The refresh
+      // opens no stay-or-relogin dialog for it, since the user is signed out here anyway; say why instead.
+      if (error instanceof HttpError && error.httpStatus === 401) notify.warning(MSG.sessionInvalid);
+      wipeSession();
+      throw error;
+    })
+    .finally(() => {
+      pendingRefresh = null;
+    });
+  return pendingRefresh;
+}
+
+/** The user as the server knows it now: fetched on the first guarded navigation of a page load, then kept. */
 async function ensureUserInfo(): Promise<UserInfo> {
-  const known = getSession().userInfo;
-  if (known) return known;
+  const { userInfo, isUserInfoFresh } = getSession();
+  if (userInfo && isUserInfoFresh) return userInfo;
   try {
-    return await loadUserInfo();
-  } catch (error) {
-    // A 401 here is a session the server no longer knows; before the shell is up no dialog can ask, so say why.
-    if (error instanceof HttpError && error.httpStatus === 401) notify.warning(MSG.sessionInvalid);
-    wipeSession();
+    return await refreshUserInfo();
+  } catch {
     throw redirect('/login');
   }
 }

@@ -2,14 +2,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { App as AntdApp, ConfigProvider } from 'antd';
+import { ERROR_TOAST_S } from '@cqjy/domain/constants';
 import { MSG } from '@cqjy/domain/messages';
+import { http } from '../lib/http.ts';
 import { notify, setNotifier } from '../lib/notify.ts';
+import { envelope, jsonResponse, stubFetch } from '../test/fake-fetch.ts';
 import { createFakeNotifier } from '../test/fake-notifier.ts';
 import { NotifyBridge } from './notify-bridge.tsx';
 import { Toaster } from './toaster.tsx';
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
   setNotifier(null);
 });
 
@@ -21,16 +25,39 @@ const confirmOptions = {
 };
 
 describe('the light toaster of the root', () => {
-  it('shows 用户名或密码错误！ without antd, and lets it go after its time', () => {
+  it('shows 用户名或密码错误！ of a refused sign-in without antd, for 5 s like every error (SH-9.5)', async () => {
     vi.useFakeTimers();
+    stubFetch(() => jsonResponse(envelope(null, 1, ''), { status: 401 }));
     render(<Toaster />);
-    act(() => notify.error(MSG.loginFailed));
+    await act(async () => {
+      await http.post('/api/login', { username: 'u', password: 'wrong', captcha: '1234' }).catch(() => null);
+    });
     expect(screen.getByRole('alert').textContent).toContain(MSG.loginFailed);
     expect(document.querySelector('.ant-message')).toBeNull();
     act(() => {
-      vi.advanceTimersByTime(3000);
+      vi.advanceTimersByTime(ERROR_TOAST_S * 1000 - 100);
+    });
+    expect(screen.getByText(MSG.loginFailed)).toBeTruthy();
+    act(() => {
+      vi.advanceTimersByTime(100);
     });
     expect(screen.queryByText(MSG.loginFailed)).toBeNull();
+  });
+
+  it('keeps a server message shown as an error for 5 s too, and a success for less', () => {
+    vi.useFakeTimers();
+    render(<Toaster />);
+    act(() => notify.error('不能这样做'));
+    act(() => notify.success(MSG.loginOk));
+    act(() => {
+      vi.advanceTimersByTime(ERROR_TOAST_S * 1000 - 100);
+    });
+    expect(screen.getByText('不能这样做')).toBeTruthy();
+    expect(screen.queryByText(MSG.loginOk)).toBeNull();
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
+    expect(screen.queryByText('不能这样做')).toBeNull();
   });
 
   it('keeps an error toast for the seconds asked', () => {

@@ -1,10 +1,12 @@
 // The light notifier of the root: toasts and the confirm dialog in plain elements, so the sign-in page can tell
 // the user 用户名或密码错误！ or 手机验证码错误！ without loading antd. The signed-in shell lays antd over it.
 import { useEffect, useRef, useState } from 'react';
+import { ERROR_TOAST_S } from '@cqjy/domain/constants';
 import { pushNotifier } from '../lib/notify.ts';
 import type { ConfirmOptions, Notifier, ToastKind } from '../lib/notify.ts';
 import './toaster.css';
 
+// Success and warning toasts are short; every error stays ERROR_TOAST_S unless its caller asks otherwise (SH-9.5).
 const DEFAULT_TOAST_SECONDS = 3;
 
 type Toast = { id: number; kind: ToastKind; content: string };
@@ -32,7 +34,7 @@ export function Toaster() {
     };
     const notifier: Notifier = {
       success: (content) => show('success', content),
-      error: (content, durationSec) => show('error', content, durationSec),
+      error: (content, durationSec = ERROR_TOAST_S) => show('error', content, durationSec),
       warning: (content) => show('warning', content),
       confirm: (options) =>
         new Promise<boolean>((resolve) => {

@@ -203,6 +203,15 @@ describe('FileUpload sends a good file', () => {
     await waitFor(() => expect(notifier.error).toHaveBeenCalledWith('通讯异常，请联系系统管理员！', 5));
   });
 
+  it('answers an upload that gets no response at all with 连接超时 for 5 s', async () => {
+    const { container } = render(<Harness />);
+    pick(container, makeFile('批复文件.pdf'));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    act(() => FakeXhr.sent[0]?.onerror?.());
+    await waitFor(() => expect(notifier.error).toHaveBeenCalledWith('连接超时，请稍后刷新重试！', 5));
+    expect(notifier.error).not.toHaveBeenCalledWith('通讯异常，请联系系统管理员！', 5);
+  });
+
   it('re-uploads a single file by replacing it, and says so when no file comes back', async () => {
     const { container } = render(<Harness maxCount={1} initial={[stored('u1', '旧.pdf')]} />);
     pick(container, makeFile('新.pdf'));

@@ -182,6 +182,18 @@ describe('error catalogue (spec 000 section 8)', () => {
     expect(notifier.confirm).toHaveBeenCalledTimes(2);
   });
 
+  it('a 401 the caller answers itself opens no dialog but still fails; its other errors are reported', async () => {
+    setSession({ token: 'live' });
+    stubFetch((call) => jsonResponse(envelope(null), { status: call.url === '/api/a' ? 401 : 500 }));
+    const error = await rejectionOf(http.post('/api/a', undefined, { isUnauthorizedHandled: true }));
+    expect((error as HttpError).httpStatus).toBe(401);
+    await Promise.resolve();
+    expect(notifier.confirm).not.toHaveBeenCalled();
+    expect(getSession().token).toBe('live');
+    await rejectionOf(http.post('/api/b', undefined, { isUnauthorizedHandled: true }));
+    expect(notifier.error).toHaveBeenCalledWith(MSG.commError, 5);
+  });
+
   it.each([500, 502, 403, 404])('HTTP %i shows 通讯异常 for 5 s and rejects', async (status) => {
     stubFetch(() => jsonResponse({ message: 'boom' }, { status }));
     const error = await rejectionOf(http.get('/api/x'));
@@ -191,21 +203,40 @@ describe('error catalogue (spec 000 section 8)', () => {
     expect(notifier.confirm).not.toHaveBeenCalled();
   });
 
-  it('a network failure shows 通讯异常 for 5 s', async () => {
+  it('a call that gets no response at all (server down, connection refused) shows 连接超时 for 5 s', async () => {
     stubFetch(() => {
       throw new TypeError('Failed to fetch');
     });
     const error = await rejectionOf(http.post('/api/x'));
+    expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).kind).toBe('network');
-    expect(notifier.error).toHaveBeenCalledWith(MSG.commError, 5);
+    expect((error as HttpError).httpStatus).toBeNull();
+    expect(notifier.error).toHaveBeenCalledWith('连接超时，请稍后刷新重试！', 5);
+    expect(notifier.error).toHaveBeenCalledTimes(1);
+    expect(notifier.error).not.toHaveBeenCalledWith(MSG.commError, expect.anything());
   });
 
-  it('a network failure of /api/validate stays quiet but still fails', async () => {
+  it('no response is 连接超时 for /api/validate too: only its error statuses stay quiet', async () => {
     stubFetch(() => {
       throw new TypeError('Failed to fetch');
     });
     const error = await rejectionOf(http.post('/api/validate', { a: 1 }));
     expect((error as HttpError).kind).toBe('network');
+    expect(notifier.error).toHaveBeenCalledWith(MSG.timeout, 5);
+  });
+
+  it('an error status of /api/validate stays quiet but still fails', async () => {
+    stubFetch(() => jsonResponse({ message: 'half filled' }, { status: 500 }));
+    const error = await rejectionOf(http.post('/api/validate', { a: 1 }));
+    expect((error as HttpError).httpStatus).toBe(500);
+    expect(notifier.error).not.toHaveBeenCalled();
+  });
+
+  it('a silent call gets no toast when no response comes', async () => {
+    stubFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await rejectionOf(http.post('/api/logout', undefined, { isSilent: true }));
     expect(notifier.error).not.toHaveBeenCalled();
   });
 

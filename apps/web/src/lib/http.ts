@@ -2,6 +2,7 @@
 // the time-outs, the session-id capture and the whole error catalogue (spec 000 section 8) live in one place.
 import { MSG } from '@cqjy/domain/messages';
 import { SESSION_ID_HEADER, TIMEOUTS } from '@cqjy/domain/api';
+import { ERROR_TOAST_S } from '@cqjy/domain/constants';
 import type { Envelope } from '@cqjy/domain/api';
 import { clearSession, getSession, setToken } from './session-store.ts';
 import { notify } from './notify.ts';
@@ -20,6 +21,11 @@ export type RequestOptions = {
   captureSessionId?: boolean;
   /** Reports nothing to the user; the caller handles every failure (used by logout, which must never nag). */
   isSilent?: boolean;
+  /**
+   * A 401 is the caller's to answer, so it opens no 登录状态已过期 dialog (the signed-in guard's user refresh, which
+   * signs the user out itself); every other failure is reported as usual.
+   */
+  isUnauthorizedHandled?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
 };
@@ -70,9 +76,9 @@ export function setNavigate(navigate: Navigate): void {
 const LOGIN_PATH = '/api/login';
 const MOBILE_LOGIN_PATH = '/api/mobile/login';
 const LOGOUT_PATH = '/api/logout';
-// The server-side validation probe fails by design while a form is half filled; the catalogue keeps it quiet.
-const QUIET_NETWORK_PATH = '/api/validate';
-const ERROR_TOAST_SECONDS = 5;
+// The server-side validation probe answers an error status by design while a form is half filled; the catalogue
+// keeps those quiet (a 401 still counts, and so does a call that gets no answer at all).
+const QUIET_STATUS_PATH = '/api/validate';
 
 /** SH-7.2: {a: {b: 1}, c: [1, 2]} -> "a[b]=1&c[0]=1&c[1]=2"; undefined is left out, null is sent empty. */
 export function serializeParams(params: Record<string, unknown>): string {
@@ -150,7 +156,13 @@ export function reportHttpStatus(path: string, httpStatus: number): void {
     }
     return;
   }
-  notify.error(MSG.commError, ERROR_TOAST_SECONDS);
+  if (path === QUIET_STATUS_PATH) return;
+  notify.error(MSG.commError, ERROR_TOAST_S);
+}
+
+/** SH-8.7: a call that got no response at all (no connection, the server down, the time-out) asks to retry later. */
+function reportNoResponse(options: RequestOptions): void {
+  if (!options.isSilent) notify.error(MSG.timeout, ERROR_TOAST_S);
 }
 
 export async function request<T = Envelope>(url: string, options: RequestOptions = {}): Promise<T> {
@@ -177,19 +189,21 @@ export async function request<T = Envelope>(url: string, options: RequestOptions
     try {
       response = await fetch(fullUrl, { method, headers, body, signal: controller.signal });
     } catch (cause) {
+      // fetch rejected: no response came at all, whether the time-out fired or the connection failed.
       if (isTimedOut) {
-        if (!options.isSilent) notify.error(MSG.timeout, ERROR_TOAST_SECONDS);
+        reportNoResponse(options);
         throw new HttpError('timeout', url, null, MSG.timeout);
       }
       if (controller.signal.aborted) {
         throw new HttpError('aborted', url, null, 'aborted');
       }
-      if (!options.isSilent && path !== QUIET_NETWORK_PATH) notify.error(MSG.commError, ERROR_TOAST_SECONDS);
-      throw new HttpError('network', url, null, cause instanceof Error ? cause.message : MSG.commError);
+      reportNoResponse(options);
+      throw new HttpError('network', url, null, cause instanceof Error ? cause.message : MSG.timeout);
     }
 
     if (response.status !== 200) {
-      if (!options.isSilent) reportHttpStatus(path, response.status);
+      const isHandledByCaller = response.status === 401 && options.isUnauthorizedHandled === true;
+      if (!options.isSilent && !isHandledByCaller) reportHttpStatus(path, response.status);
       throw new HttpError('status', url, response.status, `HTTP ${response.status}`);
     }
 
@@ -203,12 +217,12 @@ export async function request<T = Envelope>(url: string, options: RequestOptions
       return (await response.json()) as T;
     } catch (cause) {
       if (isTimedOut) {
-        if (!options.isSilent) notify.error(MSG.timeout, ERROR_TOAST_SECONDS);
+        reportNoResponse(options);
         throw new HttpError('timeout', url, null, MSG.timeout);
       }
       if (controller.signal.aborted) throw new HttpError('aborted', url, null, 'aborted');
       // A 200 whose body is not what was asked for is a broken exchange with the server, not a business answer.
-      if (!options.isSilent) notify.error(MSG.commError, ERROR_TOAST_SECONDS);
+      if (!options.isSilent) notify.error(MSG.commError, ERROR_TOAST_S);
       throw new HttpError('network', url, 200, cause instanceof Error ? cause.message : MSG.commError);
     }
   } finally {

@@ -44,11 +44,16 @@ export type SessionState = {
   previousPermissions: PermissionSnapshot | null;
   /** a land user who left 土地资产管理 for the portal in this browser tab (gate 8) */
   isLandSession: boolean;
+  /**
+   * The user and both permission lists came from the server during this page load. Never stored: what storage
+   * restores is only a leftover of an earlier page, which the signed-in guard fetches again (SH-4.3).
+   */
+  isUserInfoFresh: boolean;
 };
 
 const KEY_PREFIX = 'cqjy.';
 
-// Which field goes to which storage; fields absent here (refresh flag, menu routes) are rebuilt on every load.
+// Which field goes to which storage; fields absent here (refresh flags, menu routes) are rebuilt on every load.
 const LOCAL_FIELDS = ['token', 'loginInfo', 'identityType', 'userInfo'] as const;
 const SESSION_FIELDS = [
   'tabs',
@@ -79,6 +84,7 @@ export function createInitialState(): SessionState {
     clickCount: 0,
     previousPermissions: null,
     isLandSession: false,
+    isUserInfoFresh: false,
   };
 }
 

@@ -57,13 +57,17 @@ export function makeLogin(identityType: number, token = 'access-1', createdAt = 
   return { access_token: token, expires_in: 3600, created_at: createdAt, identityType };
 }
 
-/** Stores a live sign-in with the user already loaded, as after a sign-in in this browser tab. */
+/**
+ * Stores a live sign-in with the user kept from an earlier page, as a page load finds it: the signed-in guard
+ * fetches the user and both permission lists again before the first page shows (servePortal answers them).
+ */
 export function signInAs(user: UserInfo, createdAt = nowSeconds): void {
   setSession({
     token: 'access-1',
     loginInfo: makeLogin(user.identityType, 'access-1', createdAt),
     identityType: user.identityType,
     userInfo: user,
+    isUserInfoFresh: false,
   });
 }
 
