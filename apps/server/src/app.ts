@@ -11,10 +11,12 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db, DbDriver } from './db/client.ts';
+import { registerHousekeeping } from './housekeeping.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
 import { attachmentsRoutes } from './modules/attachments/routes.ts';
 import { createAttachmentsService } from './modules/attachments/service.ts';
+import { createRefusalAuditor } from './modules/audit/refusals.ts';
 import { createAuditService } from './modules/audit/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -41,6 +43,7 @@ import { projectTransfereesRoutes } from './modules/projects/transferees-routes.
 import { createProjectTransfereesService } from './modules/projects/transferees-service.ts';
 import { createProjectSheetsService } from './modules/projects/sheets-service.ts';
 import { createProfileService } from './modules/profile/service.ts';
+import { createRateLimitsService } from './modules/rate-limits/service.ts';
 import { signaturesRoutes } from './modules/signatures/routes.ts';
 import { createSignaturesService } from './modules/signatures/service.ts';
 import { smsRoutes } from './modules/sms/routes.ts';
@@ -52,6 +55,7 @@ import { createWorkflowService } from './modules/workflow/service.ts';
 import { registerAuth } from './platform/auth.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
+import { createRateLimitStore } from './platform/rate-limit-store.ts';
 import { AppError } from './platform/errors.ts';
 import { createLogger } from './platform/logger.ts';
 import { createOtcClient } from './platform/otc.ts';
@@ -108,8 +112,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
   registerSecurity(app);
+  // counted in the database, so that every node behind the load balancer applies one limit
+  const rateLimits = createRateLimitsService({ db, clock });
   await app.register(rateLimit, {
     global: false,
+    store: createRateLimitStore(rateLimits.counter),
     errorResponseBuilder: () => new AppError(429, MSG.tooManyRequests, 429),
   });
   await app.register(swagger, {
@@ -123,8 +130,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // platform
-  registerErrorHandler(app);
   const audit = createAuditService({ clock });
+  // access refusals (401, 403, 404) are audited, a flood of them capped
+  registerErrorHandler(app, {
+    onAccessRefused: createRefusalAuditor({ db, audit, clock, log: loggerInstance }),
+  });
   const users = createUsersService({ db, audit, clock, config });
   const sms = createSmsService({
     db,
@@ -134,13 +144,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: loggerInstance,
   });
   const otp = createOtpService({ db, clock, config, sms });
-  const auth = createAuthService({ db, config, clock, users, audit, otp });
+  const auth = createAuthService({ db, config, clock, users, audit, otp, rateLimits });
   const homepage = createHomepageService();
   const storage = deps.storage ?? createStorage(config);
   if (deps.storage === undefined) app.addHook('onClose', () => storage.close());
   const attachments = createAttachmentsService({ db, storage, audit, clock });
   const dictionaries = createDictionariesService({ db, users });
   registerAuth(app, { resolveSession: auth.resolveSession });
+  registerHousekeeping(app, {
+    db,
+    driver: deps.driver ?? (config.databaseUrl === undefined ? 'pglite' : 'pg'),
+    log: loggerInstance,
+    intervalS: config.purgeIntervalS,
+    auth,
+    attachments,
+    rateLimits,
+  });
   await registerStaticWeb(app, config.webDist);
 
   // modules

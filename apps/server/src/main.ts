@@ -2,7 +2,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { migrateDatabase } from './db/migrate.ts';
+import { migrateDatabase, withStartupLock } from './db/migrate.ts';
 import { seedDatabase } from './db/seed.ts';
 import { enrolSeededSigners } from './modules/signatures/service.ts';
 import { createLogger } from './platform/logger.ts';
@@ -14,16 +14,22 @@ logger.info(
   { driver: database.driver, dataDir: config.databaseUrl === undefined ? config.dataDir : undefined },
   '数据库已打开',
 );
-await migrateDatabase(database);
-const seeded = await seedDatabase(database.db, config);
-if (seeded.isSeeded) {
-  logger.info({ users: seeded.users }, config.isProduction ? '已创建初始管理员账号 admin' : '已写入演示数据');
-}
-if (!config.isProduction) {
-  // Seeded operators marked as enrolled get the certificates and seals an enrolment issues (skips live ones).
-  const issued = await enrolSeededSigners({ db: database.db, config, log: logger });
-  logger.info({ issued }, '演示操作员的电子签章证书已补发');
-}
+// Nodes of a cluster starting together take turns here: one migrates and seeds, the others then find it done.
+await withStartupLock(config, async () => {
+  await migrateDatabase(database);
+  const seeded = await seedDatabase(database.db, config);
+  if (seeded.isSeeded) {
+    logger.info(
+      { users: seeded.users },
+      config.isProduction ? '已创建初始管理员账号 admin' : '已写入演示数据',
+    );
+  }
+  if (!config.isProduction) {
+    // Seeded operators marked as enrolled get the certificates and seals an enrolment issues (skips live ones).
+    const issued = await enrolSeededSigners({ db: database.db, config, log: logger });
+    logger.info({ issued }, '演示操作员的电子签章证书已补发');
+  }
+});
 
 const app = await buildApp({ config, db: database.db, driver: database.driver, logger });
 await app.listen({ port: config.port, host: config.host });

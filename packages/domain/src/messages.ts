@@ -78,6 +78,8 @@ export const MSG = {
   uploadFileMissing: '请选择要上传的文件',
   uploadContentMismatch: '文件内容与扩展名不符',
   uploadArchiveAbnormal: '压缩文件内容异常，已拒绝上传',
+  uploadActiveContent: '文件含有脚本等可执行内容，已拒绝上传',
+  fileNameTooLong: '文件名不能超过{max}个字符',
   previewNotSupported: '该类型的文件不支持在线预览，请下载后查看',
   previewFailed: '文件预览失败，请下载后查看',
   attachmentDeleteConfirm: '确定删除该附件吗？',

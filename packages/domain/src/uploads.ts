@@ -20,6 +20,8 @@ export const UPLOAD_TYPES = [
 export type UploadType = (typeof UPLOAD_TYPES)[number];
 
 export const UPLOAD_MAX_MB = 50;
+/** The longest name a file on a user's disk can have (Windows and macOS allow 255 characters). */
+export const FILE_NAME_MAX = 255;
 export const UPLOAD_DRAG_MAX_MB = 30;
 const BYTES_PER_MB = 1024 * 1024;
 
@@ -72,7 +74,7 @@ export function uploadLimitMb(options: UploadOptions = {}): number {
 
 /**
  * The message that refuses a file, or null to let it through. Checked in the order a user can act on: the type
- * (listing what is allowed), the name (SH-5.1), an empty file, then the size.
+ * (listing what is allowed), the name (SH-5.1, and its length), an empty file, then the size.
  */
 export function checkUpload(file: UploadCandidate, options: UploadOptions = {}): string | null {
   const accepted = normalizeAccept(options.accept);
@@ -81,6 +83,8 @@ export function checkUpload(file: UploadCandidate, options: UploadOptions = {}):
   }
   const nameMessage = validateFileName(file.name);
   if (nameMessage !== null) return nameMessage;
+  if ([...file.name].length > FILE_NAME_MAX)
+    return formatMessage(MSG.fileNameTooLong, { max: FILE_NAME_MAX });
   if (file.size <= 0) return MSG.uploadEmpty;
   const maxMb = uploadLimitMb(options);
   if (file.size > maxMb * BYTES_PER_MB) return formatMessage(MSG.uploadTooLarge, { max: maxMb });

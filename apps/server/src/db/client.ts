@@ -42,6 +42,12 @@ export function createPgPool(connectionString: string): pg.Pool {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // Nor may a checked-out one (in a transaction, between two queries) when the server goes away or restarts:
+  // node-postgres would raise an unhandled 'error' event. Its pending and next queries fail instead, and the pool
+  // discards it when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   return pool;
 }
 

@@ -13,3 +13,4 @@ export * from '../modules/profile/tables.ts';
 export * from '../modules/projects/tables.ts';
 export * from '../modules/workflow/tables.ts';
 export * from '../modules/plans/tables.ts';
+export * from '../modules/rate-limits/tables.ts';

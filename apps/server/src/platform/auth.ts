@@ -5,6 +5,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from './errors.ts';
 
+/**
+ * What a route hook demands, readable on the hook itself (`hook[ACCESS_POLICY]`): `app.authenticate` a live
+ * signed-in session, a guard of guard.ts one of its permission codes. The reliability suite reads it per route.
+ */
+export const ACCESS_POLICY = Symbol('accessPolicy');
+
+export type AccessPolicy = { kind: 'signIn' } | { kind: 'permission'; codes: readonly string[] };
+
 /** The signed-in operator behind a request. */
 export type SessionContext = {
   sessionId: number;
@@ -58,13 +66,15 @@ export function readBearerToken(request: FastifyRequest): string | undefined {
 
 export function registerAuth(app: FastifyInstance, deps: { resolveSession: ResolveSession }): void {
   app.decorateRequest('auth', null);
-  app.decorate('authenticate', async (request: FastifyRequest): Promise<void> => {
+  const authenticate = async (request: FastifyRequest): Promise<void> => {
     const token = readBearerToken(request);
     if (token === undefined) throw unauthorized();
     const session = await deps.resolveSession(hashToken(token));
     if (session === null) throw unauthorized();
     request.auth = session;
-  });
+  };
+  const policy: AccessPolicy = { kind: 'signIn' };
+  app.decorate('authenticate', Object.assign(authenticate, { [ACCESS_POLICY]: policy }));
 }
 
 /** The session of a route behind `app.authenticate`. */

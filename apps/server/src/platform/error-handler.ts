@@ -1,6 +1,7 @@
 // The single error handler: every failure leaves as the envelope. Business errors (AppError) keep their status;
 // bad input becomes a refused operation with a Chinese message; anything unexpected is logged with its stack and
-// answered as HTTP 500 with a reference id only, never internals.
+// answered as HTTP 500 with a reference id only, never internals. Access refusals (401, 403, 404) are handed to a
+// listener first, which app.ts wires to the audit log.
 import { API_STATUS, MSG } from '@cqjy/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -47,6 +48,28 @@ export function answerError(error: unknown, request: FastifyRequest, reply: Fast
   return reply.code(500).send(failure(500, `${MSG.serverError} (编号 ${request.id})`));
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply) => answerError(error, request, reply));
+/** The access refusals: no live session (401), no permission (403), a record the caller may not see (404). */
+export type AccessRefusal = 401 | 403 | 404;
+
+/**
+ * Told of every access refusal before it is answered (the audit log records them). It must not throw and should
+ * be quick: the caller is waiting.
+ */
+export type AccessRefusalListener = (request: FastifyRequest, status: AccessRefusal) => Promise<void>;
+
+function accessRefusalOf(error: unknown): AccessRefusal | null {
+  if (!isAppError(error)) return null;
+  return error.status === 401 || error.status === 403 || error.status === 404 ? error.status : null;
+}
+
+export function registerErrorHandler(
+  app: FastifyInstance,
+  options: { onAccessRefused?: AccessRefusalListener } = {},
+): void {
+  const { onAccessRefused } = options;
+  app.setErrorHandler(async (error, request, reply) => {
+    const refusal = onAccessRefused === undefined ? null : accessRefusalOf(error);
+    if (refusal !== null) await onAccessRefused?.(request, refusal);
+    return answerError(error, request, reply);
+  });
 }

@@ -1,5 +1,6 @@
 // Logger options. Secrets must never reach the log: requests are logged by method and path only (no headers,
-// no bodies), and redaction covers the secret fields wherever a later log call might carry them.
+// no bodies), redaction covers the secret fields wherever a later log call might carry them, and errors lose the
+// values of a failed query and show mobile and ID numbers masked.
 import type { Writable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import pino, { type Logger, type LoggerOptions } from 'pino';
@@ -62,6 +63,36 @@ function serializeReply(reply: unknown): Record<string, unknown> {
   return { statusCode: (reply as Partial<FastifyReply> | undefined)?.statusCode };
 }
 
+/** A failed query's parameter values, which Drizzle writes into its error message after `params:`. */
+const QUERY_PARAMS = /\nparams: [^\n]*/g;
+const MOBILE_IN_TEXT = /(?<!\d)(1[3-9]\d)\d{4}(\d{4})(?!\d)/g;
+const ID_NUMBER_IN_TEXT = /(?<![\dA-Za-z])(\d{6})\d{8}(\d{3}[\dXx])(?![\dA-Za-z])/g;
+
+function scrub(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') {
+    return value
+      .replace(QUERY_PARAMS, '\nparams: [已隐藏]')
+      .replace(MOBILE_IN_TEXT, '$1****$2')
+      .replace(ID_NUMBER_IN_TEXT, '$1********$2');
+  }
+  if (value === null || typeof value !== 'object' || depth > 4) return value;
+  if (Array.isArray(value)) return value.map((item: unknown) => scrub(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      // the bound values of a failed query: the caller's data (a mobile, an ID number, a name)
+      .filter(([key]) => key !== 'params')
+      .map(([key, item]) => [key, scrub(item, depth + 1)]),
+  );
+}
+
+/**
+ * An error with its stack, but without what a caller sent: a failed query's bound values are dropped, and mobile
+ * and ID numbers in the message, the stack or a driver's detail ("Key (mobile)=(...)") are masked.
+ */
+function serializeError(error: unknown): unknown {
+  return scrub(pino.stdSerializers.err(error as Error));
+}
+
 export function createLoggerOptions(config: Pick<Config, 'logLevel'>): LoggerOptions {
   return {
     level: config.logLevel,
@@ -69,7 +100,7 @@ export function createLoggerOptions(config: Pick<Config, 'logLevel'>): LoggerOpt
     serializers: {
       req: serializeRequest,
       res: serializeReply,
-      err: pino.stdSerializers.err,
+      err: serializeError,
     },
   };
 }

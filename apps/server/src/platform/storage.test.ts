@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -14,7 +14,9 @@ import {
   createS3Storage,
   createStorage,
   SizeLimitError,
+  SourceStreamError,
   StorageNotFoundError,
+  type ListedObject,
   type Storage,
 } from './storage.ts';
 
@@ -28,14 +30,34 @@ function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
+async function listAll(storage: Storage): Promise<ListedObject[]> {
+  const listed: ListedObject[] = [];
+  for await (const object of storage.list()) listed.push(object);
+  return listed;
+}
+
+function hoursAgo(hours: number): Date {
+  return new Date(Date.now() - hours * HOUR_MS);
+}
+
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
   return Buffer.concat(chunks);
 }
 
+type Opened = {
+  storage: Storage;
+  /** where the temp files are: `${dir}/tmp` */
+  dir: string;
+  /** sets the modification time of a stored object, as time passing would */
+  age: (key: string, at: Date) => Promise<void>;
+};
+
 /** The same contract, whichever driver is behind it. */
-function describeContract(label: string, open: () => { storage: Storage; dir: string }): void {
+function describeContract(label: string, open: () => Opened): void {
   describe(`${label} storage`, () => {
     it('round-trips bytes under their sha256 and stores equal content once', async () => {
       const { storage } = open();
@@ -74,8 +96,72 @@ function describeContract(label: string, open: () => { storage: Storage; dir: st
           this.destroy(new Error('client went away'));
         },
       });
-      await expect(storage.stage(failing, { maxBytes: 1024 })).rejects.toThrow('client went away');
+      const staging = storage.stage(failing, { maxBytes: 1024 });
+      await expect(staging).rejects.toThrow('client went away');
+      await expect(staging).rejects.toBeInstanceOf(SourceStreamError);
       expect(await listFiles(join(dir, 'tmp'))).toEqual([]);
+    });
+
+    it('tells a source that failed before it was handed over from a failure of the store', async () => {
+      const { storage, dir } = open();
+      const broken = Readable.from([bytesOf('cut short')]);
+      // as a multipart parser does: it listens for the error of the part it destroys
+      broken.on('error', () => undefined);
+      broken.destroy(new Error('Unexpected end of form'));
+      await expect(storage.stage(broken, { maxBytes: 1024 })).rejects.toBeInstanceOf(SourceStreamError);
+      expect(await listFiles(join(dir, 'tmp'))).toEqual([]);
+    });
+
+    it('lists stored objects with size and modification time, never temp files', async () => {
+      const { storage } = open();
+      const bytes = bytesOf(`listed ${label}`);
+      const stored = await storage.put(Readable.from([bytes]), { maxBytes: 1024 });
+      const staged = await storage.stage(Readable.from([bytesOf(`only staged ${label}`)]), {
+        maxBytes: 1024,
+      });
+      const listed = await listAll(storage);
+      const entry = listed.find((object) => object.key === stored.key);
+      expect(entry?.size).toBe(bytes.length);
+      expect(Math.abs((entry?.modifiedAt.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
+      expect(listed.some((object) => object.key === staged.sha256)).toBe(false);
+      expect(listed.every((object) => /^[0-9a-f]{64}$/.test(object.key))).toBe(true);
+      await staged.discard();
+      await storage.delete(stored.key);
+      expect((await listAll(storage)).some((object) => object.key === stored.key)).toBe(false);
+    });
+
+    it('deletes an object only when it was last stored before the given time', async () => {
+      const { storage, age } = open();
+      const { key } = await storage.put(Readable.from([bytesOf(`aged ${label}`)]), { maxBytes: 1024 });
+      expect(await storage.deleteIfOlder(key, hoursAgo(1))).toBe(false);
+      expect(await storage.exists(key)).toBe(true);
+      await age(key, hoursAgo(2));
+      expect(await storage.deleteIfOlder(key, hoursAgo(1))).toBe(true);
+      expect(await storage.exists(key)).toBe(false);
+      expect(await storage.deleteIfOlder(key, hoursAgo(1))).toBe(false);
+    });
+
+    it('refreshes the modification time of old content stored again', async () => {
+      const { storage, age } = open();
+      const bytes = bytesOf(`reused ${label}`);
+      const { key } = await storage.put(Readable.from([bytes]), { maxBytes: 1024 });
+      await age(key, hoursAgo(2));
+      await storage.put(Readable.from([bytes]), { maxBytes: 1024 });
+      const entry = (await listAll(storage)).find((object) => object.key === key);
+      expect(Date.now() - (entry?.modifiedAt.getTime() ?? 0)).toBeLessThan(60_000);
+      expect(await storage.deleteIfOlder(key, hoursAgo(1))).toBe(false);
+      expect(await readAll(await storage.get(key))).toEqual(bytes);
+    });
+
+    it('removes temp files left longer than the given time, and only those', async () => {
+      const { storage, dir } = open();
+      const stale = await storage.stage(Readable.from([bytesOf('left by a crash')]), { maxBytes: 1024 });
+      const young = await storage.stage(Readable.from([bytesOf('still being checked')]), { maxBytes: 1024 });
+      await utimes(stale.path, hoursAgo(2), hoursAgo(2));
+      expect(await storage.removeStaleTemp(hoursAgo(1))).toBe(1);
+      expect(await listFiles(join(dir, 'tmp'))).toEqual([young.path.slice(join(dir, 'tmp').length + 1)]);
+      await young.discard();
+      expect(await storage.removeStaleTemp(hoursAgo(1))).toBe(0);
     });
 
     it('treats a key that is not a sha256 as absent', async () => {
@@ -125,8 +211,17 @@ afterAll(async () => {
   await Promise.all([localDir, s3Dir, s3TempDir].map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-describeContract('local', () => ({ storage: createLocalStorage(localDir), dir: localDir }));
-describeContract('S3', () => ({ storage: s3, dir: s3TempDir }));
+describeContract('local', () => ({
+  storage: createLocalStorage(localDir),
+  dir: localDir,
+  age: (key, at) => utimes(join(localDir, key.slice(0, 2), key.slice(2, 4), key), at, at),
+}));
+describeContract('S3', () => ({
+  storage: s3,
+  dir: s3TempDir,
+  // s3rver answers LastModified from the modification time of the file it keeps the object in
+  age: (key, at) => utimes(join(s3Dir, BUCKET, `${key}._S3rver_object`), at, at),
+}));
 
 describe('local layout', () => {
   it('keeps content at ab/cd/<sha256>', async () => {

@@ -2,10 +2,11 @@
 // and counted, so the caller can inspect the complete file before anything is stored, and memory stays flat
 // whatever the file's size. Committing moves it to its content address (the sha256): the local driver renames it
 // into `${storageDir}/ab/cd/<sha256>`, the S3 driver uploads it under the key <sha256>. Equal contents are
-// stored once.
+// stored once. Stored objects are listed with their modification time, so that bytes nothing refers to any more
+// can be removed once they are old enough (see REUSE_REFRESH_MS).
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, open, rename, rm } from 'node:fs/promises';
+import { access, mkdir, open, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -13,6 +14,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -20,6 +22,17 @@ import {
 import type { Config, StorageConfig } from '../config.ts';
 
 export type StoredObject = { key: string; size: number; sha256: string };
+
+/** A stored object as listed: its key, size, and when its bytes were last stored. */
+export type ListedObject = { key: string; size: number; modifiedAt: Date };
+
+/**
+ * Storing content that is already stored refreshes its modification time (the local driver always, the S3 driver
+ * when it is older than this), so content an upload reuses is never older than this when the upload's row is
+ * written. Whoever removes unreferenced bytes must spare those modified less than this (and the longest time
+ * from storing bytes to committing their row) ago.
+ */
+export const REUSE_REFRESH_MS = 10 * 60 * 1000;
 
 /** An upload written to a temp file and not yet stored: read it at `path`, then commit or discard it. */
 export type StagedFile = StoredObject & {
@@ -44,6 +57,15 @@ export type Storage = {
   get(key: string): Promise<Readable>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /** every stored object (temp files are not stored objects), in no particular order */
+  list(): AsyncIterable<ListedObject>;
+  /**
+   * Deletes `key` unless its bytes were stored at or after `before` (content stored again since it was listed);
+   * answers whether it deleted them.
+   */
+  deleteIfOlder(key: string, before: Date): Promise<boolean>;
+  /** removes the temp files last written before `before` (left by a process that stopped); answers how many */
+  removeStaleTemp(before: Date): Promise<number>;
   close(): Promise<void>;
 };
 
@@ -57,6 +79,17 @@ export class SizeLimitError extends Error {
   }
 }
 
+/**
+ * The source being staged failed before its end: for an upload, the request body broke off or could not be
+ * parsed. The caller's fault, unlike a failure of the disk the bytes were being written to (rethrown as it is).
+ */
+export class SourceStreamError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'SourceStreamError';
+  }
+}
+
 export class StorageNotFoundError extends Error {
   constructor(key: string) {
     super(`no stored object ${key}`);
@@ -65,6 +98,7 @@ export class StorageNotFoundError extends Error {
 }
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
+const HEX_PAIR = /^[0-9a-f]{2}$/;
 
 /** Keys are sha256 hex digests; anything else could walk out of the storage directory. */
 function assertKey(key: string): void {
@@ -110,11 +144,31 @@ async function writeTempFile(
   await mkdir(tmpDir, { recursive: true });
   const path = join(tmpDir, `${randomUUID()}.part`);
   const hasher = new LimitedHasher(maxBytes);
+  const sink = createWriteStream(path, { flags: 'wx' });
+  // Whichever side fails first is where the failure comes from: pipeline then destroys the other streams with the
+  // same error. These listeners are added before pipeline's own, so they see the first failure first. A source
+  // may also have failed before it got here (a multipart parser destroys the part it holds when the body breaks).
+  let failedSide: 'source' | 'sink' | undefined =
+    source.destroyed && !source.readableEnded ? 'source' : undefined;
+  const onSourceFailure = (): void => {
+    // A source closed before its end (destroyed without an error) failed too.
+    if (!source.readableEnded) failedSide ??= 'source';
+  };
+  const onSinkFailure = (): void => {
+    failedSide ??= 'sink';
+  };
+  source.once('error', onSourceFailure);
+  source.once('close', onSourceFailure);
+  hasher.once('error', onSinkFailure);
+  sink.once('error', onSinkFailure);
   try {
-    await pipeline(source, hasher, createWriteStream(path, { flags: 'wx' }));
+    await pipeline(source, hasher, sink);
   } catch (error) {
     await rm(path, { force: true });
-    throw error;
+    throw failedSide === 'source' ? new SourceStreamError(error) : error;
+  } finally {
+    source.off('error', onSourceFailure);
+    source.off('close', onSourceFailure);
   }
   return { path, size: hasher.size, sha256: hasher.hash.digest('hex') };
 }
@@ -126,6 +180,37 @@ async function isPresent(path: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+function errorCode(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException).code;
+}
+
+/** The entries of a directory; none when it does not exist (yet, or any more). */
+async function readDirectory(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return [];
+    throw error;
+  }
+}
+
+async function removeStaleTempFiles(tmpDir: string, before: Date): Promise<number> {
+  let removed = 0;
+  for (const name of await readDirectory(tmpDir)) {
+    if (!name.endsWith('.part')) continue;
+    const path = join(tmpDir, name);
+    try {
+      if ((await stat(path)).mtime.getTime() >= before.getTime()) continue;
+      await rm(path);
+      removed += 1;
+    } catch (error) {
+      // committed or discarded meanwhile
+      if (errorCode(error) !== 'ENOENT') throw error;
+    }
+  }
+  return removed;
 }
 
 function createStaged(
@@ -162,11 +247,40 @@ export function createLocalStorage(root: string): Storage {
     const temp = await writeTempFile(source, tmpDir, options.maxBytes);
     return createStaged(temp, async ({ path, sha256 }) => {
       const target = pathOf(sha256);
-      // Same content, same bytes: the temp file is simply dropped (commit removes it).
-      if (await isPresent(target)) return;
+      // Same content, same bytes: the temp file is simply dropped (commit removes it), and the stored file's time
+      // is refreshed, as content in use again is new again (REUSE_REFRESH_MS).
+      try {
+        const now = new Date();
+        await utimes(target, now, now);
+        return;
+      } catch (error) {
+        if (errorCode(error) !== 'ENOENT') throw error;
+      }
       await mkdir(dirname(target), { recursive: true });
       await rename(path, target);
     });
+  }
+
+  /** Walks ab/cd/<sha256>; `tmp` and anything else that is not a content address are passed over. */
+  async function* list(): AsyncGenerator<ListedObject> {
+    for (const first of await readDirectory(root)) {
+      if (!HEX_PAIR.test(first)) continue;
+      for (const second of await readDirectory(join(root, first))) {
+        if (!HEX_PAIR.test(second)) continue;
+        for (const name of await readDirectory(join(root, first, second))) {
+          if (!SHA256_HEX.test(name) || !name.startsWith(first + second)) continue;
+          let listed: ListedObject | undefined;
+          try {
+            const info = await stat(join(root, first, second, name));
+            if (info.isFile()) listed = { key: name, size: info.size, modifiedAt: info.mtime };
+          } catch (error) {
+            // deleted meanwhile
+            if (errorCode(error) !== 'ENOENT') throw error;
+          }
+          if (listed !== undefined) yield listed;
+        }
+      }
+    }
   }
 
   return {
@@ -189,6 +303,19 @@ export function createLocalStorage(root: string): Storage {
       assertKey(key);
       await rm(pathOf(key), { force: true });
     },
+    list,
+    deleteIfOlder: async (key, before) => {
+      if (!SHA256_HEX.test(key)) return false;
+      try {
+        if ((await stat(pathOf(key))).mtime.getTime() >= before.getTime()) return false;
+        await rm(pathOf(key));
+        return true;
+      } catch (error) {
+        if (errorCode(error) === 'ENOENT') return false;
+        throw error;
+      }
+    },
+    removeStaleTemp: (before) => removeStaleTempFiles(tmpDir, before),
     close: () => Promise.resolve(),
   };
 }
@@ -217,21 +344,29 @@ export function createS3Storage(
   });
   const bucket = config.bucket;
 
-  async function exists(key: string): Promise<boolean> {
-    if (!SHA256_HEX.test(key)) return false;
+  /** When the object's bytes were last stored; undefined when there is no such object. */
+  async function modifiedAtOf(key: string): Promise<Date | undefined> {
+    if (!SHA256_HEX.test(key)) return undefined;
     try {
-      await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-      return true;
+      const answer = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+      // a store that does not say counts as long ago
+      return answer.LastModified ?? new Date(0);
     } catch (error) {
-      if (isS3NotFound(error)) return false;
+      if (isS3NotFound(error)) return undefined;
       throw error;
     }
+  }
+
+  async function exists(key: string): Promise<boolean> {
+    return (await modifiedAtOf(key)) !== undefined;
   }
 
   async function stage(source: Readable, options: StageOptions): Promise<StagedFile> {
     const temp = await writeTempFile(source, tmpDir, options.maxBytes);
     return createStaged(temp, async ({ path, size, sha256 }) => {
-      if (await exists(sha256)) return;
+      // Stored lately: nothing to do. Stored long ago: stored again, which makes it new again (REUSE_REFRESH_MS).
+      const modifiedAt = await modifiedAtOf(sha256);
+      if (modifiedAt !== undefined && Date.now() - modifiedAt.getTime() < REUSE_REFRESH_MS) return;
       await client.send(
         new PutObjectCommand({
           Bucket: bucket,
@@ -265,6 +400,27 @@ export function createS3Storage(
       assertKey(key);
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
+    /** The bucket's keys page by page; keys that are not content addresses are not the portal's: passed over. */
+    list: async function* (): AsyncGenerator<ListedObject> {
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (object.Key === undefined || !SHA256_HEX.test(object.Key)) continue;
+          yield { key: object.Key, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date(0) };
+        }
+        token = page.IsTruncated === true ? page.NextContinuationToken : undefined;
+      } while (token !== undefined);
+    },
+    deleteIfOlder: async (key, before) => {
+      const modifiedAt = await modifiedAtOf(key);
+      if (modifiedAt === undefined || modifiedAt.getTime() >= before.getTime()) return false;
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      return true;
+    },
+    removeStaleTemp: (before) => removeStaleTempFiles(tmpDir, before),
     close: () => {
       client.destroy();
       return Promise.resolve();

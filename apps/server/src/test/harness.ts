@@ -133,6 +133,23 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
+/**
+ * Another server node on the same database, configuration and clock as `first`, as several stateless nodes run
+ * behind a load balancer: whatever they must agree on (sessions, codes, limits, lockouts) is in the database.
+ * Close it before `first`, which owns the database.
+ */
+export async function createSecondNode(
+  first: TestApp,
+  options: { smsProvider?: SmsProvider } = {},
+): Promise<FastifyInstance> {
+  return buildApp({
+    config: first.config,
+    db: first.db,
+    clock: first.clock,
+    ...(options.smsProvider === undefined ? {} : { smsProvider: options.smsProvider }),
+  });
+}
+
 /** A provider that keeps what it is given, so tests can read the codes a real phone would receive. */
 export type CapturingSmsProvider = SmsProvider & { sent: SmsMessage[]; lastCodeTo(mobile: string): string };
 

@@ -84,7 +84,14 @@ const ZCompanyBody = z.object({
   Partial<Record<(typeof COMPANY_EDITABLE_FIELDS)[number], string | null>> & { version: number }
 >;
 
-const zOptionalInt = z.number({ error: MSG.badRequest }).int(MSG.badRequest).nullable().optional();
+/** A filter on an int4 column: beyond its range the database would fail the query (a 500). */
+const zOptionalInt = z
+  .number({ error: MSG.badRequest })
+  .int(MSG.badRequest)
+  .min(-2_147_483_648, MSG.badRequest)
+  .max(2_147_483_647, MSG.badRequest)
+  .nullable()
+  .optional();
 
 const ZListBody = z.object({
   keyword: z.string({ error: MSG.badRequest }).max(100, MSG.badRequest).optional(),
@@ -191,7 +198,11 @@ export const accountsRoutes: FastifyPluginCallbackZod<{ accounts: AccountsServic
   { accounts },
   done,
 ) => {
-  const limitRegistrations = app.rateLimit({ max: accounts.registrationRateMax, timeWindow: '1 minute' });
+  const limitRegistrations = app.rateLimit({
+    max: accounts.registrationRateMax,
+    timeWindow: '1 minute',
+    groupId: 'account-registration',
+  });
   const asAdmin = [app.authenticate, requirePermission(ADMIN_CODE)];
 
   app.post(

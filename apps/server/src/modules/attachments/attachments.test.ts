@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { MSG, type AttachmentItem, type UploadResult } from '@cqjy/domain';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -353,6 +354,109 @@ describe('the 50 MB limit (SH-5.8)', () => {
     expect(readJson(response)).toEqual({ status: 1, msg: '文件大小不能超过50M', data: null });
     expect(await countRows()).toBe(before.rows);
     expect(await listFiles(storageDir)).toEqual(before.files);
+  });
+});
+
+describe('malformed multipart bodies answer 400 and keep nothing', () => {
+  const BOUNDARY = '----cqjyBrokenBoundary';
+  const fieldPart = (name: string, value: string): string =>
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const fileHeadOf = (fileName: string): string =>
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
+    'Content-Type: application/octet-stream\r\n\r\n';
+  const fileHead = fileHeadOf('合同.pdf');
+  const pdf = makePdf().toString('latin1');
+  const multipartType = `multipart/form-data; boundary=${BOUNDARY}`;
+
+  const cases: {
+    label: string;
+    contentType: string;
+    body: string;
+    contentLength?: number;
+    isStreamed?: boolean;
+  }[] = [
+    {
+      label: 'a body cut inside the file, with no closing boundary',
+      contentType: multipartType,
+      body: fieldPart('command', 'upload') + fileHead + pdf.slice(0, 40),
+    },
+    {
+      label: 'a body cut inside the file while the file is being written',
+      contentType: multipartType,
+      body: fieldPart('command', 'upload') + fileHead + pdf,
+      isStreamed: true,
+    },
+    {
+      label: 'a body cut inside a file refused by its name',
+      contentType: multipartType,
+      body: fileHeadOf('安装程序.exe') + 'MZ',
+    },
+    {
+      label: 'a body cut inside the part headers',
+      contentType: multipartType,
+      body: `${fieldPart('tag', 'others')}--${BOUNDARY}\r\nContent-Disposition: form-da`,
+    },
+    {
+      label: 'a body cut after a complete file, inside the next field',
+      contentType: multipartType,
+      body: `${fileHead}${pdf}\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="tag"\r\n\r\noth`,
+    },
+    {
+      label: 'a body cut inside the next field once the file was checked',
+      contentType: multipartType,
+      body: `${fileHead}${pdf}\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="tag"\r\n\r\noth`,
+      isStreamed: true,
+    },
+    {
+      label: 'a body without any boundary line',
+      contentType: multipartType,
+      body: 'not a multipart body at all',
+    },
+    {
+      label: 'a multipart content type without the boundary parameter',
+      contentType: 'multipart/form-data',
+      body: `${fileHead}${pdf}\r\n--${BOUNDARY}--\r\n`,
+    },
+    {
+      label: 'a content-length larger than the bytes sent',
+      contentType: multipartType,
+      body: fileHead + pdf,
+      contentLength: Buffer.byteLength(fileHead + pdf) + 4096,
+    },
+  ];
+
+  /** The body in two chunks, the second after a pause, so the file is already being written when it breaks off. */
+  async function* slowly(bytes: Buffer): AsyncGenerator<Buffer> {
+    const cut = bytes.length - 20;
+    yield bytes.subarray(0, cut);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    yield bytes.subarray(cut);
+  }
+
+  it.each(cases)('refuses $label', async ({ contentType, body, contentLength, isStreamed }) => {
+    const before = { rows: await countRows(), files: await listFiles(storageDir) };
+    const bytes = Buffer.from(body, 'utf8');
+    const payload = isStreamed === true ? Readable.from(slowly(bytes)) : bytes;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/attachment/upload',
+      headers: {
+        'content-type': contentType,
+        ...(contentLength === undefined ? {} : { 'content-length': String(contentLength) }),
+        ...bearer(tokens.transferor ?? ''),
+      },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(readJson(response)).toEqual({ status: 400, msg: MSG.uploadError, data: null });
+    expect(await countRows()).toBe(before.rows);
+    expect(await listFiles(storageDir)).toEqual(before.files);
+    expect(await listFiles(join(storageDir, 'tmp'))).toEqual([]);
+  });
+
+  it('still accepts a well-formed upload afterwards', async () => {
+    const item = await uploadOk('transferor', { name: '正常.pdf', content: makePdf() });
+    expect(item.contentType).toBe('application/pdf');
   });
 });
 

@@ -1,6 +1,6 @@
 // What is inside an uploaded file, checked against what its extension claims. Nothing here trusts the client:
 // not its file name, not its Content-Type. Archives are judged by their central directory alone, before any
-// byte of them is inflated.
+// byte of them is inflated. Images, PDFs and texts must not also be a web page or carry a script (polyglots).
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { MSG, type UploadType } from '@cqjy/domain';
@@ -22,6 +22,7 @@ export const ARCHIVE_LIMITS = {
 } as const;
 
 const ZIP_CONTAINERS: ReadonlySet<UploadType> = new Set(['docx', 'xlsx', 'zip']);
+const IMAGE_TYPES: ReadonlySet<UploadType> = new Set(['png', 'jpg', 'jpeg']);
 
 /** file-type's answers each extension accepts (a .zip is accepted before, on its directory alone). */
 const ACCEPTED_SNIFFS: Record<Exclude<UploadType, 'txt'>, readonly string[]> = {
@@ -163,11 +164,108 @@ export async function detectTextCharset(path: string): Promise<'utf-8' | 'gb1803
   return null;
 }
 
+/**
+ * Markup that makes a browser run something: a page, a script, a frame or plug-in, an event handler, a script URL.
+ * The shortest marker is six bytes with a fixed delimiter, so the compressed bytes of a real photo or PDF match
+ * one by chance less than once in a hundred thousand files of 10 MB.
+ */
+const ACTIVE_MARKUP =
+  /<(?:script|iframe|object|applet|embed)|<(?:html|body)[\s>]|<!doctype\s+html|javascript:|\bon(?:load|error)\s*=/i;
+
+/** PDF names that run something: a JavaScript action (its type and its script), and the Launch action. */
+const PDF_ACTIVE_NAMES: ReadonlySet<string> = new Set(['JavaScript', 'JS', 'Launch']);
+
+/** A PDF name: a slash, then regular characters; #xx is a hex-escaped byte (/J#61vaScript is /JavaScript). */
+const PDF_NAME = /\/([^\s()<>[\]{}/%]{1,127})/g;
+
+/** The start of a stream's bytes: `stream` and its end of line, right after the stream's dictionary. */
+const STREAM_START = /(?<=>>\s*)stream\r?\n/g;
+const STREAM_END = 'endstream';
+
+/** Bytes carried from one chunk to the next, so that a marker cut by a chunk boundary is still seen whole. */
+const OVERLAP = 64;
+
+function hasActivePdfName(text: string): boolean {
+  for (const match of text.matchAll(PDF_NAME)) {
+    const raw = match[1] ?? '';
+    const name = raw.includes('#')
+      ? raw.replace(/#([0-9A-Fa-f]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+      : raw;
+    if (PDF_ACTIVE_NAMES.has(name)) return true;
+  }
+  return false;
+}
+
+/** Whether a file holds active markup anywhere (an image or a text: a polyglot that is also a page). */
+async function hasActiveMarkup(path: string): Promise<boolean> {
+  let tail = '';
+  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+    const text = tail + chunk.toString('latin1');
+    if (ACTIVE_MARKUP.test(text)) return true;
+    tail = text.slice(-OVERLAP);
+  }
+  return false;
+}
+
+/**
+ * Whether a PDF's objects (everything outside the stream bytes) hold active markup or an action that runs
+ * something. Stream bytes are skipped: compressed content matches short names by chance. A script hidden in a
+ * compressed object stream is not seen; readers of the portal's own previews (pdf.js) do not run PDF scripts.
+ */
+async function hasActivePdfContent(path: string): Promise<boolean> {
+  let pending = '';
+  let tail = '';
+  let isInStream = false;
+  const isActive = (text: string): boolean => ACTIVE_MARKUP.test(text) || hasActivePdfName(text);
+  /** Consumes `pending` up to `limit`; answers whether something active was seen. */
+  const consume = (limit: number): boolean => {
+    let at = 0;
+    while (at < limit) {
+      if (isInStream) {
+        const end = pending.indexOf(STREAM_END, at);
+        if (end === -1 || end >= limit) {
+          at = limit;
+          break;
+        }
+        isInStream = false;
+        tail = '';
+        at = end + STREAM_END.length;
+        continue;
+      }
+      STREAM_START.lastIndex = at;
+      const start = STREAM_START.exec(pending);
+      const stop = start === null || start.index >= limit ? limit : start.index;
+      const outside = tail + pending.slice(at, stop);
+      if (isActive(outside)) return true;
+      tail = outside.slice(-OVERLAP);
+      if (stop === limit) {
+        // keeps what a `stream` keyword just past the limit needs to be recognised (its dictionary's >>)
+        at = Math.max(at, limit - OVERLAP);
+        break;
+      }
+      isInStream = true;
+      at = stop + (start?.[0].length ?? 0);
+    }
+    pending = pending.slice(at);
+    return false;
+  };
+  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+    pending += chunk.toString('latin1');
+    // the last bytes wait for the next chunk: a keyword or a name may continue there
+    if (consume(Math.max(0, pending.length - OVERLAP))) return true;
+  }
+  return consume(pending.length);
+}
+
+const activeContent: Inspection = { isAccepted: false, message: MSG.uploadActiveContent };
+
 async function inspectText(path: string): Promise<Inspection> {
   const sniffed = await fileTypeFromFile(path);
   if (sniffed !== undefined && !TEXT_SNIFF.test(sniffed.mime)) return mismatch;
   const charset = await detectTextCharset(path);
-  return charset === null ? mismatch : { isAccepted: true, contentType: `text/plain; charset=${charset}` };
+  if (charset === null) return mismatch;
+  if (await hasActiveMarkup(path)) return activeContent;
+  return { isAccepted: true, contentType: `text/plain; charset=${charset}` };
 }
 
 /** Checks a complete, non-empty upload against its (allowed) extension; answers how to serve it. */
@@ -181,5 +279,11 @@ export async function inspectUpload(path: string, type: UploadType): Promise<Ins
   }
   const sniffed = await fileTypeFromFile(path);
   if (sniffed === undefined || !ACCEPTED_SNIFFS[type].includes(sniffed.ext)) return mismatch;
+  // The types shown inside the page (SH-9.4) must not also be a page or carry a script.
+  if (
+    type === 'pdf' ? await hasActivePdfContent(path) : IMAGE_TYPES.has(type) && (await hasActiveMarkup(path))
+  ) {
+    return activeContent;
+  }
   return { isAccepted: true, contentType: CONTENT_TYPES[type] };
 }

@@ -124,3 +124,13 @@ export async function rebindRecord(
     .returning({ id: attachments.id });
   return rows.length;
 }
+
+/** Which of `keys` a row refers to, a deleted row too (deletion is soft: the row still names its bytes). */
+export async function listReferencedKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ key: attachments.storageKey })
+    .from(attachments)
+    .where(inArray(attachments.storageKey, [...keys]));
+  return new Set(rows.map((row) => row.key));
+}

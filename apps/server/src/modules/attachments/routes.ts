@@ -1,6 +1,7 @@
 // File calls (spec 000 section 7, Shared; spec 001 section 7, Files). Every route needs a signed-in user.
 //   POST /api/attachment/upload   multipart: file, tag, command=upload, delete, createId, dataClass, dataId
-//        -> {status: 0, data: {[tag]: [AttachmentItem]}}; a refused file -> {status: 1, msg} (the domain's message)
+//        -> {status: 0, data: {[tag]: [AttachmentItem]}}; a refused file -> {status: 1, msg} (the domain's message);
+//        a body that cannot be read to its end (cut short, no boundary) -> HTTP 400 {status: 400, msg: 附件上传错误}
 //   GET  /api/attachment/download/{id}[?inline=1] -> the bytes (inline only for png, jpg, jpeg, pdf); an id the
 //        caller may not see -> {status: 404}
 //   POST /api/attachment/delete/{id} -> {status: 0}; locked or not the caller's company's -> {status: 1,
@@ -15,6 +16,7 @@ import { readOrigin, requireSession } from '../../platform/auth.ts';
 import { contentDisposition } from '../../platform/content-disposition.ts';
 import { ok, zEnvelope } from '../../platform/envelope.ts';
 import { refused } from '../../platform/errors.ts';
+import { readParts } from '../../platform/multipart.ts';
 import { UPLOAD_MAX_BYTES, type AttachmentsService, type ReceivedFile } from './service.ts';
 
 const ZUploadResult = z.record(z.string(), z.array(ZAttachmentItem)) satisfies z.ZodType<UploadResult>;
@@ -67,6 +69,8 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<{ attachments: Attachments
   await app.register(multipart, {
     // The size is judged by the service, with the spec's message, not by a generic 413.
     throwFileSizeLimit: false,
+    // The name as sent, so that one with a path in it (../../x.pdf, C:\x.pdf) is refused, not quietly cut down.
+    preservePath: true,
     limits: {
       // One byte past the limit shows the parser cut the file (it then reports it truncated).
       fileSize: UPLOAD_MAX_BYTES + 1,
@@ -97,7 +101,7 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<{ attachments: Attachments
       let file: ReceivedFile | undefined;
       const fields: Record<string, string> = {};
       try {
-        for await (const part of request.parts()) {
+        for await (const part of readParts(request)) {
           if (part.type === 'file') {
             if (part.fieldname === 'file' && file === undefined) {
               file = await attachments.receive(part.file, part.filename, () => part.file.truncated);

@@ -23,13 +23,32 @@ import { toAuditActor } from '../../platform/audit.ts';
 import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { notFound, refused } from '../../platform/errors.ts';
-import { SizeLimitError, type StagedFile, type Storage, type StoredObject } from '../../platform/storage.ts';
+import {
+  SizeLimitError,
+  SourceStreamError,
+  type StagedFile,
+  type Storage,
+  type StoredObject,
+} from '../../platform/storage.ts';
 import type { AuditService } from '../audit/service.ts';
+import { drain, malformedUpload } from '../../platform/multipart.ts';
 import { inspectUpload } from './inspect.ts';
 import * as repo from './repo.ts';
 
 const BYTES_PER_MB = 1024 * 1024;
 export const UPLOAD_MAX_BYTES = UPLOAD_MAX_MB * BYTES_PER_MB;
+
+/**
+ * Bytes no row refers to are removed once they are older than this. Bytes are stored before their row is
+ * written (the transaction must not wait on object storage), so younger ones may belong to an upload still under
+ * way; and content stored again is made new again (the storage's REUSE_REFRESH_MS, far shorter), so reused bytes
+ * are never taken for old.
+ */
+export const UNREFERENCED_GRACE_MS = 60 * 60 * 1000;
+const UNREFERENCED_BATCH = 1000;
+
+/** What a purge removed: stored objects and temp files. */
+export type FilesPurgeReport = { storedObjects: number; tempFiles: number };
 
 /** Who is asking; what the visibility rule needs. */
 export type Viewer = Pick<SessionContext, 'userId' | 'operatorId' | 'companyId' | 'identityType'>;
@@ -89,12 +108,10 @@ export function toItem(row: repo.AttachmentRow): AttachmentItem {
   };
 }
 
-async function drain(stream: Readable): Promise<void> {
-  for await (const _chunk of stream) {
-    // discarded: the file was refused by its name before any byte was kept
-  }
-}
-
+/**
+ * An upload whose body could not be read to its end (cut short, without its boundary, a malformed part): the
+ * client's fault, answered HTTP 400, never 500.
+ */
 /** Names inside one zip must differ: the second 合同.pdf becomes 合同(1).pdf. */
 export function dedupeNames(names: readonly string[]): string[] {
   const used = new Set<string>();
@@ -184,6 +201,7 @@ export function createAttachmentsService(deps: {
       if (error instanceof SizeLimitError) {
         return refusal(formatMessage(MSG.uploadTooLarge, { max: UPLOAD_MAX_MB }));
       }
+      if (error instanceof SourceStreamError) throw malformedUpload();
       throw error;
     }
     try {
@@ -393,6 +411,32 @@ export function createAttachmentsService(deps: {
     return repo.lockRecord(tx, record);
   }
 
+  /**
+   * Removes stored bytes that no row refers to (a deleted file's row still does) and that are older than
+   * UNREFERENCED_GRACE_MS, and the temp files of uploads that stopped as long ago. Each object is checked again
+   * just before it goes, so content an upload reused meanwhile stays.
+   */
+  async function purgeUnreferenced(): Promise<FilesPurgeReport> {
+    const before = new Date(clock.now().getTime() - UNREFERENCED_GRACE_MS);
+    let storedObjects = 0;
+    let candidates: string[] = [];
+    const removeUnreferenced = async (): Promise<void> => {
+      const referenced = await repo.listReferencedKeys(db, candidates);
+      for (const key of candidates) {
+        if (!referenced.has(key) && (await storage.deleteIfOlder(key, before))) storedObjects += 1;
+      }
+      candidates = [];
+    };
+    for await (const object of storage.list()) {
+      if (object.modifiedAt.getTime() >= before.getTime()) continue;
+      candidates.push(object.key);
+      if (candidates.length >= UNREFERENCED_BATCH) await removeUnreferenced();
+    }
+    await removeUnreferenced();
+    const tempFiles = await storage.removeStaleTemp(before);
+    return { storedObjects, tempFiles };
+  }
+
   return {
     isVisibleTo,
     registerRecordVisibility,
@@ -405,6 +449,7 @@ export function createAttachmentsService(deps: {
     openZip,
     bindDraft,
     lockRecord,
+    purgeUnreferenced,
     /** Stores bytes the server made (outside any transaction: it must not wait on object storage). */
     putBytes: (bytes: Uint8Array): Promise<StoredObject> =>
       storage.put(Readable.from([Buffer.from(bytes)]), { maxBytes: UPLOAD_MAX_BYTES }),

@@ -12,6 +12,24 @@ export type AuditService = ReturnType<typeof createAuditService>;
 
 const VERIFY_PAGE = 1000;
 
+/**
+ * PostgreSQL text and jsonb cannot hold the NUL character, and a caller's input may (a file name, a refused
+ * value): it is recorded as the visible symbol ␀ instead of failing the request that is being audited.
+ */
+function withoutNul<T>(value: T): T {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '\u2400') as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => withoutNul(item)) as T;
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([key, item]) => [
+        withoutNul(key),
+        withoutNul(item),
+      ]),
+    ) as T;
+  }
+  return value;
+}
+
 export function createAuditService(deps: { clock: Clock }) {
   /**
    * Appends one row. `tx` should be the transaction of the change being recorded, so the row and the change
@@ -29,11 +47,11 @@ export function createAuditService(deps: { clock: Clock }) {
         companyId: entry.companyId ?? null,
         identityType: entry.identityType ?? null,
         action: entry.action,
-        target: entry.target ?? null,
+        target: withoutNul(entry.target ?? null),
         result: entry.result,
         ip: entry.ip ?? null,
-        userAgent: entry.userAgent ?? null,
-        detail: entry.detail ?? null,
+        userAgent: withoutNul(entry.userAgent ?? null),
+        detail: withoutNul(entry.detail ?? null),
       };
       await repo.insertRow(inner, { ...row, prevHash, hash: computeAuditHash(prevHash, row) });
     });

@@ -1,5 +1,9 @@
 import { MSG, SESSION_ID_HEADER, type LoginResult } from '@cqjy/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../../db/client.ts';
+import { hashToken } from '../../platform/auth.ts';
+import { ENDED_SESSION_RETENTION_S } from './service.ts';
 import {
   attemptLogin,
   bearer,
@@ -257,5 +261,95 @@ describe('rate limit', () => {
     expect(limited.json()).toEqual({ status: 429, msg: MSG.tooManyRequests, data: null });
     const other = await attemptLogin(t.app, { username: 'nobody', remoteAddress: '10.0.0.2' });
     expect(other.statusCode).toBe(401);
+  });
+});
+
+describe('purge of ended sessions and spent captchas', () => {
+  const MINUTE = 60 * 1000;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** What is left of a token's session: whether its row and its captcha row are still there. */
+  async function leftOf(token: string): Promise<{ session: boolean; captcha: boolean }> {
+    const rows = await selectRows<{ session: number; captcha: number }>(
+      t.db,
+      sql`select count(s.id)::int as session, count(c.session_id)::int as captcha
+          from sessions s left join captcha_challenges c on c.session_id = s.id
+          where s.token_hash = ${hashToken(token)}`,
+    );
+    return { session: rows[0]?.session === 1, captcha: rows[0]?.captcha === 1 };
+  }
+
+  async function login(anonymous: string, username: string): Promise<string> {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: bearer(anonymous),
+      payload: { username, password: DEMO_PASSWORD, captcha: TEST_CAPTCHA },
+    });
+    const body = readJson<LoginResult>(response);
+    expect(body.status, body.msg).toBe(0);
+    return body.data.access_token;
+  }
+
+  it('removes expired and revoked anonymous sessions and spent captchas, and keeps live ones', async () => {
+    const expiring = await fetchCaptcha(t.app);
+    const signingIn = await fetchCaptcha(t.app);
+    const signedIn = await login(signingIn, 'transferor');
+    // past the 30 minutes of an anonymous session
+    t.clock.advance(31 * MINUTE);
+    const live = await fetchCaptcha(t.app);
+    const liveCaptchaSpent = await fetchCaptcha(t.app);
+    // past the two minutes of a captcha, well inside the 30 minutes of its session
+    t.clock.advance(3 * MINUTE);
+    const liveCaptchaFresh = await fetchCaptcha(t.app, live);
+    expect(liveCaptchaFresh).toBe(live);
+    expect(await leftOf(expiring)).toEqual({ session: true, captcha: true });
+    expect(await leftOf(signingIn)).toEqual({ session: true, captcha: true });
+
+    const report = await t.app.housekeeping.runOnce();
+
+    expect(report).toMatchObject({ anonymousSessions: 2, signedInSessions: 0, captchas: 1 });
+    expect(await leftOf(expiring)).toEqual({ session: false, captcha: false });
+    expect(await leftOf(signingIn)).toEqual({ session: false, captcha: false });
+    expect(await leftOf(liveCaptchaSpent)).toEqual({ session: true, captcha: false });
+    expect(await leftOf(live)).toEqual({ session: true, captcha: true });
+    expect(await leftOf(signedIn)).toEqual({ session: true, captcha: false });
+    // what was kept still works: the signed-in token, and the live captcha signs in
+    const userinfo = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/userinfo',
+      headers: bearer(signedIn),
+    });
+    expect(readJson(userinfo).status).toBe(0);
+    await login(live, 'member');
+    // a second run finds only the anonymous session just left for a signed-in one, its used captcha with it
+    expect(await t.app.housekeeping.runOnce()).toMatchObject({
+      anonymousSessions: 1,
+      signedInSessions: 0,
+      captchas: 0,
+    });
+    expect(await leftOf(live)).toEqual({ session: false, captcha: false });
+  });
+
+  it('keeps ended signed-in sessions for the retention period, then removes them', async () => {
+    const expired = await login(await fetchCaptcha(t.app), 'land');
+    const loggedOut = await login(await fetchCaptcha(t.app), 'assessment');
+    await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(loggedOut) });
+    // the default session lifetime is two hours; a day later both have ended
+    t.clock.advance(24 * 60 * MINUTE);
+    expect(await t.app.housekeeping.runOnce()).toMatchObject({ signedInSessions: 0 });
+    expect((await leftOf(expired)).session).toBe(true);
+    expect((await leftOf(loggedOut)).session).toBe(true);
+    t.clock.advance(ENDED_SESSION_RETENTION_S * 1000);
+    const report = await t.app.housekeeping.runOnce();
+    expect(report?.signedInSessions).toBeGreaterThanOrEqual(2);
+    expect((await leftOf(expired)).session).toBe(false);
+    expect((await leftOf(loggedOut)).session).toBe(false);
   });
 });

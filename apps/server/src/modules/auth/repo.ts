@@ -1,6 +1,6 @@
 // Queries on sessions and captcha_challenges. The signed-in lookup also reads the operator, its user, company
 // and role (tables of the users module), read only, in the one statement every request runs.
-import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, operators, roles, users } from '../users/tables.ts';
 import { captchaChallenges, sessions } from './tables.ts';
@@ -136,4 +136,50 @@ export async function consumeCaptcha(db: Db, sessionId: number, now: Date): Prom
     )
     .returning({ answerHash: captchaChallenges.answerHash });
   return rows[0]?.answerHash;
+}
+
+/** Rows deleted per statement by the purges below: short statements, short row locks, bounded answers. */
+const PURGE_BATCH = 1000;
+
+/**
+ * Deletes the sessions of one kind (anonymous or signed in) that ended, by expiry or revocation, before
+ * `endedBefore`; their captchas go with them. Answers how many.
+ */
+export async function deleteEndedSessions(
+  db: Db,
+  input: { isAnonymous: boolean; endedBefore: Date },
+): Promise<number> {
+  const before = input.endedBefore.toISOString();
+  const isEnded = and(
+    input.isAnonymous ? isNull(sessions.operatorId) : isNotNull(sessions.operatorId),
+    or(
+      lte(sessions.revokedAt, input.endedBefore),
+      sql`${sessions.createdAt} + ${sessions.expiresIn} * interval '1 second' <= ${before}::timestamptz`,
+    ),
+  );
+  let total = 0;
+  for (;;) {
+    const batch = db.select({ id: sessions.id }).from(sessions).where(isEnded).limit(PURGE_BATCH);
+    const rows = await db.delete(sessions).where(inArray(sessions.id, batch)).returning({ id: sessions.id });
+    total += rows.length;
+    if (rows.length < PURGE_BATCH) return total;
+  }
+}
+
+/** Deletes the captchas that can no longer be answered: expired by `now`, or used. Answers how many. */
+export async function deleteSpentCaptchas(db: Db, now: Date): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const batch = db
+      .select({ sessionId: captchaChallenges.sessionId })
+      .from(captchaChallenges)
+      .where(or(lte(captchaChallenges.expiresAt, now), isNotNull(captchaChallenges.usedAt)))
+      .limit(PURGE_BATCH);
+    const rows = await db
+      .delete(captchaChallenges)
+      .where(inArray(captchaChallenges.sessionId, batch))
+      .returning({ sessionId: captchaChallenges.sessionId });
+    total += rows.length;
+    if (rows.length < PURGE_BATCH) return total;
+  }
 }

@@ -18,11 +18,34 @@ import { AppError, notFound, refused, unauthorized } from '../../platform/errors
 import { prepareDummyHash, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { OtpService } from '../otp/service.ts';
+import type { RateLimitsService } from '../rate-limits/service.ts';
 import { effectiveCodes, type OperatorContext, type UsersService } from '../users/service.ts';
 import * as repo from './repo.ts';
 
 /** Long enough to read a captcha and type a password; short enough that abandoned ones disappear. */
 export const ANONYMOUS_SESSION_TTL_S = 30 * 60;
+
+/**
+ * How long a signed-in session's row is kept once it ended (expired, signed out, replaced), with the address and
+ * browser it was used from, for looking into an incident. An ended anonymous session is of no such use and goes
+ * at the next purge.
+ */
+export const ENDED_SESSION_RETENTION_S = 7 * 24 * 60 * 60;
+
+/** What a purge removed. */
+export type AuthPurgeReport = { anonymousSessions: number; signedInSessions: number; captchas: number };
+
+/**
+ * How long the failures of a username without an account are kept after the last one, short of a lock. An
+ * account keeps its failures until it signs in; nobody signs in as a name without an account, so its counter
+ * must go some time.
+ */
+const UNKNOWN_NAME_FAILURES_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/** The shared failure counter of a username without an account (Unicode-normalised, any letter case). */
+function unknownNameKey(username: string): string {
+  return `login-fail:${username.normalize('NFKC').toLowerCase()}`;
+}
 
 export type LoginInput = RequestOrigin & {
   username: string;
@@ -55,8 +78,9 @@ export function createAuthService(deps: {
   users: UsersService;
   audit: AuditService;
   otp: OtpService;
+  rateLimits: RateLimitsService;
 }) {
-  const { db, config, clock, users, audit, otp } = deps;
+  const { db, config, clock, users, audit, otp, rateLimits } = deps;
   prepareDummyHash().catch(() => undefined);
 
   function isLive(
@@ -174,6 +198,41 @@ export function createAuthService(deps: {
     await audit.append(db, { ...entry, action: 'login', result: 'fail', detail: { ...detail, reason } });
   }
 
+  /**
+   * A username without an account fails as an account with a wrong password does: HTTP 401 for the first
+   * failures, locked from the LOGIN_MAX_FAILURES-th for LOGIN_LOCK_MINUTES (counted where every node sees it),
+   * after a password verification of the same cost. Neither the answers nor their timing tell which usernames
+   * exist.
+   */
+  async function failUnknownName(
+    input: LoginInput,
+    origin: Omit<AuditEntry, 'action' | 'result'>,
+  ): Promise<never> {
+    const key = unknownNameKey(input.username);
+    const rule = {
+      maxFailures: config.loginMaxFailures,
+      lockMs: config.loginLockMinutes * 60_000,
+      forgetMs: UNKNOWN_NAME_FAILURES_KEPT_MS,
+    };
+    if (await rateLimits.isLocked(key, rule)) {
+      await recordFailure(origin, 'locked');
+      throw refused(MSG.accountLocked);
+    }
+    await verifyAgainstDummy(input.password);
+    const { isNowLocked } = await db.transaction(async (tx) => {
+      const outcome = await rateLimits.recordFailure(key, rule, tx);
+      await audit.append(tx, {
+        ...origin,
+        action: 'login',
+        result: 'fail',
+        detail: { reason: 'credentials', isNowLocked: outcome.isNowLocked },
+      });
+      return outcome;
+    });
+    if (isNowLocked) throw refused(MSG.accountLocked);
+    throw new AppError(401, MSG.loginFailed, 401);
+  }
+
   async function login(input: LoginInput): Promise<LoginResult> {
     const origin = { ip: input.ip, userAgent: input.userAgent, target: input.username };
     const anonymous = await findLiveAnonymousSession(input.token);
@@ -186,11 +245,7 @@ export function createAuthService(deps: {
     }
 
     const account = await users.findLoginAccount(input.username);
-    if (account === undefined) {
-      await verifyAgainstDummy(input.password);
-      await recordFailure(origin, 'credentials');
-      throw new AppError(401, MSG.loginFailed, 401);
-    }
+    if (account === undefined) return failUnknownName(input, origin);
     const who = { ...origin, userId: account.id };
     if (account.lockedUntil !== null && account.lockedUntil.getTime() > clock.now().getTime()) {
       await recordFailure(who, 'locked');
@@ -377,7 +432,25 @@ export function createAuthService(deps: {
     return (await findLiveAnonymousSession(token))?.id;
   }
 
+  /**
+   * Deletes what can no longer be used: anonymous sessions that ended, signed-in sessions that ended more than
+   * ENDED_SESSION_RETENTION_S ago, and captchas expired or used. A token of a deleted session is unknown, which
+   * every check answers as it answered an ended one.
+   */
+  async function purgeEnded(): Promise<AuthPurgeReport> {
+    const now = clock.now();
+    // sessions first: their captchas go with them and are not counted twice
+    const anonymousSessions = await repo.deleteEndedSessions(db, { isAnonymous: true, endedBefore: now });
+    const signedInSessions = await repo.deleteEndedSessions(db, {
+      isAnonymous: false,
+      endedBefore: new Date(now.getTime() - ENDED_SESSION_RETENTION_S * 1000),
+    });
+    const captchas = await repo.deleteSpentCaptchas(db, now);
+    return { anonymousSessions, signedInSessions, captchas };
+  }
+
   return {
+    purgeEnded,
     startSessionForUser,
     revokeUserSessions,
     findAnonymousSessionId,

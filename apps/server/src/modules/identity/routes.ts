@@ -271,7 +271,8 @@ export const identityRoutes: FastifyPluginCallbackZod<{ identity: IdentityServic
         tags: ['identity'],
         summary: '企业认证审核列表',
         body: z.object({
-          status: z.number().int().optional(),
+          // a filter on an int4 column: beyond its range the database would fail the query (a 500)
+          status: z.number().int().min(-2_147_483_648).max(2_147_483_647).optional(),
           page: z.number().int().min(1).default(1),
           size: z.number().int().min(1).max(100).default(10),
         }),

@@ -78,8 +78,9 @@ export const otpRoutes: FastifyPluginCallbackZod<{
   users: UsersService;
   config: Config;
 }> = (app, { otp, auth, users, config }, done) => {
-  // One bucket for every sending call, so switching calls does not buy more messages.
-  const limitSends = app.rateLimit({ max: config.otpRateMax, timeWindow: '1 minute' });
+  // One bucket for every sending call, so switching calls does not buy more messages (the other limits count
+  // per route).
+  const limitSends = app.rateLimit({ max: config.otpRateMax, timeWindow: '1 minute', groupId: 'otp-send' });
   const checkLimit = { rateLimit: { max: config.loginRateMax, timeWindow: '1 minute' } };
 
   async function identify(request: FastifyRequest): Promise<Caller> {

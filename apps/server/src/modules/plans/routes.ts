@@ -19,7 +19,12 @@ import type { PlansService } from './service.ts';
 
 export const PLAN_CODES = ['GJS_PLAN_LT', 'GJS_PLAN_LT_ADMIN'] as const;
 
-const zPositive = z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest);
+/** Ids and versions: int4 columns, so a larger number is refused here rather than by the database (a 500). */
+const zPositive = z
+  .number({ error: MSG.badRequest })
+  .int(MSG.badRequest)
+  .min(1, MSG.badRequest)
+  .max(2_147_483_647, MSG.badRequest);
 /** The form travels as an object; its fields are checked by the domain so the messages are the form's. */
 const zForm = z.record(z.string(), z.unknown(), { error: MSG.badRequest });
 const ZIdParams = z.object({ id: z.string().max(32) });

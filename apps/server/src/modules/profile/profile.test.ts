@@ -613,6 +613,31 @@ describe('avatar', () => {
     expect(await countAudit('avatar.update')).toBe(1);
   });
 
+  it('answers 400 to a body it cannot read to its end: no boundary parameter, cut part headers, a cut picture', async () => {
+    const token = await signIn('gate8');
+    const boundary = '----cqjyBrokenAvatar';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="头像.png"\r\n`;
+    const cases: [string, string][] = [
+      ['multipart/form-data', `${head}\r\n${makePng().toString('latin1')}\r\n--${boundary}--\r\n`],
+      [`multipart/form-data; boundary=${boundary}`, `${head}Content-Ty`],
+      [
+        `multipart/form-data; boundary=${boundary}`,
+        `${head}\r\n${makePng().toString('latin1').slice(0, 20)}`,
+      ],
+      [`multipart/form-data; boundary=${boundary}`, `${head}\r\n${'x'.repeat(10)}`],
+    ];
+    for (const [contentType, body] of cases) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/avatar/upload',
+        headers: { 'content-type': contentType, ...bearer(token) },
+        payload: Buffer.from(body, 'latin1'),
+      });
+      expect(response.statusCode, `${contentType} ${body.slice(-12)} ${response.body}`).toBe(400);
+      expect(response.json()).toEqual({ status: 400, msg: MSG.uploadError, data: null });
+    }
+  });
+
   it('refuses other types, large pictures and content that is not a picture', async () => {
     const token = await signIn('gate8');
     const typeMessage = formatMessage(MSG.uploadTypeNotAllowed, { types: 'png、jpg、jpeg' });

@@ -34,6 +34,7 @@ import { z } from 'zod';
 import { readBearerToken, readOrigin, requireSession } from '../../platform/auth.ts';
 import { ok, zEnvelope } from '../../platform/envelope.ts';
 import { refused } from '../../platform/errors.ts';
+import { readParts } from '../../platform/multipart.ts';
 import type { ReceivedFile } from '../attachments/service.ts';
 import type { ProfileService } from './service.ts';
 
@@ -203,7 +204,11 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
         tags: ['profile'],
         summary: '为本机构操作员设置新手机号码（待本人确认）',
         body: z.object({
-          operatorId: z.number({ error: MSG.badRequest }).int(MSG.badRequest).positive(MSG.badRequest),
+          operatorId: z
+            .number({ error: MSG.badRequest })
+            .int(MSG.badRequest)
+            .positive(MSG.badRequest)
+            .max(2_147_483_647, MSG.badRequest),
           mobile: zMobile,
         }),
         response: { 200: ZNull },
@@ -273,7 +278,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
       let file: ReceivedFile | undefined;
       let isTruncated = false;
       try {
-        for await (const part of request.parts()) {
+        for await (const part of readParts(request)) {
           if (part.type !== 'file') continue;
           if (part.fieldname === 'file' && file === undefined) {
             file = await profile.receiveAvatar(part.file, part.filename);

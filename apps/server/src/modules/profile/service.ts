@@ -32,6 +32,7 @@ import {
 import { toAuditActor } from '../../platform/audit.ts';
 import { generateToken, type RequestOrigin, type SessionContext } from '../../platform/auth.ts';
 import { forbidden, notFound, refused } from '../../platform/errors.ts';
+import { drain } from '../../platform/multipart.ts';
 import type { ModuleDeps } from '../../module-deps.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { ReceivedFile } from '../attachments/service.ts';
@@ -311,9 +312,7 @@ export function createProfileService(
   async function receiveAvatar(stream: Readable, fileName: string): Promise<ReceivedFile> {
     const message = checkAvatar({ name: fileName, size: 1 });
     if (message !== null) {
-      for await (const _chunk of stream) {
-        // discarded: nothing of a refused file is kept
-      }
+      await drain(stream);
       return { fileName, isAccepted: false, message };
     }
     return attachments.receive(stream, fileName, () => false);

@@ -39,7 +39,11 @@ export const projectExportsRoutes: FastifyPluginCallbackZod<{ exports: ProjectEx
           tags: ['project'],
           summary: '信息披露公告预览',
           body: z.object({
-            id: z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest),
+            id: z
+              .number({ error: MSG.badRequest })
+              .int(MSG.badRequest)
+              .min(1, MSG.badRequest)
+              .max(2_147_483_647, MSG.badRequest),
           }),
           response: { 200: zEnvelope(ZDisclosureDocument) },
         },

@@ -76,7 +76,12 @@ const zBusinessType = z.string({ error: MSG.badRequest }).regex(/^\d{1,2}$/, MSG
 /** The form travels as an object; its fields are checked by the domain schema so the messages are the rules'. */
 const zForm = z.record(z.string(), z.unknown(), { error: MSG.badRequest });
 const zVersion = z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest);
-const zBodyId = z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest);
+/** An id of a row: an int4 column, so a larger number is refused here rather than by the database (a 500). */
+const zBodyId = z
+  .number({ error: MSG.badRequest })
+  .int(MSG.badRequest)
+  .min(1, MSG.badRequest)
+  .max(2_147_483_647, MSG.badRequest);
 
 export const zPage = z
   .number({ error: MSG.badRequest })
@@ -300,6 +305,7 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ projects: ProjectsServic
             .number({ error: MSG.badRequest })
             .int(MSG.badRequest)
             .min(1, MSG.badRequest)
+            .max(2_147_483_647, MSG.badRequest)
             .optional(),
           businessType: zBusinessType.optional(),
         }),

@@ -35,7 +35,12 @@ import { parseId, PROJECT_CODES, zPage, zSize } from './routes.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const zProjectId = z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest);
+/** An id of a row: an int4 column, so a larger number is refused here rather than by the database (a 500). */
+const zProjectId = z
+  .number({ error: MSG.badRequest })
+  .int(MSG.badRequest)
+  .min(1, MSG.badRequest)
+  .max(2_147_483_647, MSG.badRequest);
 const zUuid = z.string({ error: MSG.badRequest }).uuid(MSG.badRequest);
 
 export const projectSheetsRoutes: FastifyPluginCallbackZod<{ sheets: ProjectSheetsService }> = (

@@ -15,7 +15,12 @@ import { requireAnyPermission } from '../../platform/guard.ts';
 import { PROJECT_CODES } from './routes.ts';
 import type { ProjectTransfereesService } from './transferees-service.ts';
 
-const zProjectId = z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest);
+/** An id of a row: an int4 column, so a larger number is refused here rather than by the database (a 500). */
+const zProjectId = z
+  .number({ error: MSG.badRequest })
+  .int(MSG.badRequest)
+  .min(1, MSG.badRequest)
+  .max(2_147_483_647, MSG.badRequest);
 
 export const projectTransfereesRoutes: FastifyPluginCallbackZod<{
   transferees: ProjectTransfereesService;

@@ -12,7 +12,8 @@
 // Sign codes (purpose sign, to the caller's own mobile, bound to the sha256 of the instance's current letter):
 //   POST /api/workflow/sign/otp          {dataId} -> {isSent}
 //   POST /api/workflow/sign/otp/check    {mobile, otp, dataId} -> status 0, or 1 with the message (not used up)
-// Review by the exchange (identity 999): POST /api/task/signoff/{flow} SignRequest + {result: pass | back}
+// Review by the exchange (identity 999; code GJS_TASK_ADMIN): POST /api/task/signoff/{flow} SignRequest +
+//   {result: pass | back}
 // Tasks: POST /api/task/list/{kind} {keyword?, family?, page, size} -> {list: TaskRow[], total};
 //   GET /api/task/counts -> {todo, done, launch}; GET /api/task/batch/tasks/{family}/{action} -> TaskRow[];
 //   POST /api/task/whether/batch {taskIds} -> {batch}; POST /api/task/validate/status/{id} -> 0 or 409 (BF-7.3)
@@ -40,13 +41,18 @@ import { z } from 'zod';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
 import { ok, zEnvelope } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
-import { requireAnyPermission } from '../../platform/guard.ts';
+import { requireAnyPermission, requirePermission } from '../../platform/guard.ts';
 import { parseId, PROJECT_CODES, zPage, zSize } from '../projects/routes.ts';
 import type { Actor, WorkflowService } from './service.ts';
 
 const TASK_CODES = ['GJS_TASK', 'GJS_TASK_ADMIN'] as const;
 
-const zId = z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest);
+/** An id of a row: an int4 column, so a larger number is refused here rather than by the database (a 500). */
+const zId = z
+  .number({ error: MSG.badRequest })
+  .int(MSG.badRequest)
+  .min(1, MSG.badRequest)
+  .max(2_147_483_647, MSG.badRequest);
 const zVersion = z.number({ error: MSG.conflict }).int(MSG.conflict).min(1, MSG.conflict);
 /** The form is checked against the action's own schema by the service. */
 const zForm = z.record(z.string(), z.unknown(), { error: MSG.badRequest }).default({});
@@ -274,7 +280,8 @@ export const workflowRoutes: FastifyPluginCallbackZod<{ workflow: WorkflowServic
   app.post(
     '/api/task/signoff/:flow',
     {
-      preValidation: taskGuard,
+      // only the exchange reviews (transitions.ts checks it again): its code, so the route says so
+      preValidation: [app.authenticate, requirePermission('GJS_TASK_ADMIN', MSG.workflowReviewerOnly)],
       schema: {
         tags: ['task'],
         summary: '审核（通过或退回）',
