@@ -213,7 +213,7 @@ describe('one run at a time', () => {
   });
 
   it.runIf(inject('testDatabase').kind === 'pg')(
-    'skips the run while another node holds the lock',
+    'skips the run while another node holds the lock (skipped on PGlite: one connection, no second node to hold it)',
     async () => {
       const purgeEnded = vi.fn(() => Promise.resolve(NOTHING_ENDED));
       const housekeeping = createHousekeeping(deps({ auth: { purgeEnded } }));

@@ -28,6 +28,20 @@ describe('NotifyBridge', () => {
     expect(await screen.findByText(MSG.commError)).toBeTruthy();
   });
 
+  it('shows one toast when every call of a page fails with the same message at once', async () => {
+    renderBridge();
+    act(() => {
+      notify.error(MSG.timeout, ERROR_TOAST_S);
+      notify.error(MSG.timeout, ERROR_TOAST_S);
+      notify.error(MSG.timeout, ERROR_TOAST_S);
+    });
+    expect(await screen.findByText(MSG.timeout)).toBeTruthy();
+    // the other messages already on screen stay as they are
+    act(() => notify.warning(MSG.sessionInvalid));
+    expect(await screen.findByText(MSG.sessionInvalid)).toBeTruthy();
+    expect(screen.getAllByText(MSG.timeout)).toHaveLength(1);
+  });
+
   it('delivers toasts raised before antd was mounted', async () => {
     setNotifier(null);
     notify.warning(MSG.sessionInvalid);
@@ -69,9 +83,17 @@ describe('error toasts last 5 s through antd too (SH-9.5)', () => {
     const message = { error: vi.fn(), success: vi.fn(), warning: vi.fn() };
     const notifier = createAntdNotifier(message as unknown as AntdApi[0], {} as AntdApi[1]);
     notifier.error(MSG.loginFailed);
-    expect(message.error).toHaveBeenCalledWith({ content: MSG.loginFailed, duration: ERROR_TOAST_S });
+    expect(message.error).toHaveBeenCalledWith({
+      content: MSG.loginFailed,
+      key: MSG.loginFailed,
+      duration: ERROR_TOAST_S,
+    });
     notifier.error(MSG.commError, ERROR_TOAST_S);
-    expect(message.error).toHaveBeenLastCalledWith({ content: MSG.commError, duration: ERROR_TOAST_S });
+    expect(message.error).toHaveBeenLastCalledWith({
+      content: MSG.commError,
+      key: MSG.commError,
+      duration: ERROR_TOAST_S,
+    });
   });
 
   it('hands an error without a duration back to the toaster while its 5 s last', () => {

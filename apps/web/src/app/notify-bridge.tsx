@@ -25,18 +25,20 @@ export function createAntdNotifier(
   modal: AppApi['modal'],
   onShown: (call: ToastCall) => void = () => {},
 ): Notifier {
+  // The text is the key: the same message again (every call of a page failing at once when the server is gone)
+  // replaces the one on screen and starts its time again instead of stacking a copy, as the light toaster does.
   return {
     success: (content) => {
       onShown({ kind: 'success', content });
-      void message.success(content);
+      void message.success({ content, key: content });
     },
     error: (content, durationSec = ERROR_TOAST_S) => {
       onShown({ kind: 'error', content, durationSec });
-      void message.error({ content, duration: durationSec });
+      void message.error({ content, key: content, duration: durationSec });
     },
     warning: (content) => {
       onShown({ kind: 'warning', content });
-      void message.warning(content);
+      void message.warning({ content, key: content });
     },
     confirm: (options) =>
       new Promise<boolean>((resolve) => {
