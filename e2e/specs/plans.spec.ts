@@ -26,7 +26,7 @@ test('records a plan and turns it into a draft project with its facts', async ({
   // Enter takes the typed day and submits the form, as 保存 would
   await page.getByLabel('计划挂牌日期').fill('2027-03-01');
   await page.getByLabel('计划挂牌日期').press('Enter');
-  await expect(page.getByText('请填写正确的手机号码')).toBeVisible();
+  await expect(page.getByText('请填写正确的联系电话')).toBeVisible();
   await expect(page).toHaveURL(/#\/index\/planAdd/);
 
   await page.getByPlaceholder('请填写联系电话').fill('13800000001');

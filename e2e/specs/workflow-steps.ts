@@ -55,9 +55,23 @@ export async function submitAndSign(
   await expect(page.getByText(letterTitle).first()).toBeVisible();
   await fillCode(page);
   if (screenshot !== undefined) await keepScreenshot(page, screenshot);
+  await page.getByRole('button', { name: '电子签章并提交' }).click();
+  await expectSignOffResult(page, '签章成功，已提交交易所审核', screenshot);
   await expectToReach(page, /#\/index\/todo/, () =>
-    page.getByRole('button', { name: '电子签章并提交' }).click(),
+    page.getByRole('button', { name: '返回待办任务' }).click(),
   );
+}
+
+/**
+ * The result page after signing or reviewing: what happened, once, and the ways back to the project and to the
+ * task list (`screenshot`: kept as `<screenshot>-result`).
+ */
+export async function expectSignOffResult(page: Page, message: string, screenshot?: string): Promise<void> {
+  // the result's own title (a send-back's message is also a toast, as the sign-off panel shows it)
+  await expect(page.locator('.ant-result-title')).toHaveText(message);
+  await expect(page.getByRole('button', { name: '查看项目' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '返回待办任务' })).toBeVisible();
+  if (screenshot !== undefined) await keepScreenshot(page, `${screenshot}-result`);
 }
 
 /** The exchange's administrator opens the project's review task on `routeName` from 待办任务. */
@@ -87,7 +101,7 @@ export async function approveAsAdmin(
   await admin.getByRole('button', { name: '审核通过' }).click();
   const confirm = admin.getByRole('dialog').getByRole('button', { name: /确\s*定/ });
   if (await confirm.isVisible()) await confirm.click();
-  await expect(admin).toHaveURL(/#\/index\/todo/);
+  await expectSignOffResult(admin, '审核通过');
   await admin.close();
 }
 
@@ -110,7 +124,7 @@ export async function returnAsAdmin(
     .getByRole('dialog')
     .getByRole('button', { name: /确\s*定/ })
     .click();
-  await expect(admin).toHaveURL(/#\/index\/todo/);
+  await expectSignOffResult(admin, '已退回申请人修改');
   await admin.close();
 }
 

@@ -43,6 +43,9 @@ export const MSG = {
   mobileRequired: '请填写11位手机号码',
   mobileInvalid: '请填写正确的手机号码',
   mobileEmptyForCode: '手机号码不能为空',
+  /** contact telephone fields (联系电话): a mobile or a landline with area code */
+  telephoneRequired: '请填写联系电话',
+  telephoneInvalid: '请填写正确的联系电话',
   otpSent: '验证码已发送',
   otpRequired: '请输入短信验证码',
   otpFormat: '请填写正确的短信验证码！',
@@ -85,6 +88,8 @@ export const MSG = {
   attachmentDeleteConfirm: '确定删除该附件吗？',
   /** the one-click zip of a record's attachments when the caller gives no name (BF-2.5) */
   attachmentZipName: '附件信息',
+  /** the button of that one-click download: the name goes to the zip, never onto the button (BF-2.5) */
+  downloadAllAttachments: '一键下载附件',
 
   // common widgets (SH-8.10, SH-8.11)
   promptTitle: '提示',
@@ -199,6 +204,12 @@ export const MSG = {
   workflowSigned: '签章成功，已提交交易所审核',
   workflowPassed: '审核通过',
   workflowReturned: '已退回申请人修改',
+  // what comes next, on the result page after signing or reviewing
+  workflowNextAfterSign: '交易所审核后，结果将出现在您的待办任务中；审核期间可在项目页查看办理进度。',
+  workflowNextAfterPass: '申请人将收到审核结果，项目的办理进度已更新。',
+  workflowNextAfterBack: '申请人修改并重新签章提交后，该申请将再次进入待办任务。',
+  workflowBackToProject: '查看项目',
+  workflowBackToTasks: '返回待办任务',
   workflowWithdrawn: '申请已撤回',
   workflowReasonTooLong: '申请原因不能超过{max}个字符',
   workflowRemarkTooLong: '备注不能超过{max}个字符',

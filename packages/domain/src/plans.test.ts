@@ -36,7 +36,7 @@ describe('checkPlanForm', () => {
     [{ ...plan, plannedDate: '2027/01/15' }, MSG.plansPlannedDateInvalid],
     [{ ...plan, assetCategory: 'ship' }, MSG.projectsAssetCategoryRequired],
     [{ ...plan, appraisalPrice: 1.5 }, MSG.projectsAppraisalPriceInvalid],
-    [{ ...plan, contactMobile: '12345' }, MSG.mobileInvalid],
+    [{ ...plan, contactMobile: '12345' }, MSG.telephoneInvalid],
   ])('refuses %j with %s', (input, message) => {
     expect(checkPlanForm(input)).toEqual({ message });
   });

@@ -6,6 +6,7 @@ import {
   ROUTES,
   findRouteByName,
   findRouteByPath,
+  projectEditPath,
   routeCodesFor,
 } from './routes.ts';
 import type { RouteDef } from './routes.ts';
@@ -165,6 +166,12 @@ describe('route table', () => {
         isChinese: true,
       });
     }
+  });
+
+  it('projectEditPath addresses the 编辑项目 route with the project id and family', () => {
+    const path = projectEditPath({ id: 8, family: 'equity' });
+    expect(path).toBe('/index/editproject?id=8&family=equity');
+    expect(findRouteByPath(path)?.name).toBe('editproject');
   });
 
   it('findRouteByPath ignores the query string, a hash prefix and a trailing slash', () => {

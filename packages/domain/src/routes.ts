@@ -209,6 +209,21 @@ export function findRouteByName(name: string): RouteDef | undefined {
   return byName.get(name);
 }
 
+/**
+ * The address of a saved project's form (编辑项目, /index/editproject?id=&family=): the list's 编辑 opens it, and
+ * 新增项目 moves to it once its first 保存 has created the draft, so a reload shows the saved project.
+ */
+export function projectEditPath(project: { id: number; family: string }): string {
+  const search = new URLSearchParams({ id: String(project.id), family: project.family }).toString();
+  return `${route('editproject').path}?${search}`;
+}
+
+function route(name: string): RouteDef {
+  const found = byName.get(name);
+  if (found === undefined) throw new Error(`unknown route ${name}`);
+  return found;
+}
+
 /** Accepts a hash-router location: the query string, fragment and a trailing slash are ignored. */
 export function findRouteByPath(path: string): RouteDef | undefined {
   const bare = path.replace(/^#/, '').split(/[?#]/)[0] ?? '';

@@ -1,8 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { bearer, createTestApp, loginAs, readJson, type TestApp } from '../test/harness.ts';
 import { selectRows } from './client.ts';
-import { isCreditCode } from '@cqjy/domain';
+import {
+  isCreditCode,
+  SHARE_WHOLE,
+  type HomepageCounts,
+  type PageResult,
+  type ProcessLogRow,
+  type ProcessLogStage,
+  type TaskRow,
+} from '@cqjy/domain';
 import { seedDatabase, seedDemo } from './seed.ts';
 
 describe('seed', () => {
@@ -40,5 +48,104 @@ describe('seed', () => {
       sql`select u.username, c.identity_type from users u join operators o on o.user_id = u.id join companies c on c.id = o.company_id`,
     );
     expect(users).toEqual([{ username: 'admin', identity_type: 999 }]);
+  });
+
+  it("adds up every demo project's sheet rows to the appraisal its form states", async () => {
+    t = await createTestApp();
+    const rows = await selectRows<{ code: string; form: Record<string, unknown>; appraisals: number | null }>(
+      t.db,
+      sql`select p.code, p.details -> 'form' as form,
+            (select sum((a.values ->> 'appraisalValue')::bigint)::float8 from project_assets a
+              where a.project_id = p.id and a.values ? 'appraisalValue') as appraisals
+          from projects p order by p.id`,
+    );
+    expect(rows).toHaveLength(3);
+    for (const { code, form, appraisals } of rows) {
+      if (form.appraisalPrice !== undefined) {
+        // the bulk kinds: the asset list's appraisals are the appraisal of the form
+        expect(appraisals, code).toBe(form.appraisalPrice);
+      }
+      if (form.shareAppraisalValue !== undefined) {
+        // the equity kinds: the shares offered are their part of the appraised net assets
+        const offered = (form.transferors as { offeredShare: number }[]).reduce(
+          (n, r) => n + r.offeredShare,
+          0,
+        );
+        expect(Math.round(((form.netAssetValue as number) * offered) / SHARE_WHOLE), code).toBe(
+          form.shareAppraisalValue,
+        );
+        expect(appraisals, code).toBeNull();
+      }
+    }
+  });
+
+  it('gives every demo project past draft the process log of its course, in order, through the project view', async () => {
+    t = await createTestApp();
+    const projects = await selectRows<{ id: number; code: string; status: string }>(
+      t.db,
+      sql`select id, code, status from projects where status <> 'draft' order by id`,
+    );
+    expect(projects.map((p) => p.status)).toEqual(['disclosing', 'disclosing', 'preDisclosing']);
+    const token = await loginAs(t.app, 'transferor');
+    const get = async <T>(url: string) =>
+      readJson<T>(await t!.app.inject({ method: 'GET', url, headers: bearer(token) }));
+    const stagesOf: Record<string, string[]> = {};
+    for (const project of projects) {
+      const log = await get<ProcessLogRow[]>(`/api/project/${project.id}/processLog`);
+      expect(log.data.length, project.code).toBeGreaterThan(0);
+      const times = log.data.map((row) => Date.parse(row.at));
+      expect(times, project.code).toEqual([...times].sort((a, b) => a - b));
+      expect(
+        times.every((at) => at < Date.now()),
+        project.code,
+      ).toBe(true);
+      const stages = await get<ProcessLogStage[]>(`/api/project/${project.id}/processLog/stage`);
+      stagesOf[project.code] = stages.data.map(
+        (stage) => `${stage.stage}:${stage.rows.map((row) => row.step).join(',')}`,
+      );
+    }
+    expect(stagesOf).toEqual({
+      GR2026BJ1000123: ['信息披露:submit,sign,pass'],
+      GR2026BJ1000301: [
+        '信息预披露:submit,sign,pass',
+        '信息披露:submit,sign,pass',
+        '意向登记:submit,sign,pass',
+        '意向登记:submit,sign,back',
+      ],
+      GR2026BJ1000302: ['信息预披露:submit,sign,pass'],
+    });
+    // the disclosure's approval is when the disclosure started
+    const bulk = projects[0];
+    const [started] = await selectRows<{ start: string; passed: string }>(
+      t.db,
+      sql`select p.disclosure_start::text as start, l.at::text as passed from projects p
+          join process_logs l on l.project_id = p.id and l.step = 'pass' where p.id = ${bulk?.id ?? 0}`,
+    );
+    expect(started?.passed).toBe(started?.start);
+  });
+
+  it('gives member and agent work of their own on their first page', async () => {
+    t = await createTestApp();
+    const call = async <T>(token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+      readJson<T>(
+        await t!.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) }),
+      );
+    const page = { page: 1, size: 10 };
+
+    // the member: the two equity projects entrusted to it, and a registration the exchange sent back
+    const member = await loginAs(t.app, 'member');
+    const memberHome = await call<HomepageCounts>(member, 'GET', '/api/homepage/count');
+    expect(memberHome.data).toMatchObject({ projects: 2, todo: 1, launch: 2, done: 2 });
+    const memberTodo = await call<PageResult<TaskRow>>(member, 'POST', '/api/task/list/todo', page);
+    expect(memberTodo.data.list.map((row) => [row.type, row.action, row.projectCode])).toEqual([
+      ['MfyRrn', 'registration', 'GR2026BJ1000301'],
+    ]);
+
+    // the agent member: the bulk project it acts for
+    const agent = await loginAs(t.app, 'agent');
+    const agentHome = await call<HomepageCounts>(agent, 'GET', '/api/homepage/count');
+    expect(agentHome.data.projects).toBe(1);
+    const agentProjects = await call<PageResult<{ code: string }>>(agent, 'POST', '/api/project/list', page);
+    expect(agentProjects.data.list.map((row) => row.code)).toEqual(['GR2026BJ1000123']);
   });
 });

@@ -1,6 +1,6 @@
 // First data of an empty database. Outside production: the demo companies and accounts of the README (every
 // identity, fully onboarded, plus gate1..gate8 stopped at each onboarding gate; transferor2 also holds a member
-// identity to switch to). In production: only an initial administrator. Both are skipped as soon as any user
+// identity to switch to) and the demo projects with the courses they went through (seed-courses.ts). In production: only an initial administrator. Both are skipped as soon as any user
 // exists, so restarts never duplicate anything. Reference data (the dictionaries) is brought up to date at every
 // start in both modes; it only ever adds what is missing.
 import {
@@ -8,6 +8,7 @@ import {
   composeCreditCode,
   DEFAULT_ROLE_CODES,
   IDENTITY,
+  SHARE_WHOLE,
   SMALL_LOT_BUSINESS_TYPE,
   type SheetValues,
   type BulkProjectForm,
@@ -23,6 +24,7 @@ import { ROLE_NAMES, type RoleKey } from '../modules/users/roles.ts';
 import { companies, operators, roles, users } from '../modules/users/tables.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import type { Db } from './client.ts';
+import { insertCourse, type SeedParty } from './seed-courses.ts';
 
 type CompanySeed = {
   key: string;
@@ -254,7 +256,7 @@ async function insertOnboardedUser(
   tx: Db,
   seed: UserSeed,
   refs: { passwordHash: string; companyId: number; roleId: number },
-): Promise<number> {
+): Promise<{ userId: number; operatorId: number }> {
   const rows = await tx
     .insert(users)
     .values({
@@ -269,25 +271,30 @@ async function insertOnboardedUser(
       pendingPhone: seed.pendingPhone ?? null,
     })
     .returning({ id: users.id });
-  await tx.insert(operators).values({
-    userId: rows[0]?.id ?? 0,
-    companyId: refs.companyId,
-    roleId: refs.roleId,
-    manager: true,
-    mainOperatorAuth: seed.mainOperatorAuth ?? true,
-    prompt: seed.prompt ?? false,
-    isDefault: true,
-  });
-  return rows[0]?.id ?? 0;
+  const userId = rows[0]?.id ?? 0;
+  const operator = await tx
+    .insert(operators)
+    .values({
+      userId,
+      companyId: refs.companyId,
+      roleId: refs.roleId,
+      manager: true,
+      mainOperatorAuth: seed.mainOperatorAuth ?? true,
+      prompt: seed.prompt ?? false,
+      isDefault: true,
+    })
+    .returning({ id: operators.id });
+  return { userId, operatorId: operator[0]?.id ?? 0 };
 }
 
 async function insertUsers(
   tx: Db,
   seeds: UserSeed[],
   refs: { passwordHash: string; companyIds: Map<string, number>; roleIds: Map<RoleKey, number> },
-): Promise<void> {
+): Promise<Map<string, { userId: number; operatorId: number }>> {
+  const ids = new Map<string, { userId: number; operatorId: number }>();
   for (const seed of seeds) {
-    const userId = await insertOnboardedUser(tx, seed, {
+    const { userId, operatorId } = await insertOnboardedUser(tx, seed, {
       passwordHash: refs.passwordHash,
       companyId: refs.companyIds.get(seed.company) ?? 0,
       roleId: refs.roleIds.get(seed.role) ?? 0,
@@ -302,7 +309,34 @@ async function insertUsers(
         isDefault: false,
       });
     }
+    ids.set(seed.username, { userId, operatorId });
   }
+  return ids;
+}
+
+/** What the demo projects refer to: the companies by key, and the operators who took their courses' steps. */
+type DemoRefs = {
+  companyIds: Map<string, number>;
+  parties: Record<'transferor' | 'member' | 'admin', SeedParty>;
+};
+
+/** A demo user as the process log names them: their nickname and their company's name. */
+function partyOf(
+  username: string,
+  userIds: Map<string, { userId: number; operatorId: number }>,
+  companyIds: Map<string, number>,
+): SeedParty {
+  const user = DEMO_USERS.find((u) => u.username === username);
+  const company = DEMO_COMPANIES.find((c) => c.key === user?.company);
+  const ids = userIds.get(username);
+  if (user === undefined || company === undefined || ids === undefined)
+    throw new Error(`no demo ${username}`);
+  return {
+    ...ids,
+    companyId: companyIds.get(company.key) ?? 0,
+    name: user.nickname,
+    companyName: company.name,
+  };
 }
 
 /** The demo project's form: what its owner filled in before it was approved for disclosure. */
@@ -318,7 +352,7 @@ const DEMO_PROJECT_FORM: BulkProjectForm = {
   description: '数控机床、起重设备等废旧设备一批，存放于北京市大兴区示范工业园一号厂房，可预约现场踏勘。',
 };
 
-/** Its asset list (machinery), as an import would have stored it: money in fen. */
+/** Its asset list (machinery), as an import would have stored it: money in fen; the appraisals add up to the form's. */
 const DEMO_PROJECT_ASSETS: SheetValues[] = [
   {
     name: '数控车床',
@@ -327,9 +361,9 @@ const DEMO_PROJECT_ASSETS: SheetValues[] = [
     quantity: 4,
     unit: '台',
     purchaseDate: '2012-05-10',
-    originalValue: 48_000_000,
-    netValue: 4_800_000,
-    appraisalValue: 6_000_000,
+    originalValue: 480_000_000,
+    netValue: 48_000_000,
+    appraisalValue: 60_000_000,
     storage: '一号厂房',
   },
   {
@@ -339,9 +373,9 @@ const DEMO_PROJECT_ASSETS: SheetValues[] = [
     quantity: 2,
     unit: '台',
     purchaseDate: '2010-09-01',
-    originalValue: 36_000_000,
-    netValue: 1_800_000,
-    appraisalValue: 5_200_000,
+    originalValue: 360_000_000,
+    netValue: 18_000_000,
+    appraisalValue: 52_000_000,
     storage: '一号厂房',
   },
   {
@@ -351,9 +385,9 @@ const DEMO_PROJECT_ASSETS: SheetValues[] = [
     quantity: 3,
     unit: '台',
     purchaseDate: '2014-03-20',
-    originalValue: 21_000_000,
-    netValue: 2_100_000,
-    appraisalValue: 3_000_000,
+    originalValue: 210_000_000,
+    netValue: 21_000_000,
+    appraisalValue: 30_000_000,
     storage: '二号厂房',
   },
   {
@@ -363,9 +397,9 @@ const DEMO_PROJECT_ASSETS: SheetValues[] = [
     quantity: 5,
     unit: '辆',
     purchaseDate: '2015-07-15',
-    originalValue: 60_000_000,
-    netValue: 6_000_000,
-    appraisalValue: 5_000_000,
+    originalValue: 600_000_000,
+    netValue: 60_000_000,
+    appraisalValue: 50_000_000,
     storage: '二号厂房',
     note: '含随车工具',
   },
@@ -376,11 +410,15 @@ function demoEquityForm(input: {
   name: string;
   target: string;
   serial: string;
+  /** the owner's share of the target and the share it offers (SHARE_WHOLE is 100%) */
+  held: number;
   offered: number;
-  price: number;
+  /** the appraised net assets of the target; the offered share's appraisal, and the price, is its part of them */
+  netAssets: number;
   agentCompanyId: number | null;
 }): EquityProjectForm {
   const creditCode = composeCreditCode('110000', input.serial);
+  const price = Math.round((input.netAssets * input.offered) / SHARE_WHOLE);
   return {
     name: input.name,
     targetName: input.target,
@@ -399,21 +437,21 @@ function demoEquityForm(input: {
       {
         name: '北京示范国有资产经营有限公司',
         creditCode: composeCreditCode('110000', '10000001'),
-        heldShare: 600_000,
+        heldShare: input.held,
         offeredShare: input.offered,
       },
     ],
     appraisalFirm: '示范资产评估有限公司',
     appraisalBaseDate: '2026-06-30',
-    netAssetValue: 80_000_000_00,
-    shareAppraisalValue: input.price,
-    listingPrice: input.price,
+    netAssetValue: input.netAssets,
+    shareAppraisalValue: price,
+    listingPrice: price,
     approvalType: '1',
     approvalBody: '北京市人民政府国有资产监督管理委员会',
     approvalDocumentNo: '京国资产权〔2026〕18号',
     approvalDate: '2026-09-15',
     transfereeConditions: '意向受让方应为依法设立并有效存续的企业法人，具有良好的财务状况和商业信用。',
-    depositAmount: Math.floor(input.price / 10),
+    depositAmount: Math.floor(price / 10),
     depositDeadline: '2027-01-20',
     paymentMode: 'lump',
     employeePlacement: '本次转让不涉及职工安置，标的企业职工劳动关系保持不变。',
@@ -425,6 +463,9 @@ function demoEquityForm(input: {
     agentCompanyId: input.agentCompanyId ?? undefined,
   };
 }
+
+/** The buyer the demo member registered on the disclosing equity project, as its registration was approved. */
+const DEMO_REGISTRATION = { transfereeName: '北京意向投资有限公司', amount: 32_500_000_00 };
 
 const DEMO_STRUCTURES: SheetValues[] = [
   { name: '北京示范国有资产经营有限公司', type: '国有', capital: 30_000_000_00, share: 600_000 },
@@ -459,15 +500,18 @@ const DEMO_FINANCIALS: SheetValues[] = [
 /**
  * The equity demo: two state-owned equity projects of the demo transferor entrusted to the demo member. One is in
  * its formal disclosure (pre-disclosed earlier, formally disclosed since 3 working days ago for 20), with its
- * shareholder structure and financial data and one buyer the member registered; the other is being pre-disclosed
- * (since 2 working days ago for 20), ready for its formal disclosure.
+ * shareholder structure and financial data, one buyer the member registered and a second registration the
+ * exchange sent back to the member (the member's 待办); the other is being pre-disclosed (since 2 working days ago
+ * for 20), its appraisal firm the demo assessment company. Each approval is in the project's process log.
  */
-async function insertDemoEquityProjects(tx: Db, companyIds: Map<string, number>, now: Date): Promise<void> {
+async function insertDemoEquityProjects(tx: Db, demo: DemoRefs, now: Date): Promise<void> {
+  const { companyIds, parties } = demo;
   const companyId = companyIds.get('transferor') ?? 0;
   const agentCompanyId = companyIds.get('member') ?? null;
+  const preApproved = addWorkdays(now, -25).date;
   const formalStart = addWorkdays(now, -3).date;
   const preStart = addWorkdays(now, -2).date;
-  const registeredAt = addWorkdays(now, -1).date.toISOString();
+  const registeredAt = addWorkdays(now, -1).date;
   const rows = await tx
     .insert(projects)
     .values([
@@ -486,14 +530,13 @@ async function insertDemoEquityProjects(tx: Db, companyIds: Map<string, number>,
             name: '北京示范科技有限公司40%股权',
             target: '北京示范科技有限公司',
             serial: '20080618',
+            held: 600_000,
             offered: 400_000,
-            price: 32_000_000_00,
+            netAssets: 80_000_000_00,
             agentCompanyId,
           }),
-          preDisclosure: { disclosureDays: 20, approvedAt: addWorkdays(now, -25).date.toISOString() },
-          registration: [
-            { transfereeName: '北京意向投资有限公司', amount: 32_500_000_00, approvedAt: registeredAt },
-          ],
+          preDisclosure: { disclosureDays: 20, approvedAt: preApproved.toISOString() },
+          registration: [{ ...DEMO_REGISTRATION, approvedAt: registeredAt.toISOString() }],
         },
       },
       {
@@ -511,8 +554,9 @@ async function insertDemoEquityProjects(tx: Db, companyIds: Map<string, number>,
             name: '北京示范物流有限公司100%股权',
             target: '北京示范物流有限公司',
             serial: '20100301',
-            offered: 600_000,
-            price: 45_000_000_00,
+            held: SHARE_WHOLE,
+            offered: SHARE_WHOLE,
+            netAssets: 45_000_000_00,
             agentCompanyId,
           }),
           preDisclosure: { disclosureDays: 20, approvedAt: preStart.toISOString() },
@@ -520,8 +564,10 @@ async function insertDemoEquityProjects(tx: Db, companyIds: Map<string, number>,
       },
     ])
     .returning({ id: projects.id });
-  const disclosing = rows[0];
-  if (disclosing === undefined) throw new Error('the equity demo projects were not stored');
+  const [disclosing, preDisclosing] = rows;
+  if (disclosing === undefined || preDisclosing === undefined) {
+    throw new Error('the equity demo projects were not stored');
+  }
   await tx.insert(projectAssets).values([
     ...DEMO_STRUCTURES.map((values) => ({
       projectId: disclosing.id,
@@ -536,14 +582,61 @@ async function insertDemoEquityProjects(tx: Db, companyIds: Map<string, number>,
       values,
     })),
   ]);
+  const owner = { family: 'stock', applicant: parties.transferor, exchange: parties.admin };
+  const member = { family: 'stock', applicant: parties.member, exchange: parties.admin };
+  const period = { disclosureDays: 20 };
+  // the disclosing one: pre-disclosed, formally disclosed, one buyer registered by the member and a second
+  // registration the exchange sent back to the member
+  await insertCourse(tx, {
+    ...owner,
+    projectId: disclosing.id,
+    action: 'preDisclosure',
+    form: period,
+    reviewedAt: preApproved,
+  });
+  await insertCourse(tx, {
+    ...owner,
+    projectId: disclosing.id,
+    action: 'disclosure',
+    form: period,
+    reviewedAt: formalStart,
+  });
+  await insertCourse(tx, {
+    ...member,
+    projectId: disclosing.id,
+    action: 'registration',
+    form: { reason: '意向受让方已提交受让申请及相关材料', ...DEMO_REGISTRATION },
+    reviewedAt: registeredAt,
+  });
+  await insertCourse(tx, {
+    ...member,
+    projectId: disclosing.id,
+    action: 'registration',
+    form: {
+      reason: '意向受让方已提交受让申请',
+      transfereeName: '上海示范创业投资有限公司',
+      amount: 32_800_000_00,
+    },
+    reviewedAt: new Date(registeredAt.getTime() + 3 * 3_600_000),
+    returnReason: '请补充意向受让方的营业执照及近一年的资信证明',
+  });
+  // the pre-disclosed one
+  await insertCourse(tx, {
+    ...owner,
+    projectId: preDisclosing.id,
+    action: 'preDisclosure',
+    form: period,
+    reviewedAt: preStart,
+  });
 }
 
 /**
  * The workflow demo: one bulk project of the demo transferor's company with its asset list and the demo agent
- * member acting for it, disclosing since 5 working days ago for 20 working days, so every action (abort,
- * supplement, end ...) can be tried at once.
+ * member acting for it, disclosing since 5 working days ago for 20 working days (its disclosure's course in the
+ * process log), so every action (abort, supplement, end ...) can be tried at once.
  */
-async function insertDemoProjects(tx: Db, companyIds: Map<string, number>, now: Date): Promise<void> {
+async function insertDemoProjects(tx: Db, demo: DemoRefs, now: Date): Promise<void> {
+  const { companyIds, parties } = demo;
   const start = addWorkdays(now, -5).date;
   const companyId = companyIds.get('transferor') ?? 0;
   const agentCompanyId = companyIds.get('agent') ?? null;
@@ -572,6 +665,16 @@ async function insertDemoProjects(tx: Db, companyIds: Map<string, number>, now: 
       values,
     })),
   );
+  // its formal disclosure, applied for from the project form and approved when the disclosure started
+  await insertCourse(tx, {
+    projectId: project.id,
+    family: 'bulk',
+    action: 'disclosure',
+    form: { disclosureDays: DEMO_PROJECT_FORM.disclosureDays ?? 20 },
+    applicant: parties.transferor,
+    exchange: parties.admin,
+    reviewedAt: start,
+  });
 }
 
 /** Demo companies and accounts (password DEMO_PASSWORD); skipped when any user exists. */
@@ -585,9 +688,18 @@ export async function seedDemo(db: Db, config: Pick<Config, 'demoPassword'>): Pr
   await db.transaction(async (tx) => {
     const roleIds = await insertBuiltinRoles(tx);
     const companyIds = await insertCompanies(tx, [...DEMO_COMPANIES, ...gates.companies]);
-    await insertUsers(tx, allUsers, { passwordHash, companyIds, roleIds });
-    await insertDemoProjects(tx, companyIds, new Date());
-    await insertDemoEquityProjects(tx, companyIds, new Date());
+    const userIds = await insertUsers(tx, allUsers, { passwordHash, companyIds, roleIds });
+    const demo: DemoRefs = {
+      companyIds,
+      parties: {
+        transferor: partyOf('transferor', userIds, companyIds),
+        member: partyOf('member', userIds, companyIds),
+        admin: partyOf('admin', userIds, companyIds),
+      },
+    };
+    const now = new Date();
+    await insertDemoProjects(tx, demo, now);
+    await insertDemoEquityProjects(tx, demo, now);
   });
   return { isSeeded: true, users: allUsers.length };
 }

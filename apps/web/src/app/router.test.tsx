@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MSG } from '@cqjy/domain/messages';
 import { setNotifier } from '../lib/notify.ts';
 import { envelope, jsonResponse } from '../test/fake-fetch.ts';
@@ -298,6 +298,17 @@ describe('redirects', () => {
     const { router } = renderPortal('/index');
     await expectPath(router, '/index/todoEstimate');
     expect(await screen.findByRole('heading', { name: '我的待办' })).toBeTruthy();
+  });
+
+  it('heads 评估待办 for an admin with the title of its menu entry and tab (SH-2.8)', async () => {
+    const user = makeUser(999);
+    servePortal(user);
+    signInAs(user);
+    const { router } = renderPortal('/index/todoEstimate');
+    await expectPath(router, '/index/todoEstimate');
+    expect(await screen.findByRole('heading', { name: '评估待办' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: '我的待办' })).toBeNull();
+    expect(within(screen.getByTestId('tab-strip')).getByRole('tab', { name: '评估待办' })).toBeTruthy();
   });
 
   it.each([

@@ -2,9 +2,11 @@
 // strip and keep-alive read it instead of looking the path up again. Only lazy chunks import this module: it
 // brings the route table along.
 import { useMatches } from 'react-router';
+import { identityName } from '@cqjy/domain/identity';
 import type { IdentityName } from '@cqjy/domain/identity';
 import { isAdminIdentity } from '@cqjy/domain/menus';
 import type { RouteDef } from '@cqjy/domain/routes';
+import { useSession } from './session-store.ts';
 
 export type PageHandle = { route: RouteDef };
 
@@ -25,4 +27,14 @@ export function useRouteDef(): RouteDef | undefined {
 /** Admins see the management titles (SH-2.8) on tabs and headings, as in their menu. */
 export function titleFor(route: RouteDef, identity: IdentityName | undefined): string {
   return isAdminIdentity(identity) ? (route.adminTitle ?? route.title) : route.title;
+}
+
+/**
+ * The heading of the current page: the very title its tab and menu entry show (titleFor over the route table
+ * entry), so a page heading can never read differently from its tab. Empty outside a page route.
+ */
+export function usePageTitle(): string {
+  const route = useRouteDef();
+  const identityType = useSession((session) => session.identityType);
+  return route === undefined ? '' : titleFor(route, identityName(identityType));
 }

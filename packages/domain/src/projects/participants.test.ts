@@ -39,7 +39,7 @@ describe('checkParticipant', () => {
       checkParticipant({ ...person, certNo: '110105194912310021' }, { now: NOW }).message,
     ).not.toBeNull();
     expect(checkParticipant({ ...person, contactMobile: '2380000000' }, { now: NOW }).message).toBe(
-      MSG.mobileInvalid,
+      MSG.telephoneInvalid,
     );
     expect(checkParticipant({ ...person, deposit: -1 }, { now: NOW }).message).toBe(
       MSG.participantsDepositInvalid,

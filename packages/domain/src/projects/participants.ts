@@ -9,7 +9,7 @@ import { fillIn, MSG, pleaseSelect } from '../messages.ts';
 import type { ProjectStatus } from '../workflow/statuses.ts';
 import { validateCreditCode } from '../validation/credit-code.ts';
 import { validateIdCard } from '../validation/id-card.ts';
-import { validateMobile } from '../validation/mobile.ts';
+import { validateTelephone } from '../validation/telephone.ts';
 import { countChars } from '../validation/return-reason.ts';
 
 export const PARTICIPANT_KINDS = [
@@ -218,7 +218,7 @@ export function checkParticipantContactName(contactName: unknown): string | null
 }
 
 export function checkParticipantContactMobile(mobile: unknown): string | null {
-  return validateMobile(typeof mobile === 'string' ? mobile.trim() : mobile);
+  return validateTelephone(typeof mobile === 'string' ? mobile.trim() : mobile);
 }
 
 /** A deposit in fen: none, or a whole number of fen from 0 (a deposit waived is 0, not missing). */

@@ -26,11 +26,12 @@ describe('home page counters', () => {
 
   it('answers every counter for GJS_INDEX and GJS_INDEX_ADMIN holders, from the modules that own the data', async () => {
     // the demo projects (one bulk, two equity) are the transferor's, and the exchange sees every project; the
-    // member they are entrusted to is not a GJS_INDEX holder here; nothing else exists yet
+    // member they are entrusted to is not a GJS_INDEX holder here; their courses are the transferor's four
+    // disclosures (signed and launched) and the member's two registrations, all six reviewed by the exchange
     const expected: Record<string, HomepageCounts> = {
-      transferor: { ...ZERO, projects: 3 },
+      transferor: { ...ZERO, projects: 3, done: 4, launch: 4 },
       transferor2: ZERO,
-      admin: { ...ZERO, projects: 3 },
+      admin: { ...ZERO, projects: 3, done: 6 },
       opsadmin: ZERO,
     };
     for (const [username, data] of Object.entries(expected)) {
@@ -52,19 +53,15 @@ describe('home page counters', () => {
       form: { reason: '权属待确认' },
     });
     // a draft opens no task yet
-    expect(readJson<HomepageCounts>(await count(token)).data).toEqual({ ...ZERO, projects: 3 });
+    const seeded = { ...ZERO, projects: 3, done: 4, launch: 4 };
+    expect(readJson<HomepageCounts>(await count(token)).data).toEqual(seeded);
     await uploadApplicationFile(t, token, created.data.id);
     const submitted = await owner.post('/api/project/bulk/abort/submit', {
       id: created.data.id,
       version: saved.data.version,
     });
     expect(submitted.status, submitted.msg).toBe(0);
-    expect(readJson<HomepageCounts>(await count(token)).data).toEqual({
-      ...ZERO,
-      projects: 3,
-      todo: 1,
-      launch: 1,
-    });
+    expect(readJson<HomepageCounts>(await count(token)).data).toEqual({ ...seeded, todo: 1, launch: 5 });
   });
 
   it('answers 403 without either code, 401 without a session', async () => {

@@ -94,7 +94,7 @@ describe('saving a plan', () => {
     [{ ...form, family: 'stock' }, MSG.plansFamilyRequired],
     [{ ...form, plannedDate: '2027-02-30' }, MSG.plansPlannedDateInvalid],
     [{ ...form, listingPrice: -5 }, MSG.projectsListingPriceInvalid],
-    [{ ...form, contactMobile: '1380000' }, MSG.mobileInvalid],
+    [{ ...form, contactMobile: '1380000' }, MSG.telephoneInvalid],
   ])('refuses %j with the rule message and saves nothing', async (bad, message) => {
     const [before] = await selectRows(t.db, sql`select count(*)::int as n from plans`);
     const body = await owner.post('/api/plan/save', { form: bad });

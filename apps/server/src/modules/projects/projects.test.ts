@@ -126,7 +126,7 @@ describe('bulk drafts', () => {
     });
     expect(await owner.post('/api/project/bulk', { form: { ...form, contactMobile: '12' } })).toMatchObject({
       status: 1,
-      msg: MSG.mobileInvalid,
+      msg: MSG.telephoneInvalid,
     });
     expect((await owner.post('/api/project/bulk', { form: 'x' })).status).not.toBe(0);
     expect((await listOf(owner)).total).toBe(before.total);

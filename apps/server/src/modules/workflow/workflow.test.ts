@@ -121,7 +121,7 @@ describe('the abort flow (bulk)', () => {
     ({ id, version } = created.data);
     const again = await applicant.post(`${BASE}/create`, { projectId });
     expect(again).toMatchObject({ status: 1, msg: MSG.workflowInstanceOpen });
-    expect(await countRows('action_instances')).toBe(1);
+    expect(await countRows('action_instances', sql`action = 'abort'`)).toBe(1);
     const view = await show(applicant, id);
     expect(view).toMatchObject({
       status: 'draft',
@@ -377,7 +377,14 @@ describe('the abort flow (bulk)', () => {
 
   it('the process log shows every step with who and when', async () => {
     const log = await applicant.get<ProcessLogRow[]>(`/api/project/${projectId}/processLog`);
-    expect(log.data.map((row) => [row.step, row.result, row.actorName, row.companyName])).toEqual([
+    // the demo project's course (its disclosure, seeded) comes first
+    expect(log.data.slice(0, 3).map((row) => [row.stage, row.step])).toEqual([
+      ['信息披露', 'submit'],
+      ['信息披露', 'sign'],
+      ['信息披露', 'pass'],
+    ]);
+    const abort = log.data.slice(3);
+    expect(abort.map((row) => [row.step, row.result, row.actorName, row.companyName])).toEqual([
       ['submit', '已提交', '转让方演示', '北京示范国有资产经营有限公司'],
       ['sign', '已签章', '转让方演示', '北京示范国有资产经营有限公司'],
       ['back', '退回', '交易所管理员', '示范产权交易所'],
@@ -385,25 +392,27 @@ describe('the abort flow (bulk)', () => {
       ['sign', '已签章', '转让方演示', '北京示范国有资产经营有限公司'],
       ['pass', '通过', '交易所管理员', '示范产权交易所'],
     ]);
-    expect(log.data.every((row) => row.stage === '项目中止' && !Number.isNaN(Date.parse(row.at)))).toBe(true);
-    expect(log.data[2]?.reason).toBe('请补充权属证明材料');
+    expect(abort.every((row) => row.stage === '项目中止' && !Number.isNaN(Date.parse(row.at)))).toBe(true);
+    expect(abort[2]?.reason).toBe('请补充权属证明材料');
     const bulk = await exchange.get<ProcessLogRow[]>(`/api/project/bulk/${projectId}/processLog`);
     expect(bulk.data).toEqual(log.data);
     const stages = await applicant.get<ProcessLogStage[]>(`/api/project/${projectId}/processLog/stage`);
-    expect(stages.data).toHaveLength(1);
-    expect(stages.data[0]?.rows).toHaveLength(6);
+    expect(stages.data).toHaveLength(2);
+    expect(stages.data[1]?.rows).toHaveLength(6);
     expect((await foreign.get(`/api/project/${projectId}/processLog`)).status).toBe(404);
   });
 
   it('task counts and lists: done, launch', async () => {
     const counts = await applicant.get<TaskCounts>('/api/task/counts');
-    expect(counts.data).toMatchObject({ todo: 1, launch: 2 });
+    // launch: the two applications of this file and the four disclosures of the demo projects' courses
+    expect(counts.data).toMatchObject({ todo: 1, launch: 6 });
     expect(counts.data.done).toBeGreaterThanOrEqual(3);
     const done = await exchange.post<{ list: TaskRow[]; total: number }>('/api/task/list/done', {
       page: 1,
       size: 1,
     });
-    expect(done.data.total).toBe(2);
+    // the two reviews of this file and the six of the demo projects' courses
+    expect(done.data.total).toBe(8);
     expect(done.data.list).toHaveLength(1);
     const filtered = await applicant.post<{ total: number }>('/api/task/list/launch', {
       page: 1,

@@ -117,7 +117,7 @@ describe('SignOffPanel header and signer (BF-2.5)', () => {
     const { calls } = serve();
     Object.assign(URL, { createObjectURL: () => 'blob:zip', revokeObjectURL: () => {} });
     renderPanel({ downloadName: '项目中止' });
-    fireEvent.click(screen.getByRole('button', { name: '一键下载附件信息项目中止' }));
+    fireEvent.click(screen.getByRole('button', { name: '一键下载附件' }));
     await waitFor(() => expect(callsTo(calls, '/api/file/download')).toHaveLength(1));
     expect(bodyOf(callsTo(calls, '/api/file/download')[0])).toEqual({
       ids: ['u-1', 'u-2'],

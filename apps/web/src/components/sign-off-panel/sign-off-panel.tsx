@@ -213,8 +213,7 @@ export function SignOffPanel({
             disabled={attachmentIds.length === 0}
             onClick={() => void onDownloadAll()}
           >
-            一键下载{MSG.attachmentZipName}
-            {downloadName}
+            {MSG.downloadAllAttachments}
           </Button>
         ) : null}
       </div>

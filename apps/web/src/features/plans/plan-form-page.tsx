@@ -13,6 +13,7 @@ import { PROJECT_NAME_MAX } from '@cqjy/domain/projects/kinds/common';
 import { checkPlanForm, PLAN_FAMILIES, PLAN_FIELD_LABELS, PLAN_STATUS } from '@cqjy/domain/plans';
 import type { PlanView } from '@cqjy/domain/plans';
 import { FAMILY_TITLES } from '@cqjy/domain/workflow/families';
+import { TELEPHONE_MAX_LENGTH } from '@cqjy/domain/validation/telephone';
 import { notify } from '../../lib/notify.ts';
 import { readQueryId } from '../../lib/query-id.ts';
 import { CloseButton, CountedTextArea, DayPicker, NumberInput } from '../../components/index.ts';
@@ -125,7 +126,7 @@ function PlanEditor({ view }: { view: PlanView | null }) {
           <Input placeholder={fillIn('联系人')} />
         </Form.Item>
         <Form.Item name="contactMobile" label={L.contactMobile}>
-          <Input inputMode="numeric" maxLength={11} placeholder={fillIn('联系电话')} />
+          <Input inputMode="tel" maxLength={TELEPHONE_MAX_LENGTH} placeholder={fillIn('联系电话')} />
         </Form.Item>
         <Form.Item name="description" label={L.description}>
           <CountedTextArea max={BULK_DESCRIPTION_MAX} rows={4} />

@@ -128,7 +128,7 @@ describe('新增计划', () => {
     fireEvent.change(screen.getByPlaceholderText('请填写预计挂牌价'), { target: { value: '1200000.5' } });
     fireEvent.change(screen.getByPlaceholderText('请填写联系电话'), { target: { value: '1380000' } });
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
-    await waitFor(() => expect(notifier.error).toHaveBeenCalledWith(MSG.mobileInvalid));
+    await waitFor(() => expect(notifier.error).toHaveBeenCalledWith(MSG.telephoneInvalid));
     expect(calls.some((call) => pathOf(call) === '/api/plan/save')).toBe(false);
 
     fireEvent.change(screen.getByPlaceholderText('请填写联系电话'), { target: { value: '13800000001' } });

@@ -6,7 +6,8 @@
 // instalment terms of a lump sum) do not travel, so a draft saves whatever has been filled in so far.
 import type { AttachmentItem } from '@cqjy/domain/api';
 import { fenToYuan, parseYuanToFen } from '@cqjy/domain/format';
-import { isFieldVisible, isFormField } from '@cqjy/domain/projects/kinds/fields';
+import { MSG } from '@cqjy/domain/messages';
+import { isFieldVisible, isFormField, missingMessage } from '@cqjy/domain/projects/kinds/fields';
 import type { FieldDef, FormRow, ProjectFormBase } from '@cqjy/domain/projects/kinds/fields';
 import { formatShare, parseShareText } from '@cqjy/domain/projects/shares';
 
@@ -104,6 +105,38 @@ function fromWireValue(field: FieldDef, value: unknown): unknown {
     default:
       return value;
   }
+}
+
+/** Which empty fields a check marks: the messages of a submission's rules, every required one, or none. */
+export type MissingFields = ReadonlySet<string> | 'required' | null;
+
+/**
+ * The problem of one field as the screen holds it, or null: the rule of its value (the kind's schema, the very
+ * rule the server applies) whenever something is filled in; a missing value only where the submission's own check
+ * asks for it (`missing`: the messages the kind's rules raise for the stage submitted, or every required field
+ * when the form could not be read far enough to ask them; null for a draft, which saves whatever has been filled
+ * in so far) — except the name, which every save needs.
+ */
+export function fieldProblem(
+  field: FieldDef,
+  value: unknown,
+  wire: ProjectFormBase,
+  missing: MissingFields,
+): string | null {
+  const travelling = toWireValue(field, value);
+  if (travelling === undefined || (Array.isArray(travelling) && travelling.length === 0)) {
+    const message = missingMessage(field);
+    const isMissing =
+      missing === 'required'
+        ? typeof field.isRequired === 'function'
+          ? field.isRequired(wire)
+          : field.isRequired === true
+        : missing?.has(message) === true;
+    return field.name === 'name' || isMissing ? message : null;
+  }
+  if (field.schema === undefined) return null;
+  const result = field.schema.safeParse(travelling);
+  return result.success ? null : (result.error.issues[0]?.message ?? MSG.badRequest);
 }
 
 /** The screen's values of a stored form, with the project's files under their tags. */

@@ -137,14 +137,14 @@ describe('ParticipantList', () => {
     expect(await screen.findByText(fillIn('意向受让方名称'))).toBeTruthy();
     expect(screen.getByText(fillIn('证件号码'))).toBeTruthy();
     expect(screen.getByText(fillIn('联系人'))).toBeTruthy();
-    expect(screen.getByText(MSG.mobileRequired)).toBeTruthy();
+    expect(screen.getByText(MSG.telephoneRequired)).toBeTruthy();
 
     type('名称', '王');
     type('证件号码', WRONG_ID_CARD);
     type('联系电话', '1390000');
     expect(await screen.findByText(MSG.participantsNameInvalid)).toBeTruthy();
     expect(await screen.findByText(MSG.idCardInvalid)).toBeTruthy();
-    expect(await screen.findByText(MSG.mobileInvalid)).toBeTruthy();
+    expect(await screen.findByText(MSG.telephoneInvalid)).toBeTruthy();
     expect(bodiesOf(calls, '/api/project/bulk/participant/save')).toEqual([]);
 
     const lists = bodiesOf(calls, '/api/project/bulk/participant/list').length;

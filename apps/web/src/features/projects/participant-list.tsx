@@ -36,6 +36,7 @@ import type {
 } from '@cqjy/domain/projects/participants';
 import { maskMobile } from '@cqjy/domain/validation/mobile';
 import { countChars } from '@cqjy/domain/validation/return-reason';
+import { TELEPHONE_MAX_LENGTH } from '@cqjy/domain/validation/telephone';
 import { notify } from '../../lib/notify.ts';
 import { AppDialog, NumberInput } from '../../components/index.ts';
 import { deleteParticipant, participantsQuery, saveParticipant, updateParticipant } from './api.ts';
@@ -239,7 +240,7 @@ function ParticipantDialog({ family, projectId, row, onClose, onSaved }: DialogP
           required
           rules={[rule(checkParticipantContactMobile)]}
         >
-          <Input inputMode="numeric" maxLength={11} placeholder={fillIn(L.contactMobile)} />
+          <Input inputMode="tel" maxLength={TELEPHONE_MAX_LENGTH} placeholder={fillIn(L.contactMobile)} />
         </Form.Item>
         <Form.Item
           name="deposit"

@@ -9,8 +9,10 @@ import type { FieldDef, FieldGroup, KindSettings, ProjectFormBase } from '@cqjy/
 import { listCities, listProvinces } from '@cqjy/domain/regions';
 import { SHARE_DECIMALS } from '@cqjy/domain/projects/shares';
 import { PROJECT_DATA_CLASS } from '@cqjy/domain/workflow/actions';
+import { TELEPHONE_MAX_LENGTH } from '@cqjy/domain/validation/telephone';
 import { dictListQuery } from '../../api/dictionaries.ts';
 import { membersQuery } from './api.ts';
+import { fieldProblem, type MissingFields } from './form-values.ts';
 import { CountedTextArea, DayPicker, FileUpload, NumberInput, RatioInput } from '../../components/index.ts';
 
 const shortLabel = (label: string): string => label.replace(/（.*?）$/, '');
@@ -157,6 +159,16 @@ function FieldControl({ field, ...injected }: { field: FieldDef } & Injected) {
           style={{ maxWidth: 360 }}
         />
       );
+    case 'telephone':
+      return (
+        <Input
+          {...injected}
+          inputMode="tel"
+          maxLength={TELEPHONE_MAX_LENGTH}
+          placeholder={placeholder}
+          style={{ maxWidth: 360 }}
+        />
+      );
     case 'creditCode':
       return <Input {...injected} maxLength={18} placeholder={placeholder} style={{ maxWidth: 360 }} />;
     default:
@@ -245,9 +257,35 @@ export type ProjectFormFieldsProps = {
   settings: KindSettings;
   /** the saved project: files are added to it; none before the first 保存 */
   projectId: number | null;
+  /**
+   * For a submission, the messages the kind's rules raise for the stage submitted (a required field is marked
+   * missing only where they name it: a pre-disclosure asks fewer than the formal one); null for a draft. Read when
+   * the rules run, so the page sets it just before validating every field.
+   */
+  missing?: { readonly current: MissingFields };
 };
 
-export function ProjectFormFields({ groups, wire, settings, projectId }: ProjectFormFieldsProps) {
+/** One rule per field, the domain's: each invalid field is marked with its own message. */
+function rulesOf(field: FieldDef, wire: ProjectFormBase, missing: { readonly current: MissingFields }) {
+  return [
+    {
+      validator: (_rule: unknown, value: unknown): Promise<void> => {
+        const problem = fieldProblem(field, value, wire, missing.current);
+        return problem === null ? Promise.resolve() : Promise.reject(new Error(problem));
+      },
+    },
+  ];
+}
+
+const DRAFT = { current: null } as const;
+
+export function ProjectFormFields({
+  groups,
+  wire,
+  settings,
+  projectId,
+  missing = DRAFT,
+}: ProjectFormFieldsProps) {
   return (
     <>
       {groups.map((group) => {
@@ -289,11 +327,7 @@ export function ProjectFormFields({ groups, wire, settings, projectId }: Project
                   name={field.name}
                   valuePropName={field.kind === 'boolean' ? 'checked' : 'value'}
                   {...common}
-                  rules={
-                    field.name === 'name'
-                      ? [{ required: true, whitespace: true, message: fillIn(shortLabel(field.label)) }]
-                      : undefined
-                  }
+                  rules={rulesOf(field, wire, missing)}
                 >
                   <FieldControl field={field} />
                 </Form.Item>

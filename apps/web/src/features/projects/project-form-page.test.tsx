@@ -62,13 +62,22 @@ const callsTo = (calls: FetchCall[], path: string) => calls.filter((call) => pat
 function serveForm(view: ProjectFormView = makeView()) {
   const user = makeUser(IDENTITY.transferor);
   signInAs(user);
+  // the project 新增项目 creates (id 8), as the server then shows it
+  let created: ProjectFormView | null = null;
   return servePortal(user, (call) => {
     const path = pathOf(call);
-    if (path === '/api/project/bulk/show') return jsonResponse(envelope(view));
-    if (path === '/api/project/bulk') return jsonResponse(envelope({ id: 8, version: 1 }));
+    if (path === '/api/project/bulk/show') {
+      const { id } = bodyOf(call) as { id: number };
+      return jsonResponse(envelope(created !== null && id === created.id ? created : view));
+    }
+    if (path === '/api/project/bulk') {
+      const { form } = bodyOf(call) as { form: BulkProjectForm };
+      created = makeView({ id: 8, version: 1, name: form.name, form });
+      return jsonResponse(envelope({ id: 8, version: 1 }));
+    }
     if (path.startsWith('/api/project/bulk/update/')) {
       const { version } = bodyOf(call) as { version: number };
-      return jsonResponse(envelope({ id: view.id, version: version + 1 }));
+      return jsonResponse(envelope({ id: Number(path.split('/').pop()), version: version + 1 }));
     }
     if (path.startsWith('/api/project/bulk/submit/'))
       return jsonResponse(envelope({ id: view.id, actionId: 41, taskId: 9 }));
@@ -130,7 +139,7 @@ describe('project form values (the bulk kind)', () => {
 describe('Bulk project form page', () => {
   it('saves a new draft with the money in fen, then updates it with its version', async () => {
     const { calls } = serveForm();
-    renderPortal('/index/addproject');
+    const { router } = renderPortal('/index/addproject');
     await screen.findByPlaceholderText('请填写项目名称');
     type('请填写项目名称', '废旧设备一批');
     type('请填写挂牌价', '1234.5');
@@ -145,9 +154,49 @@ describe('Bulk project form page', () => {
         paymentMode: 'lump',
       },
     });
+    // the address is now the saved project's 编辑项目, in place of 新增项目: a reload shows the project
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/editproject'));
+    expect(router.state.location.search).toBe('?id=8&family=bulk');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(await screen.findByText('编辑项目：废旧设备一批')).toBeTruthy();
+    expect(await screen.findByDisplayValue('1,234.50')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(callsTo(calls, '/api/project/bulk/update/8')).toHaveLength(1));
     expect(bodyOf(callsTo(calls, '/api/project/bulk/update/8')[0])).toMatchObject({ version: 1 });
+  });
+
+  it('takes a landline as 联系电话 and does not cut it at 11 characters', async () => {
+    const { calls } = serveForm();
+    renderPortal('/index/addproject');
+    const phone = await screen.findByPlaceholderText('请填写联系电话');
+    expect(Number(phone.getAttribute('maxlength'))).toBeGreaterThanOrEqual('0755-12345678-123'.length);
+    type('请填写项目名称', '废旧设备一批');
+    type('请填写联系电话', '010-88886666');
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(notifier.success).toHaveBeenCalledWith(MSG.projectSaved));
+    expect(bodyOf(callsTo(calls, '/api/project/bulk')[0])).toMatchObject({
+      form: { contactMobile: '010-88886666' },
+    });
+    expect(notifier.error).not.toHaveBeenCalled();
+  });
+
+  it('an empty submission marks every invalid field with its own message, and calls nothing', async () => {
+    const { calls } = serveForm();
+    renderPortal('/index/addproject');
+    await screen.findByPlaceholderText('请填写项目名称');
+    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(notifier.error).toHaveBeenCalledWith(MSG.projectFormInvalid));
+    const marked = (): string[] =>
+      [...document.querySelectorAll('.ant-form-item-explain-error')].map((node) => node.textContent ?? '');
+    await waitFor(() => expect(marked()).toContain('请填写项目名称'));
+    expect(marked()).toEqual(
+      expect.arrayContaining(['请填写项目名称', '请填写挂牌价', '请填写联系人', MSG.telephoneRequired]),
+    );
+    expect(document.querySelectorAll('.ant-form-item-has-error').length).toBeGreaterThanOrEqual(4);
+    expect(calls.some((call) => pathOf(call) === '/api/project/bulk')).toBe(false);
+    // a malformed number is marked as soon as it is typed
+    type('请填写联系电话', '88886666');
+    await waitFor(() => expect(marked()).toContain(MSG.telephoneInvalid));
   });
 
   it('refuses to save a name shorter than 2 characters with the domain message', async () => {

@@ -5,7 +5,7 @@
 // its version); 提交 saves, runs the kind's rule checks, and submits the disclosure application of the stage the
 // project is at (信息预披露 or 正式披露), then goes to its e-signature screen. Files and sheets belong to the
 // project, so they come once the draft exists; the family is chosen until the first 保存.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Form, Radio, Result, Space, Spin } from 'antd';
@@ -16,16 +16,18 @@ import type { ProjectFamily } from '@cqjy/domain/projects/kinds/index';
 import { isFormEditable, submittableStages } from '@cqjy/domain/projects/kinds/kind';
 import type { DisclosureStage, ProjectKind } from '@cqjy/domain/projects/kinds/kind';
 import type { ProjectFormView } from '@cqjy/domain/projects/views';
+import { projectEditPath } from '@cqjy/domain/routes';
 import { findAction } from '@cqjy/domain/workflow/actions';
 import { FAMILY_TITLES } from '@cqjy/domain/workflow/families';
 import { notify } from '../../lib/notify.ts';
 import { readQueryId } from '../../lib/query-id.ts';
+import { usePageTitle } from '../../lib/route-handle.ts';
 import { CloseButton } from '../../components/index.ts';
 import { stepPath } from '../workflow/index.ts';
 import { createProject, projectFormQuery, submitProject, updateProject } from './api.ts';
 import type { Versioned } from './api.ts';
 import { fileCounts, fromWireForm, toWireForm } from './form-values.ts';
-import type { FormValues } from './form-values.ts';
+import type { FormValues, MissingFields } from './form-values.ts';
 import { ProjectFormFields } from './project-form-fields.tsx';
 import { ProjectSheets, sheetGroupTitles } from './project-sections.tsx';
 import { useKindSettings } from './use-kind-settings.ts';
@@ -115,6 +117,31 @@ function ProjectEditor({
   const initialValues: FormValues =
     view === null ? { paymentMode: 'lump' } : fromWireForm(kind.fields, view.form, view.attachments);
 
+  // Read by every field's rule when it runs: a submission marks the required fields its stage's check finds
+  // missing, a draft none.
+  const missing = useRef<MissingFields>(null);
+  // 新增项目 or 编辑项目: the title of the page's tab
+  const pageTitle = usePageTitle();
+
+  /**
+   * Runs the rule of every shown field (antd Form rules drawn from the kind's descriptors), so each invalid field
+   * is marked with its own message, and scrolls to the first; answers the messages, none when all pass.
+   */
+  const validateFields = async (missingMessages: MissingFields): Promise<string[]> => {
+    missing.current = missingMessages;
+    try {
+      await form.validateFields();
+      return [];
+    } catch (error) {
+      const errorFields = (error as { errorFields?: { name: (string | number)[]; errors: string[] }[] })
+        .errorFields;
+      if (errorFields === undefined) throw error;
+      const first = errorFields[0];
+      if (first !== undefined) form.scrollToField(first.name, { block: 'center', focus: true });
+      return errorFields.flatMap((field) => field.errors);
+    }
+  };
+
   /** Saves the form; answers the saved draft, or null when the shape is refused (the message is shown). */
   const save = async (): Promise<Versioned | null> => {
     const current = toWireForm(kind.fields, form.getFieldsValue(true) as FormValues);
@@ -137,9 +164,19 @@ function ProjectEditor({
   const onSave = async (): Promise<void> => {
     setBusy('save');
     try {
-      if ((await save()) === null) return;
+      const marked = await validateFields(null);
+      if (marked.length > 0) {
+        setProblems([]);
+        notify.error(marked[0] ?? MSG.projectFormInvalid);
+        return;
+      }
+      const draft = await save();
+      if (draft === null) return;
       setProblems([]);
       notify.success(MSG.projectSaved);
+      // The first 保存 of 新增项目 created the draft: the address becomes the project's 编辑项目 (in place of the
+      // new-project entry, so Back and a reload both find the saved project rather than an empty form).
+      if (view === null) void navigate(projectEditPath({ id: draft.id, family }), { replace: true });
     } catch {
       // the HTTP client has told the user
     } finally {
@@ -155,8 +192,11 @@ function ProjectEditor({
       parsed.message !== null
         ? [parsed.message]
         : kind.checkRules(parsed.form, { files: fileCounts(kind.fields, current), settings, stage });
-    setProblems(rules);
-    if (rules.length > 0) {
+    // a form the kind cannot read yet (the name missing, say) has every required field marked
+    const marked = await validateFields(parsed.message === null ? new Set(rules) : 'required');
+    // The summary keeps what no field shows: the rules over several fields, the files, the list rows.
+    setProblems(rules.filter((rule) => !marked.includes(rule)));
+    if (marked.length > 0 || rules.length > 0) {
       notify.error(MSG.projectFormInvalid);
       return;
     }
@@ -178,7 +218,7 @@ function ProjectEditor({
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card
-        title={view === null ? '新增项目' : `编辑项目：${view.name}`}
+        title={view === null ? pageTitle : `${pageTitle}：${view.name}`}
         extra={<CloseButton isDirty={isDirty} to="/index/project" />}
       >
         <Form<FormValues>
@@ -203,6 +243,7 @@ function ProjectEditor({
             wire={wire}
             settings={settings}
             projectId={saved?.id ?? null}
+            missing={missing}
           />
         </Form>
       </Card>

@@ -13,6 +13,7 @@ import { MSG } from '@cqjy/domain/messages';
 import { findProjectKind, isProjectFamily } from '@cqjy/domain/projects/kinds/index';
 import { isFormEditable } from '@cqjy/domain/projects/kinds/kind';
 import type { ProjectListRow } from '@cqjy/domain/projects/views';
+import { projectEditPath } from '@cqjy/domain/routes';
 import { isFamilyKey, projectShowRoute } from '@cqjy/domain/workflow/families';
 import { PROJECT_STATUS, PROJECT_STATUS_LABELS } from '@cqjy/domain/workflow/statuses';
 import { notify } from '../../lib/notify.ts';
@@ -42,8 +43,7 @@ export function projectShowPath(row: Pick<ProjectListRow, 'id' | 'family'>): str
     : stepPath(route, { id: row.id }, row.family);
 }
 
-export const projectEditPath = (row: Pick<ProjectListRow, 'id' | 'family'>): string =>
-  `/index/editproject?id=${row.id}&family=${row.family}`;
+export { projectEditPath };
 
 export function ProjectListPage() {
   const navigate = useNavigate();

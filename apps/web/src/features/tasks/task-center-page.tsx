@@ -13,6 +13,7 @@ import { MSG } from '@cqjy/domain/messages';
 import type { TaskListKind } from '@cqjy/domain/workflow/statuses';
 import type { TaskRow } from '@cqjy/domain/workflow/views';
 import { notify } from '../../lib/notify.ts';
+import { usePageTitle } from '../../lib/route-handle.ts';
 import { pagedTableProps, ProjectFilterFields, SearchActions } from '../../components/search-form.tsx';
 import { stepPath } from '../workflow/index.ts';
 import { taskCountsQuery, tasksQuery, validateTaskStatus } from './api.ts';
@@ -25,11 +26,6 @@ const MAIN_TABS: { kind: TaskListKind; label: string }[] = [
   { kind: 'done', label: '已办任务' },
   { kind: 'launch', label: '我发起的' },
 ];
-
-const ESTIMATE_TITLES: Partial<Record<TaskListKind, string>> = {
-  todoEstimate: '我的待办',
-  doneEstimate: '我的已办',
-};
 
 /** The lists whose rows are open tasks: opening one checks it first. */
 const OPEN_KINDS: ReadonlySet<TaskListKind> = new Set(['todo', 'todoEstimate']);
@@ -50,6 +46,8 @@ export function TaskCenterPage({ kind }: { kind: TaskListKind }) {
   const isMain = MAIN_TABS.some((tab) => tab.kind === kind);
   const counts = useQuery({ ...taskCountsQuery(), enabled: isMain });
   const isOpenKind = OPEN_KINDS.has(kind);
+  // 我的待办 / 我的已办 (评估待办 / 评估已办 for admins): the heading is the title of the page's tab and menu entry.
+  const title = usePageTitle();
 
   const refresh = (): void => {
     void queryClient.invalidateQueries({ queryKey: ['tasks'] });
@@ -141,7 +139,7 @@ export function TaskCenterPage({ kind }: { kind: TaskListKind }) {
           items={MAIN_TABS.map((tab) => ({ key: tab.kind, label: tabLabel(tab) }))}
         />
       ) : (
-        <h3 style={{ marginTop: 0 }}>{ESTIMATE_TITLES[kind]}</h3>
+        <h3 style={{ marginTop: 0 }}>{title}</h3>
       )}
       <Form<Filters> form={form} layout="inline" onFinish={onSearch} style={{ marginBottom: 16 }}>
         <ProjectFilterFields />

@@ -15,6 +15,7 @@ import type { ActionConfig, ActionForm } from '@cqjy/domain/workflow/actions';
 import { EDITABLE_ACTION_STATUSES } from '@cqjy/domain/workflow/statuses';
 import type { ActionView } from '@cqjy/domain/workflow/views';
 import { notify } from '../../lib/notify.ts';
+import { usePageTitle } from '../../lib/route-handle.ts';
 import { CloseButton, FileUpload } from '../../components/index.ts';
 import { ActionFields } from './action-fields.tsx';
 import { actionQuery, saveAction, showAction, submitAction, terminateAction, updateAction } from './api.ts';
@@ -43,6 +44,8 @@ export function ActionEditor({ config, view, saveWith, onFormChange }: ActionEdi
   const [isDirty, setIsDirty] = useState(false);
   const [busy, setBusy] = useState<Busy>(null);
   const isEditable = EDITABLE_ACTION_STATUSES.includes(view.status);
+  /** the heading: the page's tab title (application, return or compact screen alike) */
+  const title = usePageTitle();
 
   const readForm = (): ActionForm => cleanActionForm(config, form.getFieldsValue(true) as ActionForm);
 
@@ -119,7 +122,7 @@ export function ActionEditor({ config, view, saveWith, onFormChange }: ActionEdi
     <Card
       title={
         <Space>
-          {`${config.title}申请`}
+          {title}
           <Tag>{view.statusLabel}</Tag>
         </Space>
       }

@@ -5,6 +5,7 @@
 //     审核通过 and 退回, posting to /api/task/signoff/{flow} with result pass or back.
 // Without an open task of the caller the instance is shown read-only. An action without a letter (the handover)
 // is reviewed here too, on its application's facts and files alone.
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Card, Descriptions, Popconfirm, Result, Space, Spin, Tag } from 'antd';
@@ -16,7 +17,7 @@ import { signOffFlow } from '@cqjy/domain/workflow/sign-off';
 import type { SignOffParameter } from '@cqjy/domain/workflow/sign-off';
 import { TASK_TYPE } from '@cqjy/domain/workflow/statuses';
 import type { ActionView } from '@cqjy/domain/workflow/views';
-import { notify } from '../../lib/notify.ts';
+import { usePageTitle } from '../../lib/route-handle.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { AttachmentTable, CloseButton, SignOffPanel } from '../../components/index.ts';
 import type { SignOffAttachment } from '../../components/index.ts';
@@ -26,8 +27,42 @@ import { LetterViewer } from './letter-viewer.tsx';
 import { ProjectFacts } from './project-facts.tsx';
 import { stepPath, useStepQuery } from './step-context.ts';
 
-/** Where the applicant lands after signing, and the reviewer after deciding: the task centre's 待办任务. */
-const AFTER_SIGN_OFF = '/index/todo';
+/** The task centre's 待办任务: where a handled task's work goes on. */
+const TASK_LIST = '/index/todo';
+
+/** What a sign-off did, shown on the result page in place of the screen. */
+type Outcome = { kind: 'sign' | 'pass' | 'back'; message: string };
+
+const NEXT_STEP: Record<Outcome['kind'], string> = {
+  sign: MSG.workflowNextAfterSign,
+  pass: MSG.workflowNextAfterPass,
+  back: MSG.workflowNextAfterBack,
+};
+
+/**
+ * The result page after signing or reviewing: what happened (the server's message, the only one shown), what
+ * comes next, and the ways back to the project and to the task list.
+ */
+function SignOffResult({ outcome, projectPath }: { outcome: Outcome; projectPath: string }) {
+  const navigate = useNavigate();
+  return (
+    <Card>
+      <Result
+        status={outcome.kind === 'back' ? 'info' : 'success'}
+        title={outcome.message}
+        subTitle={NEXT_STEP[outcome.kind]}
+        extra={[
+          <Button key="project" type="primary" onClick={() => void navigate(projectPath)}>
+            {MSG.workflowBackToProject}
+          </Button>,
+          <Button key="tasks" onClick={() => void navigate(TASK_LIST)}>
+            {MSG.workflowBackToTasks}
+          </Button>,
+        ]}
+      />
+    </Card>
+  );
+}
 
 function ApplicationFacts({ config, view }: { config: ActionConfig; view: ActionView }) {
   return (
@@ -64,6 +99,10 @@ export function EicSreScreen({ config }: { config: ActionConfig }) {
   const user = useSession((session) => session.userInfo);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // The heading is the page's tab title (its route table entry) in every mode: the applicant's signing and the
+  // exchange's review happen on the same route, under the same name.
+  const title = usePageTitle();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   if (id === null)
     return <Result status="warning" title={MSG.workflowInstanceMissing} extra={<CloseButton />} />;
@@ -98,22 +137,26 @@ export function EicSreScreen({ config }: { config: ActionConfig }) {
           attachmentsIds: applicationFiles(config, data).map((item) => item.uuid),
         };
 
+  const projectPath = stepPath(
+    projectShowRoute(config.family) ?? 'showproject',
+    { id: data.projectId },
+    config.family,
+  );
   const reload = (): void =>
     void queryClient.invalidateQueries({ queryKey: actionQuery(ref, data.id).queryKey });
-  const onDone = (answer: Envelope<unknown>): void => {
-    if (answer.msg) notify.success(answer.msg);
+  const onDone = (kind: Outcome['kind'], answer: Envelope<unknown>): void => {
     reload();
-    void navigate(AFTER_SIGN_OFF);
+    setOutcome({ kind, message: answer.msg || MSG.ok });
   };
+
+  if (outcome !== null) return <SignOffResult outcome={outcome} projectPath={projectPath} />;
 
   /** Withdraws the application before signing it; the project page then offers it afresh. */
   const onWithdraw = async (): Promise<void> => {
     try {
       await terminateAction(ref, { id: data.id, version: data.version });
       reload();
-      void navigate(
-        stepPath(projectShowRoute(config.family) ?? 'showproject', { id: data.projectId }, config.family),
-      );
+      void navigate(projectPath);
     } catch {
       // the HTTP client has shown why
     }
@@ -124,11 +167,7 @@ export function EicSreScreen({ config }: { config: ActionConfig }) {
       <Card
         title={
           <Space>
-            {isReview
-              ? `${config.title}审核`
-              : config.isSigned
-                ? `${config.title}电子签章`
-                : `${config.title}申请`}
+            {title}
             <Tag>{data.statusLabel}</Tag>
           </Space>
         }
@@ -177,7 +216,7 @@ export function EicSreScreen({ config }: { config: ActionConfig }) {
             flow="application"
             mode="sign"
             onApply={(request) => signAction(ref, request)}
-            onSuccess={(_result, answer) => onDone(answer)}
+            onSuccess={(_result, answer) => onDone('sign', answer)}
             onCallback={reload}
           />
         </Card>
@@ -190,14 +229,11 @@ export function EicSreScreen({ config }: { config: ActionConfig }) {
             mode="review"
             hasSendBack
             downloadName={data.actionTitle}
-            onSuccess={(_result, answer) => onDone(answer)}
-            onBack={() => {
-              reload();
-              void navigate(AFTER_SIGN_OFF);
-            }}
+            onSuccess={(_result, answer) => onDone('pass', answer)}
+            onBack={(answer) => onDone('back', answer)}
             onCallback={() => {
               reload();
-              void navigate(AFTER_SIGN_OFF);
+              void navigate(TASK_LIST);
             }}
           />
         </Card>

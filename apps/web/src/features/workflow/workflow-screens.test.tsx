@@ -224,8 +224,10 @@ describe('compact actions (one screen for every step)', () => {
       return undefined;
     });
     renderPortal('/index/bulkTransferAon?id=44&taskId=13');
-    expect(await screen.findByText('资产交割审核')).toBeTruthy();
-    expect(screen.getByText('2026-12-05')).toBeTruthy();
+    expect(await screen.findByText('2026-12-05')).toBeTruthy();
+    // headed with the title of its route's tab, as the application itself was
+    expect(document.querySelector('.ant-card-head-title')?.textContent).toMatch(/^资产交割申请/);
+    expect(within(screen.getByTestId('tab-strip')).getByRole('tab', { name: '资产交割申请' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '审核通过' })).toBeTruthy();
     expect(screen.queryByText('已签章申请书')).toBeNull();
   });
@@ -257,7 +259,11 @@ describe('EicSre screen', () => {
     const boxes = within(screen.getByRole('group', { name: '短信验证码' })).getAllByRole('textbox');
     fireEvent.paste(boxes[0]!, { clipboardData: { getData: () => '123456' } });
     fireEvent.click(screen.getByRole('button', { name: '电子签章并提交' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/index/todo'));
+    // the result page: what happened, once, what comes next, and the ways back
+    expect(await screen.findByText(MSG.workflowSigned)).toBeTruthy();
+    expect(screen.getByText(MSG.workflowNextAfterSign)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: MSG.workflowBackToProject }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/index\/\w*[sS]howProject$/));
     expect(bodyOf(callsTo(calls, '/api/workflow/sign/otp/check')[0])).toEqual({
       mobile: '13800000001',
       otp: '123456',
@@ -271,7 +277,7 @@ describe('EicSre screen', () => {
       transferees: [{ taskId: 9 }],
       reason: '',
     });
-    expect(notifier.success).toHaveBeenCalledWith(MSG.workflowSigned);
+    expect(notifier.success).not.toHaveBeenCalled();
   });
 
   const reviewing = makeView({
@@ -300,12 +306,22 @@ describe('EicSre screen', () => {
       jsonResponse(envelope({ id: 41, version: 5 }, 0, MSG.workflowPassed)),
     );
     const { router } = renderPortal('/index/bulkAbortEicSre?id=41&taskId=12');
-    expect(await screen.findByText('项目中止审核')).toBeTruthy();
+    // The page is headed with its tab's title: one route, one name, in review mode too.
+    await waitFor(() =>
+      expect(document.querySelector('.ant-card-head-title')?.textContent).toMatch(/^项目中止电子签章/),
+    );
+    expect(
+      within(screen.getByTestId('tab-strip')).getByRole('tab', { name: '项目中止电子签章' }),
+    ).toBeTruthy();
+    expect(screen.queryByText('项目中止审核')).toBeNull();
     expect(screen.getAllByText('设备需重新评估').length).toBeGreaterThan(0);
     expect(screen.getByText('2026-04-01')).toBeTruthy();
     expect(screen.getAllByText('项目中止申请函（已签章）.pdf').length).toBeGreaterThan(0);
     expect(screen.queryByRole('group', { name: '短信验证码' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '审核通过' }));
+    expect(await screen.findByText(MSG.workflowPassed)).toBeTruthy();
+    expect(screen.getByText(MSG.workflowNextAfterPass)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: MSG.workflowBackToTasks }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/index/todo'));
     expect(bodyOf(callsTo(calls, '/api/task/signoff/bulk')[0])).toMatchObject({
       dataId: 41,
@@ -323,6 +339,8 @@ describe('EicSre screen', () => {
     fireEvent.click(await screen.findByRole('button', { name: /^退\s*回$/ }));
     fireEvent.change(await screen.findByLabelText('退回原因'), { target: { value: '请补充评估报告' } });
     fireEvent.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
+    expect(await screen.findByText(MSG.workflowNextAfterBack)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: MSG.workflowBackToTasks }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/index/todo'));
     expect(bodyOf(callsTo(calls, '/api/task/signoff/bulk')[0])).toMatchObject({
       result: 'back',

@@ -43,7 +43,12 @@ describe('bulk project form shape', () => {
     expect(validateBulkProjectShape({ name: '设备', listingPrice: 1.5 })).toBe(
       MSG.projectsListingPriceInvalid,
     );
-    expect(validateBulkProjectShape({ name: '设备', contactMobile: '123' })).toBe(MSG.mobileInvalid);
+    expect(validateBulkProjectShape({ name: '设备', contactMobile: '123' })).toBe(MSG.telephoneInvalid);
+    // 联系电话 is a contact number: a landline with area code (and extension) is as good as a mobile
+    for (const phone of ['010-88886666', '0755-12345678-123', '13800000001']) {
+      expect(validateBulkProjectShape({ ...complete, contactMobile: phone }), phone).toBeNull();
+      expect(checkBulkProjectRules({ ...complete, contactMobile: phone }, 0), phone).toEqual([]);
+    }
     expect(validateBulkProjectShape({ name: '设备', description: '字'.repeat(2001) })).toBe(
       '项目描述不能超过2000个字符',
     );
@@ -144,7 +149,7 @@ describe('bulk project rules', () => {
       MSG.projectsDisclosureDaysInvalid,
       MSG.projectsPaymentModeRequired,
       MSG.projectsContactNameRequired,
-      MSG.mobileRequired,
+      MSG.telephoneRequired,
     ]);
   });
 });

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { formatMessage } from '../../format.ts';
 import { MSG } from '../../messages.ts';
-import { validateMobile } from '../../validation/mobile.ts';
+import { validateTelephone } from '../../validation/telephone.ts';
 import { countChars } from '../../validation/return-reason.ts';
 import { field, type FieldDef } from './fields.ts';
 
@@ -97,7 +97,7 @@ export const CONTACT_FIELDS = {
         formatMessage(MSG.projectsContactNameTooLong, { max: CONTACT_NAME_MAX }),
       ),
   }),
-  contactMobile: field.mobile('contactMobile', '联系电话', { isRequired: true }),
+  contactMobile: field.telephone('contactMobile', '联系电话', { isRequired: true }),
 };
 
 export const PAYMENT_FIELD_LIST: readonly FieldDef[] = Object.values(PAYMENT_FIELDS);
@@ -129,7 +129,7 @@ export function checkPaymentTerms(form: PaymentTerms): string[] {
   return messages;
 }
 
-/** The contact rules: a name and a correct mobile number. */
+/** The contact rules: a name and a correct contact telephone (mobile or landline). */
 export function checkContact(form: {
   contactName?: string | undefined;
   contactMobile?: string | undefined;
@@ -138,7 +138,7 @@ export function checkContact(form: {
   if (form.contactName === undefined || form.contactName.trim() === '') {
     messages.push(MSG.projectsContactNameRequired);
   }
-  const mobile = validateMobile(form.contactMobile);
-  if (mobile !== null) messages.push(mobile);
+  const telephone = validateTelephone(form.contactMobile);
+  if (telephone !== null) messages.push(telephone);
   return messages;
 }

@@ -80,6 +80,14 @@ describe('the equity form', () => {
     expect(stock.checkRules(COMPLETE_EQUITY_FORM, formal)).toEqual([]);
   });
 
+  it('takes a landline with area code as 联系电话, in the saved shape and in the rules', () => {
+    const form = { ...COMPLETE_EQUITY_FORM, contactMobile: '010-88886666' };
+    expect(stock.parse(form).message).toBeNull();
+    expect(equityProjectFormSchema.safeParse(form).success).toBe(true);
+    expect(stock.checkRules(form, formal)).toEqual([]);
+    expect(stock.parse({ ...form, contactMobile: '88886666' }).message).toBe(MSG.telephoneInvalid);
+  });
+
   it('names what the pre-disclosure still lacks: the enterprise, the transferors, the period', () => {
     const messages = stock.checkRules(
       { name: '股权项目', contactName: '王经理', contactMobile: '13800000001' },

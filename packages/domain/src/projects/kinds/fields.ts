@@ -10,6 +10,7 @@ import { fillIn, MSG, pleaseSelect } from '../../messages.ts';
 import { regionName, regionPath } from '../../regions.ts';
 import { validateCreditCode } from '../../validation/credit-code.ts';
 import { validateMobile } from '../../validation/mobile.ts';
+import { validateTelephone } from '../../validation/telephone.ts';
 import { countChars } from '../../validation/return-reason.ts';
 import { isCalendarDate } from '../../workflow/action-forms.ts';
 import { formatShare, SHARE_WHOLE } from '../shares.ts';
@@ -19,7 +20,8 @@ import { formatShare, SHARE_WHOLE } from '../shares.ts';
  * fen above 0, typed in yuan; integer: a whole number in [min, max]; percent: a ratio 0..1 typed as a percentage
  * (the first payment); share: a share of a company in millionths, typed as a percentage with 4 decimals; choice:
  * one of `options`; dict: a key of the data dictionary `dict`; region: a GB/T 2260 province or city code; date:
- * 'YYYY-MM-DD'; boolean: a checkbox; mobile: a mobile number (SH-5.2); creditCode: a unified social credit code
+ * 'YYYY-MM-DD'; boolean: a checkbox; mobile: a mobile number (SH-5.2); telephone: a contact number, mobile or
+ * landline with area code and optional extension (validation/telephone.ts); creditCode: a unified social credit code
  * (GB 32100); member: a member company (会员) of the exchange, by id; file: the project's files under `tag`
  * (attachments, not part of the form); list: rows of `fields`.
  */
@@ -36,6 +38,7 @@ export type FieldKind =
   | 'date'
   | 'boolean'
   | 'mobile'
+  | 'telephone'
   | 'creditCode'
   | 'member'
   | 'file'
@@ -283,6 +286,17 @@ export const field = {
       schema: z
         .string({ error: MSG.mobileInvalid })
         .refine((value) => value === '' || validateMobile(value) === null, MSG.mobileInvalid),
+    };
+  },
+  telephone(name: string, label: string, opts: FieldOptions = {}): TypedField<string> {
+    return {
+      name,
+      label,
+      kind: 'telephone',
+      ...opts,
+      schema: z
+        .string({ error: MSG.telephoneInvalid })
+        .refine((value) => value === '' || validateTelephone(value) === null, MSG.telephoneInvalid),
     };
   },
   creditCode(name: string, label: string, opts: FieldOptions = {}): TypedField<string> {
