@@ -24,7 +24,7 @@ import pg from 'pg';
 import S3rver from 's3rver';
 import { inject } from 'vitest';
 import { REPO_ROOT } from '../config.ts';
-import { withDatabase } from '../test/test-database.ts';
+import { runAdmin, withDatabase } from '../test/test-database.ts';
 import { CAPTCHA, DEMO_PASSWORD } from './multi-node-client.ts';
 
 /** The repository's own Node (24, type stripping): the one production runs the server with. */
@@ -64,16 +64,6 @@ export function requirePostgres(): Requirement {
 
 export function requireHaproxy(): Requirement {
   return existsSync(HAPROXY_BIN) ? met : unmet(`no HAProxy at ${HAPROXY_BIN}`);
-}
-
-export async function runAdmin(adminUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 export type TestDatabase = { url: string; drop(): Promise<void> };

@@ -219,8 +219,19 @@ export function createAuthService(deps: {
       throw refused(MSG.accountLocked);
     }
     await verifyAgainstDummy(input.password);
+    return failCredentials(origin, (tx) => rateLimits.recordFailure(key, rule, tx));
+  }
+
+  /**
+   * A wrong password: the failure counted (by `count`, in the transaction of its audit row), then the answer, the
+   * same for a real account and an unknown name: locked once this failure locks, else 用户名或密码错误.
+   */
+  async function failCredentials(
+    origin: Omit<AuditEntry, 'action' | 'result'>,
+    count: (tx: Db) => Promise<{ isNowLocked: boolean }>,
+  ): Promise<never> {
     const { isNowLocked } = await db.transaction(async (tx) => {
-      const outcome = await rateLimits.recordFailure(key, rule, tx);
+      const outcome = await count(tx);
       await audit.append(tx, {
         ...origin,
         action: 'login',
@@ -254,21 +265,9 @@ export function createAuthService(deps: {
 
     if (!(await verifyPassword(account.passwordHash, input.password))) {
       const lockUntil = new Date(clock.now().getTime() + config.loginLockMinutes * 60_000);
-      const { isNowLocked } = await db.transaction(async (tx) => {
-        const outcome = await users.recordLoginFailure(tx, account.id, {
-          maxFailures: config.loginMaxFailures,
-          lockUntil,
-        });
-        await audit.append(tx, {
-          ...who,
-          action: 'login',
-          result: 'fail',
-          detail: { reason: 'credentials', isNowLocked: outcome.isNowLocked },
-        });
-        return outcome;
-      });
-      if (isNowLocked) throw refused(MSG.accountLocked);
-      throw new AppError(401, MSG.loginFailed, 401);
+      return failCredentials(who, (tx) =>
+        users.recordLoginFailure(tx, account.id, { maxFailures: config.loginMaxFailures, lockUntil }),
+      );
     }
     if (account.isDisabled) {
       await recordFailure(who, 'disabled');
