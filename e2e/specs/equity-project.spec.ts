@@ -192,6 +192,8 @@ test('creates a stock project, imports its sheets, pre-discloses, and is approve
   await expectToReach(page, /#\/index\/editproject\?id=\d+&family=stock/, () =>
     row.getByText('编辑').click(),
   );
+  // the stored project is in the form before anything is typed into it
+  await expect(page.getByLabel('项目名称', { exact: true })).toHaveValue(NAME);
   await page.getByLabel('评估机构').fill('示范资产评估有限公司');
   await pickDay(page, '评估基准日', '2026-06-30');
   await page.getByLabel('净资产评估值（元）').fill('80000000');

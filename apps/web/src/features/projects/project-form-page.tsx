@@ -63,7 +63,9 @@ export function ProjectFormPage() {
   // 新增项目: no id in the query.
   if (rawId === null) return <ProjectEditor view={null} initialFamily={family} />;
   if (id === null) return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
-  if (project.data === undefined) {
+  // A copy cached from an earlier visit is not edited: the server's answer would replace the editor (keyed by the
+  // version) and with it what was typed meanwhile.
+  if (project.data === undefined || !project.isFetchedAfterMount) {
     return project.isError ? (
       <Result status="error" title={MSG.notFound} extra={<CloseButton />} />
     ) : (
