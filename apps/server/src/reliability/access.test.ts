@@ -21,6 +21,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../db/client.ts';
 import { enrolSigner, uploadApplicationFile } from '../modules/workflow/test-support.ts';
+import { PLAN_FORM } from '../test/fixtures.ts';
 import { readJson, type TestApp } from '../test/harness.ts';
 import { changedTables, codesOf, companyOf, fingerprint, signIn, VOLATILE_TABLES } from './route-table-db.ts';
 import { addressOf, callRoute, jsonSchemaOf, sampleInput, type RouteInput } from './route-table-samples.ts';
@@ -316,19 +317,7 @@ async function createForeignRows(): Promise<void> {
   const projectId = project?.id ?? 0;
   await enrolSigner(t, 'transferor');
   await post('/api/project/bulk/copy/' + String(projectId), {});
-  await post('/api/plan/save', {
-    form: {
-      name: '闲置设备处置计划',
-      family: 'bulk',
-      assetCategory: 'machinery',
-      listingPrice: 1_200_000_00,
-      appraisalPrice: 1_250_000_00,
-      plannedDate: '2027-03-01',
-      contactName: '赵六',
-      contactMobile: '13800000001',
-      description: '数控机床12台，2015年购置。',
-    },
-  });
+  await post('/api/plan/save', { form: PLAN_FORM });
   await post('/api/project/bulk/participant/save', {
     projectId,
     participant: {

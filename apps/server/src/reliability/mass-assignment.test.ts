@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../db/client.ts';
 import { uploadApplicationFile } from '../modules/workflow/test-support.ts';
 import { buildMultipart, makePdf } from '../test/files.ts';
+import { PLAN_FORM } from '../test/fixtures.ts';
 import { bearer, createTestApp, readJson, type TestApp } from '../test/harness.ts';
 import { changedTables, companyOf, fingerprint, signIn, type Fingerprint } from './route-table-db.ts';
 
@@ -108,18 +109,6 @@ const BULK_FORM = {
   contactName: '王经理',
   contactMobile: '13800000001',
   description: '数控机床一批，存放于示范工业园。',
-};
-
-const PLAN_FORM = {
-  name: '闲置设备处置计划',
-  family: 'bulk',
-  assetCategory: 'machinery',
-  listingPrice: 1_200_000_00,
-  appraisalPrice: 1_250_000_00,
-  plannedDate: '2027-03-01',
-  contactName: '赵六',
-  contactMobile: '13800000001',
-  description: '数控机床12台，2015年购置。',
 };
 
 /** The form keys a stored form may hold: its own, never an injected one. */

@@ -5,13 +5,13 @@ import { MSG, otpResendWait, type LoginResult } from '@cqjy/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bearer,
   createCapturingSmsProvider,
   createSecondNode,
   createTestApp,
   readJson,
   type CapturingSmsProvider,
   type TestApp,
+  post,
 } from '../test/harness.ts';
 
 const MINUTE_MS = 60_000;
@@ -20,18 +20,6 @@ const OK = { status: 0, msg: MSG.ok, data: null };
 const LOGIN_401 = { status: 401, msg: MSG.mobileLoginFailed, data: null };
 const TOO_MANY = { status: 429, msg: MSG.tooManyRequests, data: null };
 const refusedWith = (msg: string) => ({ status: 1, msg, data: null });
-
-type Post = { url: string; payload?: object; token?: string; remoteAddress?: string };
-
-async function post(app: FastifyInstance, request: Post): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'POST',
-    url: request.url,
-    ...(request.payload === undefined ? {} : { payload: request.payload }),
-    headers: request.token === undefined ? {} : bearer(request.token),
-    ...(request.remoteAddress === undefined ? {} : { remoteAddress: request.remoteAddress }),
-  });
-}
 
 const sendLoginCode = (app: FastifyInstance, mobile: string, remoteAddress?: string) =>
   post(app, {

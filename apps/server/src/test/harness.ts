@@ -179,6 +179,19 @@ export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
 }
 
+export type PostRequest = { url: string; payload?: object; token?: string; remoteAddress?: string };
+
+/** POST `url` with an optional JSON body, bearer token and client address. */
+export async function post(app: FastifyInstance, request: PostRequest): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: request.url,
+    ...(request.payload === undefined ? {} : { payload: request.payload }),
+    headers: request.token === undefined ? {} : bearer(request.token),
+    ...(request.remoteAddress === undefined ? {} : { remoteAddress: request.remoteAddress }),
+  });
+}
+
 /** GET /api/login/captcha; answers the anonymous session token of the response header. */
 export async function fetchCaptcha(app: FastifyInstance, token?: string): Promise<string> {
   const response = await app.inject({

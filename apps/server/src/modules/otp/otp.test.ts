@@ -9,12 +9,11 @@ import {
   type SessionUser,
 } from '@cqjy/domain';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
 import {
   attemptLogin,
-  bearer,
   createCapturingSmsProvider,
   createTestApp,
   fetchCaptcha,
@@ -22,22 +21,11 @@ import {
   readJson,
   type CapturingSmsProvider,
   type TestApp,
+  post,
 } from '../../test/harness.ts';
 
 const SMS_TEXT = /^【产权交易所】您的验证码为(\d{6})，5分钟内有效，请勿泄露。$/;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-
-type Post = { url: string; payload?: object; token?: string; remoteAddress?: string };
-
-async function post(app: FastifyInstance, request: Post): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'POST',
-    url: request.url,
-    ...(request.payload === undefined ? {} : { payload: request.payload }),
-    headers: request.token === undefined ? {} : bearer(request.token),
-    ...(request.remoteAddress === undefined ? {} : { remoteAddress: request.remoteAddress }),
-  });
-}
 
 const sendLoginCode = (app: FastifyInstance, mobile: string, token?: string) =>
   post(app, { url: `/api/app/login/otp/${mobile}`, ...(token === undefined ? {} : { token }) });

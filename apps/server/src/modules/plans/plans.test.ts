@@ -7,6 +7,7 @@ import { MSG, type ProjectFormView, type PlanForm, type PlanListRow, type PlanVi
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
+import { PLAN_FORM } from '../../test/fixtures.ts';
 import { createTestApp, loginAs, type TestApp } from '../../test/harness.ts';
 import { clientOf, type Client } from '../workflow/test-support.ts';
 
@@ -15,17 +16,7 @@ let owner: Client;
 let foreign: Client;
 let exchange: Client;
 
-const form: PlanForm = {
-  name: '2027年闲置设备处置计划',
-  family: 'bulk',
-  assetCategory: 'machinery',
-  listingPrice: 1_200_000_00,
-  appraisalPrice: 1_250_000_00,
-  plannedDate: '2027-03-01',
-  contactName: '赵六',
-  contactMobile: '13800000001',
-  description: '数控机床12台，2015年购置。',
-};
+const form: PlanForm = { ...PLAN_FORM, name: '2027年闲置设备处置计划' };
 
 type Page = { list: PlanListRow[]; total: number };
 
