@@ -119,11 +119,14 @@ export async function returnAsAdmin(
     .getByRole('button', { name: /退\s*回/ })
     .first()
     .click();
-  await admin.getByRole('dialog').getByRole('textbox').fill(reason);
-  await admin
-    .getByRole('dialog')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  const dialog = admin.getByRole('dialog');
+  await dialog.getByRole('textbox').fill(reason);
+  // A click that lands while the dialog is still opening is lost: clicked again until the dialog goes (the sign-off
+  // button shows its loading state meanwhile, so a second click never sends twice).
+  await expect(async () => {
+    await dialog.getByRole('button', { name: /确\s*定/ }).click({ timeout: 2_000 });
+    await expect(dialog).toBeHidden({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
   await expectSignOffResult(admin, '已退回申请人修改');
   await admin.close();
 }
