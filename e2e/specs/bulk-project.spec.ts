@@ -12,6 +12,7 @@ import {
   attachApplicationFile,
   openReturnedTask,
   returnAsAdmin,
+  startAction,
   submitAndSign,
 } from './workflow-steps.ts';
 
@@ -68,8 +69,7 @@ async function applyFor(
   fill: (page: Page) => Promise<void>,
 ): Promise<void> {
   await openProject(page);
-  await page.getByRole('button', { name: button }).click();
-  await expect(page).toHaveURL(new RegExp(`#/index/${step.aon}\\?`));
+  await startAction(page, button, step.aon);
   await fill(page);
   await attachApplicationFile(page, `${button}材料.pdf`);
   await submitAndSign(page, step.eicSre, step.letter);

@@ -14,6 +14,7 @@ import {
   attachApplicationFile,
   openReturnedTask,
   returnAsAdmin,
+  startAction,
   submitAndSign,
 } from './workflow-steps.ts';
 
@@ -253,8 +254,7 @@ test('the entrusted member registers a buyer and e-signs registrationEicSre; the
   await expect(page).toHaveURL(/#\/index\/home/);
   await openProject(page);
   await expect(page.getByRole('button', { name: '申请中止' })).toHaveCount(0);
-  await page.getByRole('button', { name: '意向登记' }).click();
-  await expect(page).toHaveURL(/#\/index\/registrationEicSre\?id=\d+&family=stock/);
+  await startAction(page, '意向登记', 'registrationEicSre');
   await page.getByLabel('申请原因').fill('代理北京意向投资有限公司报名受让');
   await page.getByLabel('意向受让方名称').fill(BUYER);
   await page.getByLabel('拟受让价格（元）').fill('32500000');
@@ -273,8 +273,7 @@ test('the qualification review is returned once with a reason, corrected, then c
   await openProject(page);
   const transferees = page.locator('.ant-card', { hasText: '意向受让方' });
   await expect(transferees.getByRole('row', { name: new RegExp(BUYER) }).getByText('待确认')).toBeVisible();
-  await page.getByRole('button', { name: '意向资格审核' }).click();
-  await expect(page).toHaveURL(/#\/index\/rightIntentionReview\?id=\d+&family=stock/);
+  await startAction(page, '意向资格审核', 'rightIntentionReview');
   await page.getByLabel('意向受让方名称').fill(BUYER);
   await page.getByLabel('资格审核意见').fill('符合受让条件');
   await attachApplicationFile(page, '资格审核材料.pdf');
@@ -304,8 +303,7 @@ test('the contract, the price payout and the transaction-assurance letter: the p
 
   // The contract: entered and reviewed (the rights-type contract has no letter of its own).
   await openProject(page);
-  await page.getByRole('button', { name: '录入合同信息' }).click();
-  await expect(page).toHaveURL(/#\/index\/rightContractAon\?id=\d+&family=stock/);
+  await startAction(page, '录入合同信息', 'rightContractAon');
   await page.getByLabel('申请原因').fill('与意向受让方签订产权交易合同');
   await page.getByLabel('合同编号').fill('HT-2026-0188');
   await page.getByLabel('受让方名称').fill(BUYER);
@@ -319,8 +317,7 @@ test('the contract, the price payout and the transaction-assurance letter: the p
   // The price payout, e-signed on rightPriceEicSre.
   await openProject(page);
   await expect(page.getByText('已成交').first()).toBeVisible();
-  await page.getByRole('button', { name: '申请价款划转' }).click();
-  await expect(page).toHaveURL(/#\/index\/rightPriceAon\?id=\d+&family=stock/);
+  await startAction(page, '申请价款划转', 'rightPriceAon');
   await page.getByLabel('申请原因').fill('交易价款划转至转让方账户');
   await page.getByLabel('划转金额（元）').fill('32500000');
   await page.getByLabel('收款户名').fill('北京示范国有资产经营有限公司');
@@ -332,8 +329,7 @@ test('the contract, the price payout and the transaction-assurance letter: the p
 
   // The transaction-assurance letter (rightEicSreF).
   await openProject(page);
-  await page.getByRole('button', { name: '申请交易鉴证' }).click();
-  await expect(page).toHaveURL(/#\/index\/rightEicSreF\?id=\d+&family=stock/);
+  await startAction(page, '申请交易鉴证', 'rightEicSreF');
   await page.getByLabel('申请原因').fill('申请出具交易鉴证书');
   await page.getByLabel('合同编号').fill('HT-2026-0188');
   await page.getByLabel('受让方名称').fill(BUYER);

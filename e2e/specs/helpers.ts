@@ -16,10 +16,10 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.getByRole('button', { name: /登\s*录/ }).click();
 }
 
-/** Keeps a screenshot as a (git-ignored) artifact. */
+/** Keeps a screenshot as a (git-ignored) artifact, with a dialog's or menu's opening animation run to its end. */
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(artifacts, { recursive: true });
-  await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
 export async function expectLoginPage(page: Page): Promise<void> {

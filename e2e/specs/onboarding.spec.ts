@@ -120,8 +120,11 @@ test('SH-4.5..SH-4.11 a new project owner opens an account, is reviewed, authent
   await admin.close();
   const approver = await openApplicationAsAdmin(browser);
   await approver.getByRole('dialog').getByRole('button', { name: '审核通过' }).click();
-  const confirm = approver.getByRole('button', { name: /确\s*定|确\s*认/ });
-  if (await confirm.last().isVisible()) await confirm.last().click();
+  // approval is confirmed, with an optional opinion that the history keeps
+  const confirm = approver.getByRole('dialog').filter({ hasText: '确定审核通过吗' });
+  await confirm.getByRole('textbox').fill('材料齐全，同意开户');
+  await confirm.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(confirm).toBeHidden();
   await expect(approver.getByText('审核通过').first()).toBeVisible();
   await approver.close();
 

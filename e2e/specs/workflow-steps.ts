@@ -28,6 +28,23 @@ export async function fillCode(page: Page): Promise<void> {
   await page.getByLabel('短信验证码第1位').fill(E2E_OTP);
 }
 
+/**
+ * Starts an action from the project's page: the primary button if it is the one, else its entry under 更多操作.
+ * The application screen opens empty on the project (?projectId=): nothing exists until it is saved.
+ */
+export async function startAction(page: Page, label: string, routeName: string): Promise<void> {
+  const primary = page.getByRole('button', { name: label, exact: true });
+  const more = page.getByRole('button', { name: /更多操作/ });
+  await expect(primary.or(more).first()).toBeVisible();
+  if (await primary.isVisible()) {
+    await primary.click();
+  } else {
+    await more.click();
+    await page.getByRole('menuitem', { name: label, exact: true }).click();
+  }
+  await expect(page).toHaveURL(new RegExp(`#/index/${routeName}\\?projectId=\\d+`));
+}
+
 /** Adds the application file on an application screen. */
 export async function attachApplicationFile(page: Page, name: string): Promise<void> {
   await uploadFile(page, page.locator('input[type=file]').first(), {
@@ -91,16 +108,23 @@ export async function openReviewAsAdmin(
   return admin;
 }
 
-/** The exchange approves the review task of the project on `routeName`. */
+/** The exchange approves the review task of the project on `routeName`, confirming with `opinion` if given. */
 export async function approveAsAdmin(
   browser: Browser,
   projectName: string,
   routeName: string,
+  opinion?: string,
 ): Promise<void> {
   const admin = await openReviewAsAdmin(browser, projectName, routeName);
   await admin.getByRole('button', { name: '审核通过' }).click();
-  const confirm = admin.getByRole('dialog').getByRole('button', { name: /确\s*定/ });
-  if (await confirm.isVisible()) await confirm.click();
+  // approval is confirmed in a dialog with an optional 审核意见
+  const dialog = admin.getByRole('dialog').filter({ hasText: '确定审核通过吗' });
+  await expect(dialog).toBeVisible();
+  if (opinion !== undefined) await dialog.getByRole('textbox').fill(opinion);
+  await expect(async () => {
+    await dialog.getByRole('button', { name: /确\s*定/ }).click({ timeout: 2_000 });
+    await expect(dialog).toBeHidden({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
   await expectSignOffResult(admin, '审核通过');
   await admin.close();
 }

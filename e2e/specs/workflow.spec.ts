@@ -10,6 +10,7 @@ import {
   attachApplicationFile,
   openReturnedTask,
   returnAsAdmin,
+  startAction,
   submitAndSign,
 } from './workflow-steps.ts';
 
@@ -27,8 +28,7 @@ test('BF-2.2 BF-4.x bulk abort: apply, e-sign, returned, corrected and signed ag
   await expect(page).toHaveURL(/#\/index\/home/);
   await page.goto('/#/index/bulkShowProject?id=1');
   await expect(page.getByText(PROJECT_NAME).first()).toBeVisible();
-  await page.getByRole('button', { name: '申请中止' }).click();
-  await expect(page).toHaveURL(/#\/index\/bulkAbortAon\?id=\d+/);
+  await startAction(page, '申请中止', 'bulkAbortAon');
   await page.getByLabel('申请原因').fill('标的资产权属需进一步确认，申请中止信息披露');
   await attachApplicationFile(page, '中止申请材料.pdf');
   await keepScreenshot(page, 'workflow-01-abort-application');

@@ -27,6 +27,8 @@ import { homepageRoutes } from './modules/homepage/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { createIdentityService } from './modules/identity/service.ts';
 import { createHomepageService } from './modules/homepage/service.ts';
+import { notificationsRoutes } from './modules/notifications/routes.ts';
+import { createNotificationsService } from './modules/notifications/service.ts';
 import { otpRoutes } from './modules/otp/routes.ts';
 import { createOtpService } from './modules/otp/service.ts';
 import { plansRoutes } from './modules/plans/routes.ts';
@@ -174,6 +176,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(homepageRoutes, { homepage });
   await app.register(attachmentsRoutes, { attachments });
   await app.register(dictionariesRoutes, { dictionaries });
+  // raised by the business modules inside their transactions, read by the receiving company
+  const notifications = createNotificationsService({ db, clock });
+  await app.register(notificationsRoutes, { notifications });
+  // the home page's 消息提醒 card counts what the header's bell counts
+  homepage.registerCounter('messages', async (session) => (await notifications.unreadCount(session)).count);
 
   // business modules: each service factory picks what it needs from the same dependencies
   const moduleDeps: ModuleDeps = {
@@ -190,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     attachments,
     dictionaries,
     homepage,
+    notifications,
   };
   await app.register(accountsRoutes, { accounts: createAccountsService(moduleDeps) });
   await app.register(identityRoutes, { identity: createIdentityService(moduleDeps) });

@@ -8,6 +8,7 @@ import type { AuditService } from './modules/audit/service.ts';
 import type { AuthService } from './modules/auth/service.ts';
 import type { DictionariesService } from './modules/dictionaries/service.ts';
 import type { HomepageService } from './modules/homepage/service.ts';
+import type { NotificationsService } from './modules/notifications/service.ts';
 import type { OtpService } from './modules/otp/service.ts';
 import type { SmsService } from './modules/sms/service.ts';
 import type { UsersService } from './modules/users/service.ts';
@@ -29,4 +30,6 @@ export type ModuleDeps = {
   dictionaries: DictionariesService;
   /** where modules register the home page's counters of the data they own */
   homepage: HomepageService;
+  /** raise(tx, ...) tells a company of a business event, in the caller's transaction */
+  notifications: NotificationsService;
 };

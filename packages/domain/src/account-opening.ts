@@ -351,11 +351,69 @@ export type CompanyOperatorItem = {
 
 /** GET /api/company/show/{id}: an application as the exchange reviews it. */
 export type CompanyDetail = CompanyApplication & {
+  /** the files of the application other than the business licence (none unless the applicant added some) */
+  otherFiles: AttachmentItem[];
   identityLabel: string;
   companyAuthStatus: number;
   companyAuthStatusLabel: string;
   operators: CompanyOperatorItem[];
 };
 
-/** POST /api/company/examine/{id} */
+/**
+ * POST /api/company/examine/{id}: a return needs its reason (SH-5.6); an approval may carry the reviewer's
+ * opinion (审核意见), under the same limit. Either is kept in the application's history.
+ */
 export type CompanyExamineInput = { pass: boolean; reason?: string; version: number };
+
+/**
+ * What an application must have before the exchange may approve it (gate 1): the facts the submission asks for,
+ * the contact mobile fixed at registration and at least one business licence file. The province and city count
+ * only where the regulator needs them (SH-5.10). The review dialog lists what is missing and the examine call
+ * refuses an approval on the same list, so an application that reached review incomplete (an older or imported
+ * one) is returned for completion instead of being approved.
+ */
+export const APPROVAL_REQUIREMENTS = [
+  'name',
+  'creditCode',
+  'legalPerson',
+  'address',
+  'contactName',
+  'contactMobile',
+  'regulatoryBodies',
+  'regulatoryBodiesProvince',
+  'regulatoryBodiesCity',
+  'stateFundedEnter',
+  'stateCreditCode',
+  'businessLicense',
+] as const satisfies readonly (keyof typeof COMPANY_LABELS)[];
+
+export type ApprovalRequirement = (typeof APPROVAL_REQUIREMENTS)[number];
+
+/** The facts of an application the requirements are checked on: the company row and its licence files. */
+export type ApprovalFacts = Pick<CompanyApplication, Exclude<ApprovalRequirement, 'businessLicense'>> & {
+  businessLicense: readonly unknown[];
+};
+
+/** The required items an application lacks, in the dialog's order; empty when it may be approved. */
+export function listMissingForApproval(facts: ApprovalFacts): ApprovalRequirement[] {
+  const needs = regulatorNeeds(facts.regulatoryBodies);
+  return APPROVAL_REQUIREMENTS.filter((item) => {
+    switch (item) {
+      case 'businessLicense':
+        return facts.businessLicense.length === 0;
+      case 'regulatoryBodiesProvince':
+        return needs !== 'none' && isBlank(facts[item]);
+      case 'regulatoryBodiesCity':
+        return needs === 'provinceAndCity' && isBlank(facts[item]);
+      default:
+        return isBlank(facts[item]);
+    }
+  });
+}
+
+/** The refusal of an approval that lacks `missing` (not empty), naming each item. */
+export function approvalMissingMessage(missing: readonly ApprovalRequirement[]): string {
+  return formatMessage(MSG.approvalMissing, {
+    items: missing.map((item) => COMPANY_LABELS[item]).join('、'),
+  });
+}

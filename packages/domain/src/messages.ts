@@ -122,6 +122,13 @@ export const MSG = {
   examineApprovedOk: '已审核通过',
   examineReturnedOk: '已退回开户申请',
 
+  // account-opening review
+  approvalMissing: '开户申请缺少{items}，不能审核通过，请退回申请人补充',
+  approvalMissingTitle: '开户申请缺少以下必备信息，补齐前不能审核通过，可退回申请人补充：',
+  approvalOpinionTooLong: '审核意见不能超过{max}个字符',
+  approvalConfirmPrompt: '审核通过后该机构即完成开户，此决定不可撤回。确定审核通过吗？',
+  approvalBackPrompt: '退回后申请人可修改并重新提交，退回原因将记入审核记录并告知申请人。',
+
   // real-name, company and face authentication (identity module)
   realNameRequired: '请填写真实姓名',
   realNameLength: '姓名长度为2至30个字符',
@@ -207,6 +214,11 @@ export const MSG = {
   // what comes next, on the result page after signing or reviewing
   workflowNextAfterSign: '交易所审核后，结果将出现在您的待办任务中；审核期间可在项目页查看办理进度。',
   workflowNextAfterPass: '申请人将收到审核结果，项目的办理进度已更新。',
+  workflowDraftDiscarded: '草稿已删除',
+  workflowDiscardConfirm: '草稿删除后不可恢复，已上传的附件一并删除。确定删除吗？',
+  reviewOpinionLabel: '审核意见',
+  reviewPassPrompt: '审核通过后申请即生效，审核意见将记入流程记录并通知申请方。确定审核通过吗？',
+  reviewBackPrompt: '退回后申请方可修改后重新提交，审核意见将记入流程记录并通知申请方。',
   workflowNextAfterBack: '申请人修改并重新签章提交后，该申请将再次进入待办任务。',
   workflowBackToProject: '查看项目',
   workflowBackToTasks: '返回待办任务',
@@ -355,6 +367,19 @@ export const MSG = {
   planToProjectConfirm: '将按计划信息新建一个草稿项目，转换后计划不能再修改。确定转为项目吗？',
   planToProjectDone: '已转为草稿项目，请完善项目信息后提交',
   planFormInvalid: '请按提示修改计划信息后再保存',
+
+  // notifications (消息提醒, GET /api/message/list; the header's bell); {placeholders} filled by formatMessage
+  notificationsPassTitle: '{action}申请已审核通过',
+  notificationsPassBody: '您提交的项目“{project}”（{code}）{action}申请已审核通过。审核意见：{opinion}',
+  notificationsBackTitle: '{action}申请已被退回',
+  notificationsBackBody:
+    '您提交的项目“{project}”（{code}）{action}申请已被交易所退回，请按审核意见修改后重新提交。审核意见：{opinion}',
+  notificationsNoOpinion: '无',
+  notificationsAllRead: '已全部标为已读',
+  notificationsEmpty: '暂无消息',
+  notificationsEmptyUnread: '暂无未读消息',
+  notificationsLoadFailed: '消息加载失败，请稍后重试',
+  notificationsBellLabel: '消息提醒，未读{count}条',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

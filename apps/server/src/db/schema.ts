@@ -14,3 +14,4 @@ export * from '../modules/projects/tables.ts';
 export * from '../modules/workflow/tables.ts';
 export * from '../modules/plans/tables.ts';
 export * from '../modules/rate-limits/tables.ts';
+export * from '../modules/notifications/tables.ts';

@@ -35,9 +35,10 @@ describe('seed', () => {
   it('in production creates only the administrator, and needs ADMIN_PASSWORD for it', async () => {
     t = await createTestApp({ isSeeded: false });
     await expect(
-      seedDatabase(t.db, { isProduction: true, demoPassword: 'x', adminPassword: undefined }),
+      seedDatabase(t.db, { ...t.config, isProduction: true, demoPassword: 'x', adminPassword: undefined }),
     ).rejects.toThrow(/ADMIN_PASSWORD/);
     const outcome = await seedDatabase(t.db, {
+      ...t.config,
       isProduction: true,
       demoPassword: 'x',
       adminPassword: 'Admin@20260101',

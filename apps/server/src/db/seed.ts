@@ -1,8 +1,9 @@
 // First data of an empty database. Outside production: the demo companies and accounts of the README (every
 // identity, fully onboarded, plus gate1..gate8 stopped at each onboarding gate; transferor2 also holds a member
-// identity to switch to) and the demo projects with the courses they went through (seed-courses.ts). In production: only an initial administrator. Both are skipped as soon as any user
-// exists, so restarts never duplicate anything. Reference data (the dictionaries) is brought up to date at every
-// start in both modes; it only ever adds what is missing.
+// identity to switch to), the demo projects with the courses they went through (seed-courses.ts) and the owner's
+// notifications of those approvals (seed-notifications.ts). In production: only an initial administrator. Both are
+// skipped as soon as any user exists, so restarts never duplicate anything. Reference data (the dictionaries) is
+// brought up to date at every start in both modes; it only ever adds what is missing.
 import {
   addWorkdays,
   composeCreditCode,
@@ -22,9 +23,18 @@ import { seedDictionaries } from '../modules/dictionaries/seed.ts';
 import { projectAssets, projects } from '../modules/projects/tables.ts';
 import { ROLE_NAMES, type RoleKey } from '../modules/users/roles.ts';
 import { companies, operators, roles, users } from '../modules/users/tables.ts';
+import { systemClock } from '../platform/clock.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import type { Db } from './client.ts';
+import {
+  applicationColumns,
+  beijingStateEnterprise,
+  insertDemoApplication,
+  storeDemoLicences,
+  type DemoApplication,
+} from './seed-applications.ts';
 import { insertCourse, type SeedParty } from './seed-courses.ts';
+import { insertDemoNotifications } from './seed-notifications.ts';
 
 type CompanySeed = {
   key: string;
@@ -38,6 +48,8 @@ type CompanySeed = {
   projectAssetTypes?: Record<string, string[]>;
   /** the exchange asks for advanced company authentication (SH-6.4); not yet done: companyAuthStatus 0 */
   advancedAuthFlag?: boolean;
+  /** the account-opening application of a company awaiting review, with its licence and history */
+  application?: DemoApplication;
 };
 
 type UserSeed = {
@@ -175,6 +187,37 @@ const DEMO_USERS: UserSeed[] = [
 
 const GATE_NUMERALS = ['一', '二', '三', '四', '五', '六', '七', '八'];
 
+const gateMobile = (n: number): string => `138000001${String(n).padStart(2, '0')}`;
+
+/**
+ * gate1's application, waiting in 开户审核: complete, so the reviewer sees every fact and file and may approve it
+ * (or return it). Its first submission was returned for the address, as real ones often are.
+ */
+const GATE1_APPLICATION: DemoApplication = {
+  legalPerson: '周建华',
+  address: '北京市朝阳区建国路93号院万达广场B座1508室',
+  contactName: '刘晓燕',
+  contactMobile: gateMobile(1),
+  // 北京市国资委 (a provincial SASAC), so the state-funded enterprise comes from the Beijing list
+  regulatoryBodies: 'A02003',
+  regulatoryBodiesProvince: '110000',
+  regulatoryBodiesCity: null,
+  ...beijingStateEnterprise('北京京澜城市建设集团有限公司'),
+  licence: {
+    kind: '其他有限责任公司',
+    capital: '人民币伍仟万元整',
+    foundedOn: '2016年04月18日',
+    term: '2016年04月18日至长期',
+    scope:
+      '以自有资金从事投资活动；企业管理；工程管理服务；建筑材料销售；机械设备租赁；技术服务、技术开发、技术咨询、' +
+      '技术交流、技术转让、技术推广。（除依法须经批准的项目外，凭营业执照依法自主开展经营活动）',
+    authority: '北京市朝阳区市场监督管理局',
+    issuedOn: '2023年09月12日',
+  },
+  firstAddress: '北京市朝阳区建国路93号',
+  returnReason: '注册地址须与营业执照住所一致，请写明楼座及房号后重新提交',
+};
+
 /**
  * gateN stops at onboarding gate N of spec 000 section 4 and passes every gate before it. Gate 1 lives on the
  * company (account-opening review), so each gate user has a company of its own.
@@ -189,6 +232,7 @@ function buildGateSeeds(): { companies: CompanySeed[]; users: UserSeed[] } {
       identity: isLand ? 'land' : 'transferor',
       examineStatus: isLand ? null : n === 1 ? 1 : 3,
       creditCode: { region: '110105', serial: String(70000000 + n) },
+      ...(n === 1 ? { application: GATE1_APPLICATION } : {}),
     };
   });
   const gateUsers: UserSeed[] = GATE_NUMERALS.map((numeral, i) => {
@@ -196,7 +240,7 @@ function buildGateSeeds(): { companies: CompanySeed[]; users: UserSeed[] } {
     return {
       username: `gate${n}`,
       nickname: `引导演示${numeral}`,
-      mobile: `138000001${String(n).padStart(2, '0')}`,
+      mobile: gateMobile(n),
       company: `gate${n}`,
       role: n === 8 ? 'land' : 'transferor',
       idType: n === 2 ? 1 : 0,
@@ -245,6 +289,7 @@ async function insertCompanies(tx: Db, seeds: CompanySeed[]): Promise<Map<string
         companyAuthStatus: seed.advancedAuthFlag === true ? 0 : 1,
         advancedAuthFlag: seed.advancedAuthFlag ?? false,
         projectPermissions: buildProjectPermissions(seed.projectAssetTypes),
+        ...(seed.application === undefined ? {} : applicationColumns(seed.application)),
       })
       .returning({ id: companies.id });
     ids.set(seed.key, rows[0]?.id ?? 0);
@@ -678,17 +723,49 @@ async function insertDemoProjects(tx: Db, demo: DemoRefs, now: Date): Promise<vo
 }
 
 /** Demo companies and accounts (password DEMO_PASSWORD); skipped when any user exists. */
-export async function seedDemo(db: Db, config: Pick<Config, 'demoPassword'>): Promise<SeedOutcome> {
+export async function seedDemo(
+  db: Db,
+  config: Pick<Config, 'demoPassword' | 'storage' | 'storageDir'>,
+): Promise<SeedOutcome> {
   await seedDictionaries(db, { isWithSamples: true });
   if (await hasAnyUser(db)) return { isSeeded: false, users: 0 };
   // One hash for every demo account: they share the password anyway, and hashing is the slow part of seeding.
   const passwordHash = await hashPassword(config.demoPassword);
   const gates = buildGateSeeds();
   const allUsers = [...DEMO_USERS, ...gates.users];
+  const allCompanies = [...DEMO_COMPANIES, ...gates.companies];
+  // The applications awaiting review: their licence bytes are stored before the transaction.
+  const pending = allCompanies.flatMap((seed) =>
+    seed.application === undefined || seed.creditCode === undefined
+      ? []
+      : [
+          {
+            key: seed.key,
+            name: seed.name,
+            creditCode: composeCreditCode(seed.creditCode.region, seed.creditCode.serial),
+            application: seed.application,
+          },
+        ],
+  );
+  const licences = await storeDemoLicences(config, pending);
   await db.transaction(async (tx) => {
     const roleIds = await insertBuiltinRoles(tx);
-    const companyIds = await insertCompanies(tx, [...DEMO_COMPANIES, ...gates.companies]);
+    const companyIds = await insertCompanies(tx, allCompanies);
     const userIds = await insertUsers(tx, allUsers, { passwordHash, companyIds, roleIds });
+    for (const company of pending) {
+      const applicant = allUsers.find((user) => user.company === company.key);
+      const licence = licences.get(company.name);
+      if (applicant === undefined || licence === undefined) throw new Error(`no applicant of ${company.key}`);
+      await insertDemoApplication(tx, {
+        companyId: companyIds.get(company.key) ?? 0,
+        company,
+        application: company.application,
+        licence,
+        applicantUserId: userIds.get(applicant.username)?.userId ?? 0,
+        reviewerUserId: userIds.get('admin')?.userId ?? 0,
+        now: new Date(),
+      });
+    }
     const demo: DemoRefs = {
       companyIds,
       parties: {
@@ -700,6 +777,12 @@ export async function seedDemo(db: Db, config: Pick<Config, 'demoPassword'>): Pr
     const now = new Date();
     await insertDemoProjects(tx, demo, now);
     await insertDemoEquityProjects(tx, demo, now);
+    const owner = demo.parties.transferor;
+    await insertDemoNotifications(tx, {
+      companyId: owner.companyId,
+      userId: owner.userId,
+      clock: systemClock,
+    });
   });
   return { isSeeded: true, users: allUsers.length };
 }
@@ -728,7 +811,7 @@ export async function seedProduction(db: Db, config: Pick<Config, 'adminPassword
 
 export async function seedDatabase(
   db: Db,
-  config: Pick<Config, 'isProduction' | 'demoPassword' | 'adminPassword'>,
+  config: Pick<Config, 'isProduction' | 'demoPassword' | 'adminPassword' | 'storage' | 'storageDir'>,
 ): Promise<SeedOutcome> {
   return config.isProduction ? seedProduction(db, config) : seedDemo(db, config);
 }

@@ -6,8 +6,7 @@ import { findAction } from '@cqjy/domain/workflow/actions';
 import { familiesOfScreens, listWorkflowRoutes } from '@cqjy/domain/workflow/families';
 import { buildPortalRoutes } from './portal-routes.tsx';
 import { ModulePlaceholder } from './pages/module-placeholder.tsx';
-import { ProjectViewPage } from '../features/projects/index.ts';
-import { WorkflowStepPage } from '../features/workflow/index.ts';
+import { ProjectStepPage, ProjectViewPage } from '../features/projects/index.ts';
 
 /** Every route of the tree with its full path. */
 function flatten(routes: readonly RouteObject[], parent = ''): { path: string; route: RouteObject }[] {
@@ -41,7 +40,7 @@ describe('the bulk and coll screens', () => {
     expect(typeof lazy).toBe('function');
     const loaded = await (lazy as () => Promise<{ Component: unknown }>)();
     expect(loaded.Component).not.toBe(ModulePlaceholder);
-    expect([WorkflowStepPage, ProjectViewPage]).toContain(loaded.Component);
+    expect([ProjectStepPage, ProjectViewPage]).toContain(loaded.Component);
   });
 });
 
@@ -68,7 +67,7 @@ describe('every family', () => {
       for (const family of families) {
         expect(findAction(family, r.action), `${r.name}: served by the engine for ${family}`).toBeDefined();
       }
-      expect(await lazyOf(r.name), r.name).toBe(WorkflowStepPage);
+      expect(await lazyOf(r.name), r.name).toBe(ProjectStepPage);
     }
     for (const r of views) expect(await lazyOf(r.name), r.name).toBe(ProjectViewPage);
   });

@@ -40,10 +40,10 @@ const loadFeature = {
   identity: () => import('../features/identity/index.ts'),
   signature: () => import('../features/signature/index.ts'),
   profile: () => import('../features/profile/index.ts'),
-  workflow: () => import('../features/workflow/index.ts'),
   tasks: () => import('../features/tasks/index.ts'),
   projects: () => import('../features/projects/index.ts'),
   plans: () => import('../features/plans/index.ts'),
+  reminder: () => import('../features/reminder/index.ts'),
 };
 
 /**
@@ -52,7 +52,7 @@ const loadFeature = {
  * read-only view) to the generic step page.
  */
 function workflowPages(): Record<string, LazyPage> {
-  const stepPage = pageOf(loadFeature.workflow, (m) => m.WorkflowStepPage);
+  const stepPage = pageOf(loadFeature.projects, (m) => m.ProjectStepPage);
   const projectPage = pageOf(loadFeature.projects, (m) => m.ProjectViewPage);
   const pages: Record<string, LazyPage> = {};
   for (const route of listWorkflowRoutes()) {
@@ -99,6 +99,7 @@ const PAGES: Readonly<Record<string, LazyPage>> = {
   planAdd: pageOf(loadFeature.plans, (m) => m.PlanFormPage),
   planEdit: pageOf(loadFeature.plans, (m) => m.PlanFormPage),
   planShow: pageOf(loadFeature.plans, (m) => m.PlanShowPage),
+  reminder: pageOf(loadFeature.reminder, (m) => m.ReminderPage),
   ...workflowPages(),
 };
 

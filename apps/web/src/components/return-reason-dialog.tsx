@@ -1,8 +1,9 @@
 // The send-back dialog (SH-5.6, BF-2.6): a required reason of at most 500 characters, counted as the domain counts
 // them (code points). The caller sends it; status -1 from that call is handed back to the caller with the response
 // instead of being treated as a failure (SH-8.8), and any other failure keeps the dialog open for another try.
+// With `isRequired` false the same dialog confirms an approval: an optional 审核意见 under the same limit.
 import { useState } from 'react';
-import { Form, Input } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { API_STATUS } from '@cqjy/domain/api';
 import type { Envelope } from '@cqjy/domain/api';
 import { formatMessage } from '@cqjy/domain/format';
@@ -22,18 +23,22 @@ export type ReturnReasonDialogProps = {
   maxLength?: number;
   title?: string;
   label?: string;
+  /** false: the text may stay empty (the optional opinion of an approval) */
+  isRequired?: boolean;
+  /** a line above the text: what 确定 will do */
+  prompt?: string;
 };
 
-type ReasonForm = { reason: string };
+type ReasonForm = { reason?: string };
 
 function isEnvelope(value: unknown): value is Envelope<unknown> {
   return typeof value === 'object' && value !== null && 'status' in value && 'msg' in value;
 }
 
 /** The message of a reason under this dialog's limit: the domain's rule, with the limit the control was given. */
-export function checkReason(value: string | undefined, maxLength: number): string | null {
+export function checkReason(value: string | undefined, maxLength: number, isRequired = true): string | null {
   const message = validateReturnReason(value);
-  if (message === MSG.returnReasonRequired) return message;
+  if (message === MSG.returnReasonRequired) return isRequired ? message : null;
   if (countChars(value ?? '') > maxLength) return formatMessage(MSG.returnReasonTooLong, { max: maxLength });
   return null;
 }
@@ -46,6 +51,8 @@ export function ReturnReasonDialog({
   maxLength = RETURN_REASON_MAX,
   title = '退回',
   label = '退回原因',
+  isRequired = true,
+  prompt,
 }: ReturnReasonDialogProps) {
   const [form] = Form.useForm<ReasonForm>();
   const [isSubmitting, setIsSubmitting] = useState(false);
@@ -53,7 +60,7 @@ export function ReturnReasonDialog({
   const submit = async (): Promise<void> => {
     let reason: string;
     try {
-      reason = (await form.validateFields()).reason.trim();
+      reason = ((await form.validateFields()).reason ?? '').trim();
     } catch {
       return;
     }
@@ -82,15 +89,16 @@ export function ReturnReasonDialog({
       afterClose={() => form.resetFields()}
       destroyOnHidden
     >
+      {prompt === undefined ? null : <Typography.Paragraph>{prompt}</Typography.Paragraph>}
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item
           name="reason"
           label={label}
-          required
+          required={isRequired}
           rules={[
             {
               validator: (_rule, value: string | undefined) => {
-                const message = checkReason(value, maxLength);
+                const message = checkReason(value, maxLength, isRequired);
                 return message === null ? Promise.resolve() : Promise.reject(new Error(message));
               },
             },

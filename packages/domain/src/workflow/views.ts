@@ -67,7 +67,15 @@ export const ZActionView = z.object({
   letter: ZFileRef.nullable(),
   signedLetter: ZFileRef.nullable(),
   returns: z.array(z.object({ reason: z.string(), by: z.string(), at: z.string() })),
-  revisions: z.array(z.object({ no: z.number(), form: ZActionForm, submittedAt: z.string() })),
+  revisions: z.array(
+    z.object({
+      no: z.number(),
+      form: ZActionForm,
+      /** the project's form as submitted with this revision (null for revisions older than the record) */
+      projectForm: z.record(z.string(), z.unknown()).nullable(),
+      submittedAt: z.string(),
+    }),
+  ),
   project: ZProjectSummary,
   /** the caller's open task on the instance */
   openTask: ZOpenTask.nullable(),

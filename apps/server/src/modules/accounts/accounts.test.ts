@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import {
   composeCreditCode,
   DEFAULT_ROLE_CODES,
+  formatMessage,
+  isCreditCode,
+  listMissingForApproval,
   MSG,
   SESSION_ID_HEADER,
   type AttachmentItem,
@@ -688,5 +691,124 @@ describe('the organisation review (机构管理)', () => {
     expect((await post(url, { pass: true, version: draft.version }, token)).statusCode).toBe(403);
     expect((await post(url, { pass: true, version: draft.version })).statusCode).toBe(401);
     expect(await fetchApplication(token)).toMatchObject({ examineStatus: 0, version: draft.version });
+  });
+  /** The state of an application the examine call could change: its row, history and approval audit. */
+  async function reviewState(token: string) {
+    const application = await fetchApplication(token);
+    return {
+      examineStatus: application.examineStatus,
+      examineReason: application.examineReason,
+      version: application.version,
+      history: application.history.length,
+      approvals: await countAudit('company.examine.approve'),
+    };
+  }
+
+  it('refuses to approve an application lacking required items, naming each, and changes nothing', async () => {
+    const { token, application } = await submittedApplicant();
+    // An application that reached review incomplete (an older or imported one): facts and licence gone.
+    await t.db.execute(
+      sql`update companies set legal_person = null, contact_name = '  ' where id = ${application.id}`,
+    );
+    await t.db.execute(
+      sql`update attachments set deleted_at = now()
+          where data_class = 'companyOpening' and data_id = ${String(application.id)}`,
+    );
+    const before = await reviewState(token);
+    const url = `/api/company/examine/${application.id}`;
+    const refusal = readJson(
+      await post(url, { pass: true, reason: '同意开户', version: before.version }, admin),
+    );
+    expect(refusal).toMatchObject({
+      status: 1,
+      msg: formatMessage(MSG.approvalMissing, { items: '法定代表人、联系人、营业执照' }),
+    });
+    expect(await reviewState(token)).toEqual(before);
+
+    // The reviewer sees the same gaps, and may still send it back for completion.
+    const detail = readJson<CompanyDetail>(await get(`/api/company/show/${application.id}`, admin)).data;
+    expect(listMissingForApproval(detail)).toEqual(['legalPerson', 'contactName', 'businessLicense']);
+    const returned = readJson(
+      await post(
+        url,
+        { pass: false, reason: '请补充法定代表人、联系人和营业执照', version: before.version },
+        admin,
+      ),
+    );
+    expect(returned).toMatchObject({ status: 0, msg: MSG.examineReturnedOk });
+    expect(await fetchApplication(token)).toMatchObject({ examineStatus: 2 });
+  });
+
+  it('keeps the opinion of an approval in the history and the audit log', async () => {
+    const { token, application } = await submittedApplicant();
+    const url = `/api/company/examine/${application.id}`;
+    const tooLong = readJson(
+      await post(url, { pass: true, reason: '意'.repeat(501), version: application.version }, admin),
+    );
+    expect(tooLong).toMatchObject({ status: 1, msg: '审核意见不能超过500个字符' });
+    expect(await fetchApplication(token)).toMatchObject({ examineStatus: 1, version: application.version });
+
+    const approved = readJson(
+      await post(url, { pass: true, reason: '  材料齐全，同意开户  ', version: application.version }, admin),
+    );
+    expect(approved).toMatchObject({ status: 0, msg: MSG.examineApprovedOk });
+    const final = await fetchApplication(token);
+    expect(final).toMatchObject({ examineStatus: 3, examineReason: null });
+    expect(final.history.at(-1)).toMatchObject({
+      action: 'approve',
+      actionLabel: '审核通过',
+      reason: '材料齐全，同意开户',
+    });
+    const audited = await selectRows<{ detail: { examineStatus: number; reason: string | null } }>(
+      t.db,
+      sql`select detail from audit_log where action = 'company.examine.approve' and target = ${String(application.id)}`,
+    );
+    expect(audited.map((row) => row.detail)).toEqual([{ examineStatus: 3, reason: '材料齐全，同意开户' }]);
+    expect((await verifyAuditChain(t.db)).isValid).toBe(true);
+  });
+
+  it('approves without an opinion, keeping none', async () => {
+    const { token, application } = await submittedApplicant();
+    const url = `/api/company/examine/${application.id}`;
+    const approved = readJson(
+      await post(url, { pass: true, reason: '   ', version: application.version }, admin),
+    );
+    expect(approved.status, approved.msg).toBe(0);
+    expect((await fetchApplication(token)).history.at(-1)).toMatchObject({ action: 'approve', reason: null });
+  });
+
+  it('still needs a reason to return an application, and changes nothing without one', async () => {
+    const { token, application } = await submittedApplicant();
+    const before = await reviewState(token);
+    const url = `/api/company/examine/${application.id}`;
+    for (const body of [
+      { pass: false, version: before.version },
+      { pass: false, reason: '', version: before.version },
+    ]) {
+      expect(readJson(await post(url, body, admin))).toMatchObject({
+        status: 1,
+        msg: MSG.returnReasonRequired,
+      });
+    }
+    expect(await reviewState(token)).toEqual(before);
+  });
+
+  it('shows the demo application awaiting review complete: every fact, the licence and its history', async () => {
+    const [gate] = await selectRows<{ id: number }>(
+      t.db,
+      sql`select c.id from companies c join operators o on o.company_id = c.id
+          join users u on u.id = o.user_id where u.username = 'gate1'`,
+    );
+    const detail = readJson<CompanyDetail>(await get(`/api/company/show/${gate?.id ?? 0}`, admin)).data;
+    expect(detail).toMatchObject({ examineStatus: 1, contactMobile: '13800000101', otherFiles: [] });
+    expect(isCreditCode(detail.creditCode ?? '')).toBe(true);
+    expect(isCreditCode(detail.stateCreditCode ?? '')).toBe(true);
+    expect(listMissingForApproval(detail)).toEqual([]);
+    expect(detail.history.map((entry) => entry.action)).toEqual(['register', 'submit', 'return', 'submit']);
+    expect(detail.history[2]?.reason).toBeTruthy();
+    const [licence] = detail.businessLicense;
+    const download = await get(`/api/attachment/download/${licence?.uuid ?? ''}`, admin);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 });

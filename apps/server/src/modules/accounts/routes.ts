@@ -15,7 +15,9 @@
 //     -> {status: 0, data: {list: CompanyListItem[], total}}                              GJS_SYSTEM_ADMIN
 //   GET  /api/company/show/{id}      -> {status: 0, data: CompanyDetail}; unknown id -> {status: 404}   GJS_SYSTEM_ADMIN
 //   POST /api/company/examine/{id}   {pass, reason?, version} -> {status: 0}; not under review -> status 1
-//        该申请当前不在待审核状态; a return needs a reason (SH-5.6); stale version -> 409        GJS_SYSTEM_ADMIN
+//        该申请当前不在待审核状态; a return needs a reason (SH-5.6), an approval may carry an opinion (both at
+//        most 500 characters, kept in the history); an approval of an application lacking a required item
+//        (listMissingForApproval) -> status 1 开户申请缺少…; stale version -> 409              GJS_SYSTEM_ADMIN
 import {
   COMPANY_EDITABLE_FIELDS,
   FIELD_HARD_MAX,
@@ -143,6 +145,7 @@ const ZApplication = z.object({
 });
 
 const ZDetail = ZApplication.extend({
+  otherFiles: z.array(ZAttachmentItem),
   identityLabel: z.string(),
   companyAuthStatus: z.number().int(),
   companyAuthStatusLabel: z.string(),
@@ -337,7 +340,9 @@ export const accountsRoutes: FastifyPluginCallbackZod<{ accounts: AccountsServic
       schema: {
         tags: ['accounts'],
         summary: '开户审核',
-        description: 'pass 为 false 时须填写退回原因（不超过500个字符）。',
+        description:
+          'pass 为 false 时须填写退回原因；为 true 时可附审核意见（均不超过500个字符，记入审核记录）。' +
+          '缺少必备信息或营业执照的申请不能审核通过。',
         params: ZIdParams,
         body: ZExamineBody,
         response: { 200: zEnvelope(z.null()) },

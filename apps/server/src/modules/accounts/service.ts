@@ -1,9 +1,11 @@
 // The accounts module owns project-owner account opening (gate 1, SH-4.5) and the exchange's review of it: the
 // registration that opens a company, its first operator and login account in one step and signs the new user
 // in; the company application the owner completes and submits (step 2); and the organisation review of
-// 机构管理, which approves an application or returns it with a reason. The company rows belong to the users
-// module; this module keeps the history of every register, submit, return and approval with what was submitted.
+// 机构管理, which approves a complete application (with an optional opinion) or returns it with a reason. The
+// company rows belong to the users module; this module keeps the history of every register, submit, return and
+// approval with what was submitted and what the reviewer wrote.
 import {
+  approvalMissingMessage,
   BUSINESS_LICENSE_TAG,
   COMPANY_AUTH_STATUS,
   COMPANY_AUTH_STATUS_LABELS,
@@ -12,12 +14,16 @@ import {
   EXAMINE_ACTION_LABELS,
   EXAMINE_STATUS,
   EXAMINE_STATUS_LABELS,
+  countChars,
+  formatMessage,
   IDENTITY,
   IDENTITY_LABELS,
   identityName,
   isApplicationEditable,
+  listMissingForApproval,
   MSG,
   normalizeRegulator,
+  RETURN_REASON_MAX,
   validateCompanyDraft,
   validateCompanySubmission,
   validateRegistration,
@@ -116,8 +122,13 @@ export function createAccountsService(
     dataId: String(companyId),
   });
 
+  /** Every file of a company's application: the business licence and whatever else was uploaded under it. */
+  function listApplicationFiles(viewer: Viewer, companyId: number): Promise<AttachmentItem[]> {
+    return attachments.listRelated(viewer, recordOf(companyId));
+  }
+
   async function listLicence(viewer: Viewer, companyId: number): Promise<AttachmentItem[]> {
-    const files = await attachments.listRelated(viewer, recordOf(companyId));
+    const files = await listApplicationFiles(viewer, companyId);
     return files.filter((file) => file.tag === BUSINESS_LICENSE_TAG);
   }
 
@@ -353,15 +364,18 @@ export function createAccountsService(
     return { list: page.list.map(toListItem), total: page.total };
   }
 
+  /** An application as the reviewer decides on it: every fact and file the applicant submitted, and who operates. */
   async function showCompany(viewer: Viewer, id: number): Promise<CompanyDetail> {
     const company = await users.findCompany(id);
     if (company === undefined) throw notFound();
-    const [application, operators] = await Promise.all([
+    const [application, operators, files] = await Promise.all([
       toApplication(company, viewer),
       users.listCompanyOperators(id),
+      listApplicationFiles(viewer, id),
     ]);
     return {
       ...application,
+      otherFiles: files.filter((file) => file.tag !== BUSINESS_LICENSE_TAG),
       identityLabel: identityLabel(company.identityType),
       companyAuthStatus: company.companyAuthStatus,
       companyAuthStatusLabel: statusLabel(COMPANY_AUTH_STATUS_LABELS, company.companyAuthStatus),
@@ -377,18 +391,41 @@ export function createAccountsService(
   }
 
   /**
-   * The exchange's decision on an application under review: approval passes gate 1; a return (with its reason,
-   * SH-5.6) sends it back to the applicant, who sees the reason and may correct and resubmit.
+   * The text a decision keeps in the history: a return's required reason (SH-5.6), or an approval's optional
+   * opinion (审核意见) under the same limit; an empty opinion is none.
    */
-  async function examine(actor: Actor, id: number, input: CompanyExamineInput): Promise<void> {
-    const reason = input.pass ? null : (input.reason ?? '').trim();
-    if (reason !== null) {
+  function readExamineReason(input: CompanyExamineInput): string | null {
+    if (!input.pass) {
+      const reason = (input.reason ?? '').trim();
       const message = validateReturnReason(reason);
       if (message !== null) throw refused(message);
+      return reason;
     }
+    const opinion = clean(input.reason);
+    if (opinion !== null && countChars(opinion) > RETURN_REASON_MAX) {
+      throw refused(formatMessage(MSG.approvalOpinionTooLong, { max: RETURN_REASON_MAX }));
+    }
+    return opinion;
+  }
+
+  /**
+   * The exchange's decision on an application under review: approval passes gate 1, and only an application with
+   * every required fact and a business licence may have it; a return (with its reason, SH-5.6) sends it back to
+   * the applicant, who sees the reason and may correct and resubmit. The reason or opinion goes into the history
+   * and the audit log.
+   */
+  async function examine(actor: Actor, id: number, input: CompanyExamineInput): Promise<void> {
+    const reason = readExamineReason(input);
     const company = await users.findCompany(id);
     if (company === undefined) throw notFound();
     if (company.examineStatus !== EXAMINE_STATUS.submitted) throw refused(MSG.examineNotPending);
+    // Checked on the row the reviewer was shown; it cannot change under review except by the version-checked
+    // update below, and the locked licence files can only be added to.
+    const licence = await listLicence(actor, id);
+    if (input.pass) {
+      const missing = listMissingForApproval({ ...company, businessLicense: licence });
+      if (missing.length > 0) throw refused(approvalMissingMessage(missing));
+    }
     const patch = input.pass
       ? { examineStatus: EXAMINE_STATUS.approved, examineReason: null }
       : { examineStatus: EXAMINE_STATUS.returned, examineReason: reason };
@@ -399,7 +436,12 @@ export function createAccountsService(
         companyId: id,
         action,
         reason,
-        snapshot: { ...pickFields(company), creditCode: company.creditCode },
+        snapshot: {
+          ...pickFields(company),
+          creditCode: company.creditCode,
+          contactMobile: company.contactMobile,
+          businessLicense: licence.map((file) => ({ uuid: file.uuid, fileName: file.fileName })),
+        },
         actorUserId: actor.userId,
         createdAt: clock.now(),
       });

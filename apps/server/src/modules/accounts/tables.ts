@@ -13,7 +13,7 @@ export const companyExaminations = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     /** submit | return | approve */
     action: text('action').notNull(),
-    /** the return reason */
+    /** the return reason, or the reviewer's opinion of an approval (none when it has none) */
     reason: text('reason'),
     /** the company information as it stood at this step */
     snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull().default({}),

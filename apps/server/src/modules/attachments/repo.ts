@@ -89,6 +89,27 @@ export async function markDeleted(tx: Db, ids: readonly string[], at: Date): Pro
   return rows.length;
 }
 
+/** Soft-deletes every live, unlocked file of a record (a draft that is discarded). */
+export async function markRecordDeleted(
+  tx: Db,
+  record: { dataClass: string; dataId: string },
+  at: Date,
+): Promise<number> {
+  const rows = await tx
+    .update(attachments)
+    .set({ deletedAt: at })
+    .where(
+      and(
+        eq(attachments.dataClass, record.dataClass),
+        eq(attachments.dataId, record.dataId),
+        isNull(attachments.deletedAt),
+        eq(attachments.isLocked, false),
+      ),
+    )
+    .returning({ id: attachments.id });
+  return rows.length;
+}
+
 /** Locks every live file of a record (the record was submitted). */
 export async function lockRecord(tx: Db, record: { dataClass: string; dataId: string }): Promise<number> {
   const rows = await tx

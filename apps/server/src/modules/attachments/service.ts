@@ -406,6 +406,11 @@ export function createAttachmentsService(deps: {
     });
   }
 
+  /** A discarded draft's files go with it. Call inside the discarding transaction. */
+  async function discardRecord(tx: Db, record: RecordRef): Promise<number> {
+    return repo.markRecordDeleted(tx, record, clock.now());
+  }
+
   /** A submitted record's files can no longer be deleted. Call inside the submit transaction. */
   async function lockRecord(tx: Db, record: RecordRef): Promise<number> {
     return repo.lockRecord(tx, record);
@@ -448,6 +453,7 @@ export function createAttachmentsService(deps: {
     listRelated,
     openZip,
     bindDraft,
+    discardRecord,
     lockRecord,
     purgeUnreferenced,
     /** Stores bytes the server made (outside any transaction: it must not wait on object storage). */

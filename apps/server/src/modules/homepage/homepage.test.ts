@@ -27,9 +27,10 @@ describe('home page counters', () => {
   it('answers every counter for GJS_INDEX and GJS_INDEX_ADMIN holders, from the modules that own the data', async () => {
     // the demo projects (one bulk, two equity) are the transferor's, and the exchange sees every project; the
     // member they are entrusted to is not a GJS_INDEX holder here; their courses are the transferor's four
-    // disclosures (signed and launched) and the member's two registrations, all six reviewed by the exchange
+    // disclosures (signed and launched) and the member's two registrations, all six reviewed by the exchange;
+    // the newest of the transferor's review notifications is unread
     const expected: Record<string, HomepageCounts> = {
-      transferor: { ...ZERO, projects: 3, done: 4, launch: 4 },
+      transferor: { ...ZERO, projects: 3, done: 4, launch: 4, messages: 1 },
       transferor2: ZERO,
       admin: { ...ZERO, projects: 3, done: 6 },
       opsadmin: ZERO,
@@ -53,7 +54,7 @@ describe('home page counters', () => {
       form: { reason: '权属待确认' },
     });
     // a draft opens no task yet
-    const seeded = { ...ZERO, projects: 3, done: 4, launch: 4 };
+    const seeded = { ...ZERO, projects: 3, done: 4, launch: 4, messages: 1 };
     expect(readJson<HomepageCounts>(await count(token)).data).toEqual(seeded);
     await uploadApplicationFile(t, token, created.data.id);
     const submitted = await owner.post('/api/project/bulk/abort/submit', {

@@ -1,7 +1,8 @@
 // Asset lists of physical-asset projects: the template of a category, a filled-in template uploaded and
 // previewed (a bad row shown with its error, nothing stored), imported (the bad row skipped), listed, exported in
 // the template's layout and deleted; a file that is no template, a template of another category and too many
-// rows refused with their messages; another company answered 404 on every call with nothing changed.
+// rows refused with their messages; another company answered 404 on every call with nothing changed. The list
+// answers the rows of every category of the group with each page, for the tabs of the categories that have rows.
 import { SHEET_IMPORT_MAX_ROWS, MSG, type SheetImportPreview, type ProjectSheetRow } from '@cqjy/domain';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -50,9 +51,9 @@ function headersOf(sheet: ExcelJS.Worksheet): string[] {
   return (sheet.getRow(1).values as unknown[]).slice(1).map(String);
 }
 
-/** The machinery template with rows appended under its header. */
-async function filledTemplate(rows: unknown[][]): Promise<Buffer> {
-  const workbook = await download(owner, '/api/project/bulk/template/machinery');
+/** The template of a category (machinery unless told) with rows appended under its header. */
+async function filledTemplate(rows: unknown[][], category = 'machinery'): Promise<Buffer> {
+  const workbook = await download(owner, `/api/project/bulk/template/${category}`);
   const sheet = workbook.worksheets[0];
   if (sheet === undefined) throw new Error('no sheet');
   for (const row of rows) sheet.addRow(row);
@@ -73,8 +74,8 @@ async function upload(token: string, id: number, name: string, content: Buffer) 
   return readJson<Record<string, { uuid: string }[]>>(response);
 }
 
-async function uploadOk(content: Buffer, name = '机器设备资产清单.xlsx'): Promise<string> {
-  const body = await upload(ownerToken, projectId, name, content);
+async function uploadOk(content: Buffer, name = '机器设备资产清单.xlsx', id = projectId): Promise<string> {
+  const body = await upload(ownerToken, id, name, content);
   expect(body.status, body.msg).toBe(0);
   const uuid = body.data.assetImport?.[0]?.uuid;
   if (uuid === undefined) throw new Error('no upload');
@@ -312,5 +313,73 @@ describe('access', () => {
     expect(
       (await exchange.post('/api/project/bulk/asset/list', { projectId, page: 1, size: 10 })).status,
     ).toBe(0);
+  });
+});
+
+describe('rows per category', () => {
+  type SheetPage = { list: ProjectSheetRow[]; total: number; counts: Record<string, number> };
+
+  it("answers with each page how many rows every category has, 0 included, for the caller's company only", async () => {
+    const created = await owner.post<{ id: number }>('/api/project/bulk', {
+      form: { name: '设备及其他资产', assetCategory: 'machinery' },
+    });
+    expect(created.status, created.msg).toBe(0);
+    const id = created.data.id;
+    const importInto = async (category: string, rows: unknown[][]) => {
+      const uuid = await uploadOk(await filledTemplate(rows, category), `${category}.xlsx`, id);
+      const body = await owner.post('/api/project/bulk/asset/import', { projectId: id, category, uuid });
+      expect(body.status, body.msg).toBe(0);
+    };
+    await importInto('machinery', [GOOD_A, GOOD_B]);
+    // 资产名称, 规格型号, 数量, 计量单位
+    await importInto('other', [['办公家具', '', 12, '套']]);
+
+    const other = await owner.post<SheetPage>('/api/project/bulk/asset/list', {
+      projectId: id,
+      category: 'other',
+      page: 1,
+      size: 10,
+    });
+    expect(other.status, other.msg).toBe(0);
+    expect(other.data.total).toBe(1);
+    expect(other.data.list.map((row) => row.values.name)).toEqual(['办公家具']);
+    expect(other.data.counts).toEqual({
+      construction: 0,
+      house: 0,
+      land: 0,
+      inventory: 0,
+      machinery: 2,
+      other: 1,
+      financial: 0,
+      technical: 0,
+      obligee: 0,
+      vehicle: 0,
+    });
+    // the whole group: the total is every category's, the counts the same
+    const group = await owner.post<SheetPage>('/api/project/bulk/asset/list', {
+      projectId: id,
+      page: 1,
+      size: 2,
+    });
+    expect(group.data).toMatchObject({ total: 3, counts: other.data.counts });
+    expect(group.data.list).toHaveLength(2);
+    // an empty category still answers every count
+    const house = await owner.post<SheetPage>('/api/project/bulk/asset/list', {
+      projectId: id,
+      category: 'house',
+      page: 1,
+      size: 10,
+    });
+    expect(house.data).toEqual({ list: [], total: 0, counts: other.data.counts });
+
+    // another company learns neither the rows nor their number
+    const foreignList = await foreign.post<SheetPage>('/api/project/bulk/asset/list', {
+      projectId: id,
+      category: 'other',
+      page: 1,
+      size: 10,
+    });
+    expect(foreignList.status).toBe(404);
+    expect(foreignList.data ?? null).toBeNull();
   });
 });

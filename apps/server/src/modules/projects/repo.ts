@@ -309,26 +309,40 @@ export async function insertSheetRows(tx: Db, rows: readonly NewProjectSheetRow[
   return inserted;
 }
 
-/** A page of a project's sheet rows of the given sheets (one, or every category of a group), as they were added. */
+/**
+ * A page of a project's sheet rows of the given sheets (one, or every category of a group), as they were added,
+ * and how many rows the project has of each sheet of `counted` (the whole call group, so a list with a tab per
+ * category learns which categories have rows from the page it loads anyway). The counts replace a plain count: the
+ * total is theirs over `categories`, still two statements.
+ */
 export async function listSheetRows(
   db: Db,
-  filter: { projectId: number; categories: readonly string[]; page: number; size: number },
-): Promise<{ list: ProjectSheetRowDb[]; total: number }> {
-  const where = and(
-    eq(projectAssets.projectId, filter.projectId),
-    inArray(projectAssets.category, [...filter.categories]),
-  );
-  const [list, totals] = await Promise.all([
+  filter: {
+    projectId: number;
+    categories: readonly string[];
+    counted: readonly string[];
+    page: number;
+    size: number;
+  },
+): Promise<{ list: ProjectSheetRowDb[]; total: number; counts: Map<string, number> }> {
+  const ofProject = eq(projectAssets.projectId, filter.projectId);
+  const [list, perSheet] = await Promise.all([
     db
       .select()
       .from(projectAssets)
-      .where(where)
+      .where(and(ofProject, inArray(projectAssets.category, [...filter.categories])))
       .orderBy(asc(projectAssets.id))
       .limit(filter.size)
       .offset((filter.page - 1) * filter.size),
-    db.select({ n: count() }).from(projectAssets).where(where),
+    db
+      .select({ category: projectAssets.category, n: count() })
+      .from(projectAssets)
+      .where(and(ofProject, inArray(projectAssets.category, [...filter.counted, ...filter.categories])))
+      .groupBy(projectAssets.category),
   ]);
-  return { list, total: totals[0]?.n ?? 0 };
+  const counts = new Map(perSheet.map((row) => [row.category, row.n]));
+  const total = filter.categories.reduce((sum, category) => sum + (counts.get(category) ?? 0), 0);
+  return { list, total, counts };
 }
 
 /** Every row of a project and sheet, for the export and the announcement (bounded by what imports can add). */

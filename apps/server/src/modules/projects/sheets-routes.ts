@@ -9,7 +9,9 @@
 //   POST /api/project/{family}/{group}/import/preview {projectId, category?, uuid}
 //        -> SheetImportPreview: the rows of the uploaded template (tag assetImport), checked, nothing stored
 //   POST /api/project/{family}/{group}/import {projectId, category?, uuid} -> {imported, skipped}
-//   POST /api/project/{family}/{group}/list {projectId, category?, page, size} -> {list: ProjectSheetRow[], total}
+//   POST /api/project/{family}/{group}/list {projectId, category?, page, size}
+//        -> {list: ProjectSheetRow[], total, counts}: a page of the rows, and the rows of every sheet of the group
+//        by key (0 included), so the asset list's tabs are known from the page it loads
 //   POST /api/project/{family}/{group}/delete {projectId, ids} -> {deleted}
 // category may be left out where the group is one sheet. Changes only on an editable project of the caller's own
 // company. All need GJS_PROJECT_LT (or _ADMIN).
@@ -150,7 +152,15 @@ export const projectSheetsRoutes: FastifyPluginCallbackZod<{ sheets: ProjectShee
               page: zPage,
               size: zSize,
             }),
-            response: { 200: zEnvelope(z.object({ list: z.array(ZProjectSheetRow), total: z.number() })) },
+            response: {
+              200: zEnvelope(
+                z.object({
+                  list: z.array(ZProjectSheetRow),
+                  total: z.number(),
+                  counts: z.record(z.string(), z.number()),
+                }),
+              ),
+            },
           },
         },
         async (request) => ok(await sheets.list(requireSession(request), family, group, request.body)),

@@ -28,6 +28,9 @@ export type ProjectSheetsService = ReturnType<typeof createProjectSheetsService>
 
 export type SheetImportInput = { projectId: number; category: string; uuid: string };
 
+/** A page of a sheet group's rows, and how many rows the project has of each sheet of the group. */
+export type SheetPage = PageResult<ProjectSheetRow> & { counts: Record<string, number> };
+
 /** A spreadsheet answered as a download. */
 export type SheetFile = { fileName: string; bytes: Buffer };
 
@@ -152,13 +155,16 @@ export function createProjectSheetsService(
     return result;
   }
 
-  /** A page of the project's rows of a call group, or of one of its sheets. */
+  /**
+   * A page of the project's rows of a call group, or of one of its sheets, with the number of rows of every sheet
+   * of the group (0 included): the asset list shows a tab only for the categories that have rows.
+   */
   async function list(
     viewer: Viewer,
     family: string,
     group: string,
     query: { projectId: number; category?: string | undefined; page: number; size: number },
-  ): Promise<PageResult<ProjectSheetRow>> {
+  ): Promise<SheetPage> {
     const keys = groupKeys(family, group);
     if (query.category !== undefined && !keys.includes(query.category)) throw notFound();
     const project = await projects.findVisible(viewer, query.projectId);
@@ -166,10 +172,15 @@ export function createProjectSheetsService(
     const page = await repo.listSheetRows(db, {
       projectId: project.id,
       categories: query.category === undefined ? keys : [query.category],
+      counted: keys,
       page: query.page,
       size: query.size,
     });
-    return { total: page.total, list: page.list.map(toSheetRow) };
+    return {
+      total: page.total,
+      list: page.list.map(toSheetRow),
+      counts: Object.fromEntries(keys.map((key) => [key, page.counts.get(key) ?? 0])),
+    };
   }
 
   async function remove(

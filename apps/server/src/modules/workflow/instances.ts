@@ -24,7 +24,7 @@ export type Actor = SessionContext & RequestOrigin;
 
 export type WorkflowDeps = Pick<
   ModuleDeps,
-  'db' | 'clock' | 'audit' | 'users' | 'otp' | 'attachments' | 'homepage'
+  'db' | 'clock' | 'audit' | 'users' | 'otp' | 'attachments' | 'homepage' | 'notifications'
 > & {
   projects: ProjectsService;
   signatures: Pick<SignaturesService, 'loadSigner'>;

@@ -77,6 +77,26 @@ export async function updateInstanceGuarded(
   return rows[0];
 }
 
+/** Deletes a draft never submitted, at the version its owner saw; the row deleted, or undefined. */
+export async function deleteDraftGuarded(
+  tx: Db,
+  id: number,
+  expectedVersion: number,
+): Promise<InstanceRow | undefined> {
+  const rows = await tx
+    .delete(actionInstances)
+    .where(
+      and(
+        eq(actionInstances.id, id),
+        eq(actionInstances.version, expectedVersion),
+        eq(actionInstances.status, 'draft'),
+        eq(actionInstances.revisionNo, 0),
+      ),
+    )
+    .returning();
+  return rows[0];
+}
+
 export async function insertRevision(tx: Db, values: typeof actionRevisions.$inferInsert): Promise<void> {
   await tx.insert(actionRevisions).values(values);
 }

@@ -2,13 +2,15 @@
 // task or project answers {status: 404}; a stale version or a task handled already answers {status: 409}.
 //
 // For every family F and action A of the registry with an application step, base /api/project/{F}/{A}:
-//   POST {base}/create                  {projectId} -> {id, version}; one open instance per project and action
+//   POST {base}/create                  {projectId, createId?} -> {id, version}; one open instance per project
+//                                       and action; made at the first save, adopting the files of createId
 //   POST {base}/save                    {id, version, form} -> {id, version}                    (draft, returned)
 //   POST {base}/update/{id}             {version, form} -> {id, version}                        (draft, returned)
 //   GET  {base}/show/{id}               -> ActionView
 //   POST {base}/submit                  {id, version} -> {id, version, taskId}: letter made, e-signature task
 //   POST {base}/signature               SignRequest -> {id, version}: signed, review task for the exchange
-//   POST {base}/termination/terminate   {id, version} -> {id, version}: withdrawn (draft, returned)
+//   POST {base}/termination/terminate   {id, version} -> {id, version}: withdrawn (draft, returned); a draft
+//                                       never submitted is discarded (deleted with its files)
 // Sign codes (purpose sign, to the caller's own mobile, bound to the sha256 of the instance's current letter):
 //   POST /api/workflow/sign/otp          {dataId} -> {isSent}
 //   POST /api/workflow/sign/otp/check    {mobile, otp, dataId} -> status 0, or 1 with the message (not used up)
@@ -135,12 +137,15 @@ export const workflowRoutes: FastifyPluginCallbackZod<{ workflow: WorkflowServic
         schema: {
           tags,
           summary: `${title}：创建申请`,
-          body: z.object({ projectId: zId }),
+          body: z.object({ projectId: zId, createId: z.string().max(64).optional() }),
           response: { 200: zEnvelope(ZSaved) },
         },
       },
       async (request) =>
-        ok(await workflow.create(actorOf(request), config, request.body.projectId), MSG.workflowCreated),
+        ok(
+          await workflow.create(actorOf(request), config, request.body.projectId, request.body.createId),
+          MSG.workflowCreated,
+        ),
     );
 
     app.post(
@@ -234,8 +239,10 @@ export const workflowRoutes: FastifyPluginCallbackZod<{ workflow: WorkflowServic
           response: { 200: zEnvelope(ZSaved) },
         },
       },
-      async (request) =>
-        ok(await workflow.terminate(actorOf(request), config, request.body), MSG.workflowWithdrawn),
+      async (request) => {
+        const { isDiscarded, ...saved } = await workflow.terminate(actorOf(request), config, request.body);
+        return ok(saved, isDiscarded ? MSG.workflowDraftDiscarded : MSG.workflowWithdrawn);
+      },
     );
   }
 

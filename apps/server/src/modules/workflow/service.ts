@@ -45,9 +45,9 @@ export function createWorkflowService(deps: WorkflowDeps) {
 
   return {
     requireConfig,
-    create: async (actor: Actor, config: ActionConfig, projectId: number) => {
+    create: async (actor: Actor, config: ActionConfig, projectId: number, createId?: string) => {
       refuseDisclosure(config);
-      return transitions.create(actor, config, projectId);
+      return transitions.create(actor, config, projectId, createId);
     },
     save: async (
       actor: Actor,

@@ -61,6 +61,8 @@ export const actionRevisions = pgTable(
     no: integer('no').notNull(),
     form: jsonb('form').$type<ActionForm>().notNull(),
     letterId: uuid('letter_id').references(() => attachments.id, { onDelete: 'set null' }),
+    /** the project's form as it was submitted with this revision: what a resubmission changed is shown from it */
+    projectForm: jsonb('project_form').$type<Record<string, unknown>>(),
     submittedAt: timestamptz('submitted_at').notNull(),
   },
   (t) => [uniqueIndex('action_revisions_instance_no_idx').on(t.instanceId, t.no)],

@@ -1,6 +1,6 @@
 // Shared by the workflow tests: a signed-in client of the engine's calls, the e-signature credentials of a demo
 // operator (what an enrolment would issue), and the demo project.
-import type { Envelope } from '@cqjy/domain';
+import type { Envelope, UploadResult } from '@cqjy/domain';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
@@ -87,9 +87,20 @@ export function clientOf(t: TestApp, token: string | undefined): Client {
 }
 
 /** Uploads the application file of an instance (tag applicationFile). */
-export async function uploadApplicationFile(t: TestApp, token: string, instanceId: number): Promise<void> {
+/**
+ * Uploads an application file to instance `instanceId` (or, before the instance exists, under the screen's draft
+ * id `createId`); answers the file's uuid.
+ */
+export async function uploadApplicationFile(
+  t: TestApp,
+  token: string,
+  instanceId: number | undefined,
+  createId?: string,
+): Promise<string> {
+  const record: Record<string, string> =
+    instanceId === undefined ? { createId: createId ?? '' } : { dataId: String(instanceId) };
   const { payload, headers } = buildMultipart(
-    { command: 'upload', tag: 'applicationFile', dataClass: 'actionInstance', dataId: String(instanceId) },
+    { command: 'upload', tag: 'applicationFile', dataClass: 'actionInstance', ...record },
     { name: '中止申请材料.pdf', content: makePdf() },
   );
   const response = await t.app.inject({
@@ -98,8 +109,11 @@ export async function uploadApplicationFile(t: TestApp, token: string, instanceI
     headers: { ...headers, ...bearer(token) },
     payload,
   });
-  const body = readJson(response);
+  const body = readJson<UploadResult>(response);
   expect(body.status, body.msg).toBe(0);
+  const uuid = body.data.applicationFile?.[0]?.uuid;
+  if (uuid === undefined) throw new Error('upload answered no file');
+  return uuid;
 }
 
 /** The SignRequest of BF-3.1 for a task. */

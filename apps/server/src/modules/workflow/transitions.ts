@@ -14,6 +14,10 @@ import {
   missingAttachmentMessages,
   MSG,
   nextActionStatus,
+  projectPathOf,
+  readProjectForm,
+  reviewNotice,
+  stepPath,
   validateActionForm,
   validateReturnReason,
   type ActionConfig,
@@ -54,13 +58,18 @@ function describeEffect(before: ProjectRow, after: ProjectRow): Record<string, u
 }
 
 export function createTransitions(ctx: WorkflowContext) {
-  const { db, clock, audit, users, attachments, projects } = ctx;
+  const { db, clock, audit, users, attachments, projects, notifications } = ctx;
   const { describeActor, findOwnInstance, writeLog, openTask } = ctx;
 
+  /**
+   * Creates the instance at its first save (the screen creates nothing before): the files uploaded meanwhile
+   * under the screen's draft id (`createId`) become the instance's.
+   */
   async function create(
     actor: Actor,
     config: ActionConfig,
     projectId: number,
+    createId?: string,
   ): Promise<{ id: number; version: number }> {
     const project = await projects.findVisible(actor, projectId);
     // Only the action's applicant applies (the project's own company, or for the member's actions the member
@@ -79,6 +88,14 @@ export function createTransitions(ctx: WorkflowContext) {
           form: {},
           createdBy: actor.userId,
         });
+        if (createId !== undefined && createId !== '') {
+          await attachments.bindDraft(tx, {
+            companyId: actor.companyId,
+            dataClass: ACTION_DATA_CLASS,
+            createId,
+            dataId: String(row.id),
+          });
+        }
         await audit.append(tx, {
           ...toAuditActor(actor),
           action: 'workflow.create',
@@ -145,7 +162,7 @@ export function createTransitions(ctx: WorkflowContext) {
 
     const now = clock.now();
     if (!config.isSigned) {
-      return submitUnsigned(actor, config, { instance, version: input.version, status, now });
+      return submitUnsigned(actor, config, { instance, version: input.version, status, now, project });
     }
     const [who, exchange] = await Promise.all([describeActor(actor), users.findExchangeName()]);
     const letter = await renderLetter(
@@ -187,6 +204,7 @@ export function createTransitions(ctx: WorkflowContext) {
         now,
         letter: { id: file.uuid, sha256: letterSha256 },
         next: 'EicSre',
+        project,
       });
       return { id: row.id, version: row.version, taskId: task.id };
     });
@@ -199,9 +217,15 @@ export function createTransitions(ctx: WorkflowContext) {
   async function submitUnsigned(
     actor: Actor,
     config: ActionConfig,
-    input: { instance: repo.InstanceRow; version: number; status: ActionStatus; now: Date },
+    input: {
+      instance: repo.InstanceRow;
+      version: number;
+      status: ActionStatus;
+      now: Date;
+      project: ProjectRow;
+    },
   ): Promise<{ id: number; version: number; taskId: number }> {
-    const { instance, version, status, now } = input;
+    const { instance, version, status, now, project } = input;
     const who = await describeActor(actor);
     return db.transaction(async (tx) => {
       const row = await repo.updateInstanceGuarded(tx, instance.id, version, {
@@ -209,7 +233,13 @@ export function createTransitions(ctx: WorkflowContext) {
         revisionNo: instance.revisionNo + 1,
       });
       if (row === undefined) throw conflict();
-      const task = await recordSubmission(tx, actor, config, row, { who, now, letter: null, next: 'Review' });
+      const task = await recordSubmission(tx, actor, config, row, {
+        who,
+        now,
+        letter: null,
+        next: 'Review',
+        project,
+      });
       return { id: row.id, version: row.version, taskId: task.id };
     });
   }
@@ -229,6 +259,7 @@ export function createTransitions(ctx: WorkflowContext) {
       now: Date;
       letter: { id: string; sha256: string } | null;
       next: 'EicSre' | 'Review';
+      project: ProjectRow;
     },
   ): Promise<repo.TaskRowDb> {
     await repo.insertRevision(tx, {
@@ -236,6 +267,7 @@ export function createTransitions(ctx: WorkflowContext) {
       companyId: row.companyId,
       no: row.revisionNo,
       form: row.form,
+      projectForm: readProjectForm(input.project),
       letterId: input.letter?.id ?? null,
       submittedAt: input.now,
     });
@@ -272,8 +304,9 @@ export function createTransitions(ctx: WorkflowContext) {
     actor: Actor,
     config: ActionConfig,
     input: { id: number; version: number },
-  ): Promise<{ id: number; version: number }> {
+  ): Promise<{ id: number; version: number; isDiscarded: boolean }> {
     const instance = await findOwnInstance(actor, config, input.id);
+    if (instance.status === 'draft' && instance.revisionNo === 0) return discard(actor, config, input);
     const status = nextActionStatus('withdraw', instance.status);
     if (status === null) throw refused(MSG.workflowNotWithdrawable);
     const who = await describeActor(actor);
@@ -295,7 +328,31 @@ export function createTransitions(ctx: WorkflowContext) {
         target: String(row.id),
         detail: { family: config.family, action: config.action },
       });
-      return { id: row.id, version: row.version };
+      return { id: row.id, version: row.version, isDiscarded: false };
+    });
+  }
+
+  /**
+   * A draft never submitted is discarded rather than withdrawn: nobody but its author saw it, so it leaves no
+   * application, no process log and no files behind (the audit log keeps that it existed).
+   */
+  async function discard(
+    actor: Actor,
+    config: ActionConfig,
+    input: { id: number; version: number },
+  ): Promise<{ id: number; version: number; isDiscarded: boolean }> {
+    return db.transaction(async (tx) => {
+      const row = await repo.deleteDraftGuarded(tx, input.id, input.version);
+      if (row === undefined) throw conflict();
+      await attachments.discardRecord(tx, { dataClass: ACTION_DATA_CLASS, dataId: String(row.id) });
+      await audit.append(tx, {
+        ...toAuditActor(actor),
+        action: 'workflow.discard',
+        result: 'ok',
+        target: String(row.id),
+        detail: { family: config.family, action: config.action, projectId: row.projectId },
+      });
+      return { id: row.id, version: row.version, isDiscarded: true };
     });
   }
 
@@ -325,6 +382,8 @@ export function createTransitions(ctx: WorkflowContext) {
     }
     const who = await describeActor(actor);
     const now = clock.now();
+    const applied = await projects.findById(instance.projectId);
+    if (applied === undefined) throw notFound();
 
     return db.transaction(async (tx) => {
       const closed = await repo.closeTaskGuarded(tx, task.id, {
@@ -364,6 +423,20 @@ export function createTransitions(ctx: WorkflowContext) {
         { ...who, userId: actor.userId },
         reason === '' ? null : reason,
       );
+      // the applicant hears the decision with the opinion, and where to go on: the project, or the correction
+      await notifications.raise(tx, {
+        companyId: row.companyId,
+        ...reviewNotice({
+          isPassed: isPass,
+          actionTitle: config.title,
+          projectName: applied.name,
+          projectCode: applied.code,
+          opinion: reason,
+        }),
+        link: isPass
+          ? projectPathOf(config, row.projectId)
+          : stepPath(config.routes.MfyRrn, { id: row.id }, config.family),
+      });
       await audit.append(tx, {
         ...toAuditActor(actor),
         action: 'workflow.review',

@@ -52,7 +52,12 @@ export function createViews(ctx: WorkflowContext) {
       returns: logs
         .filter((log) => log.step === 'back')
         .map((log) => ({ reason: log.reason ?? '', by: log.actorName, at: log.at.toISOString() })),
-      revisions: revisions.map((r) => ({ no: r.no, form: r.form, submittedAt: r.submittedAt.toISOString() })),
+      revisions: revisions.map((r) => ({
+        no: r.no,
+        form: r.form,
+        projectForm: r.projectForm,
+        submittedAt: r.submittedAt.toISOString(),
+      })),
       project: toSummary(project),
       openTask: task === undefined ? null : { id: task.id, type: task.type, routeName: task.routeName },
     };

@@ -12,6 +12,7 @@ import {
   findAction,
   MSG,
   type ActionView,
+  type NotificationRow,
   type ProcessLogRow,
   type ProcessLogStage,
   type ProjectView,
@@ -46,6 +47,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'cqjy-workflow-test-'));
 let t: TestApp;
 let phone: CapturingSmsProvider;
 let applicant: Client;
+let applicantToken: string;
 let foreign: Client;
 let exchange: Client;
 let land: Client;
@@ -56,7 +58,8 @@ let projectId: number;
 beforeAll(async () => {
   phone = createCapturingSmsProvider();
   t = await createTestApp({ smsProvider: phone, env: { LOGIN_RATE_MAX: '1000', OTP_RATE_MAX: '1000' } });
-  applicant = clientOf(t, await loginAs(t.app, 'transferor'));
+  applicantToken = await loginAs(t.app, 'transferor');
+  applicant = clientOf(t, applicantToken);
   foreign = clientOf(t, await loginAs(t.app, 'transferor2'));
   exchange = clientOf(t, await loginAs(t.app, 'admin'));
   land = clientOf(t, await loginAs(t.app, 'land'));
@@ -363,10 +366,21 @@ describe('the abort flow (bulk)', () => {
       (row) => row.actionId === id,
     )?.id;
     const pass = await exchange.post('/api/task/signoff/bulk', {
-      ...signRequest({ dataId: id, taskId: reviewId ?? 0, type: 'Review' }),
+      ...signRequest({
+        dataId: id,
+        taskId: reviewId ?? 0,
+        type: 'Review',
+        reason: '权属证明已补齐，同意中止',
+      }),
       result: 'pass',
     });
     expect(pass.status, pass.msg).toBe(0);
+    // each submission keeps the project's form as it was submitted, for the review's comparison
+    const revisions = (await show(exchange, id)).revisions;
+    expect(revisions.map((r) => r.projectForm?.name)).toEqual([
+      '北京示范国有资产经营有限公司废旧设备一批',
+      '北京示范国有资产经营有限公司废旧设备一批',
+    ]);
     expect((await show(applicant, id)).status).toBe('approved');
     expect(await projectStatus(projectId)).toBe('suspended');
     const status = await applicant.get<{ status: string; statusLabel: string }>(
@@ -394,12 +408,26 @@ describe('the abort flow (bulk)', () => {
     ]);
     expect(abort.every((row) => row.stage === '项目中止' && !Number.isNaN(Date.parse(row.at)))).toBe(true);
     expect(abort[2]?.reason).toBe('请补充权属证明材料');
+    expect(abort[5]?.reason).toBe('权属证明已补齐，同意中止');
     const bulk = await exchange.get<ProcessLogRow[]>(`/api/project/bulk/${projectId}/processLog`);
     expect(bulk.data).toEqual(log.data);
     const stages = await applicant.get<ProcessLogStage[]>(`/api/project/${projectId}/processLog/stage`);
     expect(stages.data).toHaveLength(2);
     expect(stages.data[1]?.rows).toHaveLength(6);
     expect((await foreign.get(`/api/project/${projectId}/processLog`)).status).toBe(404);
+  });
+
+  it('the applicant is notified of each decision with the opinion and where to go on; nobody else is', async () => {
+    const inbox = await applicant.get<{ list: NotificationRow[] }>('/api/message/list?page=1&size=20');
+    const decisions = inbox.data.list.filter((row) => row.title.includes('项目中止'));
+    expect(decisions.map((row) => [row.kind, row.link])).toEqual([
+      ['workflow.pass', `/index/bulkShowProject?id=${projectId}`],
+      ['workflow.back', `/index/bulkAbortMfyRrn?id=${id}`],
+    ]);
+    expect(decisions[0]?.body).toContain('权属证明已补齐，同意中止');
+    expect(decisions[1]?.body).toContain('请补充权属证明材料');
+    const others = await foreign.get<{ list: NotificationRow[] }>('/api/message/list?page=1&size=20');
+    expect(others.data.list.filter((row) => row.title.includes('项目中止'))).toEqual([]);
   });
 
   it('task counts and lists: done, launch', async () => {
@@ -435,16 +463,55 @@ describe('the abort flow (bulk)', () => {
 });
 
 describe('withdrawal, batch and project calls', () => {
-  it('termination/terminate withdraws a draft; a withdrawn one cannot be withdrawn again', async () => {
+  it('termination/terminate discards a draft never submitted, with its files, and leaves no application', async () => {
     const other = await copyProject(t, 'GR2026BJ1000125');
     const created = await applicant.post<{ id: number; version: number }>('/api/project/bulk/end/create', {
       projectId: other,
     });
     expect(created.status, created.msg).toBe(0);
+    const file = await uploadApplicationFile(t, applicantToken, created.data.id);
     const foreignTry = await foreign.post('/api/project/bulk/end/termination/terminate', created.data);
     expect(foreignTry.status).toBe(404);
-    const withdrawn = await applicant.post('/api/project/bulk/end/termination/terminate', created.data);
-    expect(withdrawn.status, withdrawn.msg).toBe(0);
+    const stale = await applicant.post('/api/project/bulk/end/termination/terminate', {
+      ...created.data,
+      version: created.data.version + 1,
+    });
+    expect(stale.status).toBe(409);
+    const discarded = await applicant.post('/api/project/bulk/end/termination/terminate', created.data);
+    expect(discarded).toMatchObject({ status: 0, msg: MSG.workflowDraftDiscarded });
+    expect((await applicant.get(`/api/project/bulk/end/show/${created.data.id}`)).status).toBe(404);
+    const live = await selectRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from attachments where id = ${file} and deleted_at is null`,
+    );
+    expect(live[0]?.n).toBe(0);
+    const actions = await applicant.get<{ id: number }[]>(`/api/project/${other}/actions`);
+    expect(actions.data.map((row) => row.id)).not.toContain(created.data.id);
+    const audited = await selectRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from audit_log where action = 'workflow.discard' and target = ${String(created.data.id)}`,
+    );
+    expect(audited[0]?.n).toBe(1);
+  });
+
+  it('termination/terminate withdraws a submitted application; a withdrawn one cannot be withdrawn again', async () => {
+    const other = await copyProject(t, 'GR2026BJ1000126');
+    const created = await applicant.post<{ id: number; version: number }>('/api/project/bulk/end/create', {
+      projectId: other,
+    });
+    const saved = await applicant.post<{ id: number; version: number }>('/api/project/bulk/end/save', {
+      ...created.data,
+      form: { reason: '标的已另行处置' },
+    });
+    expect(saved.status, saved.msg).toBe(0);
+    await uploadApplicationFile(t, applicantToken, created.data.id);
+    const submitted = await applicant.post<{ version: number }>('/api/project/bulk/end/submit', saved.data);
+    expect(submitted.status, submitted.msg).toBe(0);
+    const withdrawn = await applicant.post('/api/project/bulk/end/termination/terminate', {
+      id: created.data.id,
+      version: submitted.data.version,
+    });
+    expect(withdrawn).toMatchObject({ status: 0, msg: MSG.workflowWithdrawn });
     const view = await applicant.get<ActionView>(`/api/project/bulk/end/show/${created.data.id}`);
     expect(view.data).toMatchObject({ status: 'cancelled', statusLabel: '已撤回' });
     const again = await applicant.post('/api/project/bulk/end/termination/terminate', {
@@ -454,6 +521,23 @@ describe('withdrawal, batch and project calls', () => {
     expect(again).toMatchObject({ status: 1, msg: MSG.workflowNotWithdrawable });
     // a new application may start once the old one is withdrawn
     expect((await applicant.post('/api/project/bulk/end/create', { projectId: other })).status).toBe(0);
+  });
+
+  it('create adopts the files uploaded under the screen draft id (createId) before the first save', async () => {
+    const other = await copyProject(t, 'GR2026BJ1000127');
+    const createId = 'draft-7f3c2a';
+    const file = await uploadApplicationFile(t, applicantToken, undefined, createId);
+    const created = await applicant.post<{ id: number; version: number }>('/api/project/bulk/end/create', {
+      projectId: other,
+      createId,
+    });
+    expect(created.status, created.msg).toBe(0);
+    const view = await applicant.get<ActionView>(`/api/project/bulk/end/show/${created.data.id}`);
+    expect(
+      Object.values(view.data.attachments)
+        .flat()
+        .map((item) => item.uuid),
+    ).toEqual([file]);
   });
 
   it('an action the project status does not allow is refused (recovery of a disclosing project)', async () => {
@@ -477,9 +561,9 @@ describe('withdrawal, batch and project calls', () => {
   });
 
   it('project list is scoped to the caller company; the exchange sees all', async () => {
-    // the demo bulk project, the two equity demo projects, and the two bulk projects these tests added
+    // the demo bulk project, the two equity demo projects, and the four bulk projects these tests added
     const own = await applicant.post<{ total: number }>('/api/project/list', { page: 1, size: 10 });
-    expect(own.data.total).toBe(5);
+    expect(own.data.total).toBe(7);
     const other = await foreign.post<{ total: number }>('/api/project/list', { page: 1, size: 10 });
     expect(other.data.total).toBe(0);
     const all = await exchange.post<{ total: number }>('/api/project/list', {
@@ -487,7 +571,7 @@ describe('withdrawal, batch and project calls', () => {
       size: 10,
       keyword: 'GR2026',
     });
-    expect(all.data.total).toBe(5);
+    expect(all.data.total).toBe(7);
     expect((await foreign.post(`/api/project/show/${projectId}`)).status).toBe(404);
     expect((await foreign.get(`/api/project/status/${projectId}`)).status).toBe(404);
   });

@@ -1,5 +1,5 @@
-// The header: the collapse toggle, the portal name, the user and company, the user menu (个人中心), the identity
-// switch and 退出登录.
+// The header: the collapse toggle, the portal name, the bell of unread notifications (消息提醒), the user and
+// company, the user menu (个人中心), the identity switch and 退出登录.
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Layout } from 'antd';
@@ -9,6 +9,7 @@ import { MSG } from '@cqjy/domain/messages';
 import { useSignOut } from '../../api/auth.ts';
 import { notify } from '../../lib/notify.ts';
 import { setSession, useSession } from '../../lib/session-store.ts';
+import { NotificationBell } from '../../features/reminder/notification-bell.tsx';
 import { IdentitySwitch } from './identity-switch.tsx';
 
 export function AppHeader() {
@@ -65,6 +66,7 @@ export function AppHeader() {
           color: 'rgba(255, 255, 255, 0.85)',
         }}
       >
+        <NotificationBell />
         {userInfo?.companyName ? (
           <span
             data-testid="header-company"

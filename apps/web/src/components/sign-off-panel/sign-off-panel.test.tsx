@@ -91,6 +91,15 @@ function typeCode(code: string): void {
   fireEvent.paste(boxes[0]!, { clipboardData: { getData: () => code } });
 }
 
+/** 审核通过, confirmed in the 审核意见 dialog (with `opinion` typed, if given). */
+async function pass(opinion?: string): Promise<void> {
+  fireEvent.click(screen.getByRole('button', { name: '审核通过' }));
+  const dialog = await screen.findByRole('dialog');
+  if (opinion !== undefined)
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: opinion } });
+  fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
+}
+
 const callsTo = (calls: FetchCall[], prefix: string) => calls.filter((call) => call.url.startsWith(prefix));
 
 describe('SignOffPanel header and signer (BF-2.5)', () => {
@@ -146,6 +155,7 @@ describe('SignOffPanel e-sign and submit (BF-5.1, BF-3.1, BF-4.1)', () => {
     typeCode('12345');
     fireEvent.click(screen.getByRole('button', { name: '审核通过' }));
     await waitFor(() => expect(notifier.warning).toHaveBeenCalledWith(MSG.otpFormat));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(MSG.otpFormat).toBe('请填写正确的短信验证码！');
     expect(calls).toHaveLength(0);
   });
@@ -154,7 +164,7 @@ describe('SignOffPanel e-sign and submit (BF-5.1, BF-3.1, BF-4.1)', () => {
     const { calls } = serve({ check: envelope(null, 1, MSG.otpWrong) });
     const { onSuccess } = renderPanel();
     typeCode('123456');
-    fireEvent.click(screen.getByRole('button', { name: '审核通过' }));
+    await pass();
     await waitFor(() => expect(notifier.error).toHaveBeenCalledWith(MSG.otpWrong));
     expect(bodyOf(callsTo(calls, '/api/workflow/sign/otp/check')[0])).toEqual({
       mobile: '13800000001',
@@ -169,7 +179,7 @@ describe('SignOffPanel e-sign and submit (BF-5.1, BF-3.1, BF-4.1)', () => {
     const { calls } = serve();
     renderPanel({ signType: 'electronicSignature' });
     typeCode('123456');
-    fireEvent.click(screen.getByRole('button', { name: '审核通过' }));
+    await pass();
     await waitFor(() => expect(callsTo(calls, '/api/task/signoff/')).toHaveLength(1));
     expect(callsTo(calls, '/api/workflow/sign/otp/check')).toHaveLength(0);
   });
@@ -178,7 +188,7 @@ describe('SignOffPanel e-sign and submit (BF-5.1, BF-3.1, BF-4.1)', () => {
     const { calls } = serve();
     renderPanel();
     typeCode('123456');
-    fireEvent.click(screen.getByRole('button', { name: '审核通过' }));
+    await pass();
     await waitFor(() => expect(callsTo(calls, '/api/task/signoff/bulk')).toHaveLength(1));
     expect(bodyOf(callsTo(calls, '/api/task/signoff/bulk')[0])).toEqual({
       dataId: 41,
@@ -202,7 +212,7 @@ describe('SignOffPanel e-sign and submit (BF-5.1, BF-3.1, BF-4.1)', () => {
     const { onSuccess } = renderPanel();
     typeCode('123456');
     const button = screen.getByRole('button', { name: '审核通过' });
-    fireEvent.click(button);
+    await pass();
     await waitFor(() => expect(button.className).toContain('ant-btn-loading'));
     answer(jsonResponse(envelope({ ok: true }, 0, '审核通过')));
     await waitFor(() => expect(button.className).not.toContain('ant-btn-loading'));
@@ -215,7 +225,7 @@ describe('SignOffPanel answers (BF-4.2 to BF-4.4, BF-4.8)', () => {
     serve({ signOff: envelope({ status: 'approved' }, 0, '审核通过') });
     const { onSuccess } = renderPanel();
     typeCode('123456');
-    fireEvent.click(screen.getByRole('button', { name: '审核通过' }));
+    await pass();
     await waitFor(() =>
       expect(onSuccess).toHaveBeenCalledWith('pass', {
         status: 0,
@@ -238,7 +248,7 @@ describe('SignOffPanel answers (BF-4.2 to BF-4.4, BF-4.8)', () => {
     serve({ signOff: envelope(null, 0, '已退回') });
     const { onBack, onSuccess } = renderPanel({ hasSendBack: true });
     fireEvent.click(screen.getByRole('button', { name: /^退\s*回$/ }));
-    fireEvent.change(await screen.findByLabelText('退回原因'), { target: { value: '材料不全' } });
+    fireEvent.change(await screen.findByLabelText(MSG.reviewOpinionLabel), { target: { value: '材料不全' } });
     fireEvent.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
     await waitFor(() => expect(notifier.success).toHaveBeenCalledWith('已退回'));
     expect(onBack).toHaveBeenCalledTimes(1);
@@ -249,13 +259,13 @@ describe('SignOffPanel answers (BF-4.2 to BF-4.4, BF-4.8)', () => {
     serve({ signOff: envelope(null, -1, '该项目存在未完成的中止申请') });
     const { onCallback, onSuccess } = renderPanel();
     typeCode('123456');
-    fireEvent.click(screen.getByRole('button', { name: '审核通过' }));
+    await pass();
     const dialog = await screen.findByRole('dialog', { name: '温馨提示' });
     expect(within(dialog).getByText('该项目存在未完成的中止申请')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: /取\s*消/ })).toBeNull();
     expect(dialog.querySelector('.ant-modal-close')).toBeNull();
     expect(onSuccess).not.toHaveBeenCalled();
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
     expect(onCallback).toHaveBeenCalledTimes(1);
   });
 
@@ -263,11 +273,11 @@ describe('SignOffPanel answers (BF-4.2 to BF-4.4, BF-4.8)', () => {
     serve({ signOff: envelope(null, 409, '该任务已处理，请刷新') });
     const { onCallback } = renderPanel();
     typeCode('123456');
-    fireEvent.click(screen.getByRole('button', { name: '审核通过' }));
+    await pass();
     const dialog = await screen.findByRole('dialog', { name: '温馨提示' });
     expect(within(dialog).getByText('该任务已处理，请刷新')).toBeTruthy();
     expect(dialog.querySelector('.ant-modal-close')).not.toBeNull();
-    fireEvent.click(within(dialog).getByRole('button', { name: /取\s*消/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: /取\s*消|Cancel/ }));
     expect(onCallback).not.toHaveBeenCalled();
   });
 
@@ -275,7 +285,7 @@ describe('SignOffPanel answers (BF-4.2 to BF-4.4, BF-4.8)', () => {
     const { calls } = serve({ signOff: envelope(null, 409, '该任务已处理，请刷新') });
     renderPanel({ flow: 'coll' });
     typeCode('123456');
-    fireEvent.click(screen.getByRole('button', { name: '审核通过' }));
+    await pass();
     expect(await screen.findByRole('dialog', { name: '温馨提示' })).toBeTruthy();
     expect(callsTo(calls, '/api/task/signoff/bulk')).toHaveLength(1);
   });
@@ -285,7 +295,7 @@ describe('SignOffPanel answers (BF-4.2 to BF-4.4, BF-4.8)', () => {
     renderPanel({ flow: 'cap' });
     typeCode('123456');
     const button = screen.getByRole('button', { name: '审核通过' });
-    fireEvent.click(button);
+    await pass();
     await waitFor(() => expect(notifier.error).toHaveBeenCalledWith('该任务已处理，请刷新'));
     expect(screen.queryByRole('dialog', { name: '温馨提示' })).toBeNull();
     await waitFor(() => expect(button.className).not.toContain('ant-btn-loading'));
@@ -296,7 +306,7 @@ describe('SignOffPanel answers (BF-4.2 to BF-4.4, BF-4.8)', () => {
     const { onSuccess } = renderPanel();
     typeCode('123456');
     const button = screen.getByRole('button', { name: '审核通过' });
-    fireEvent.click(button);
+    await pass();
     await waitFor(() => expect(notifier.error).toHaveBeenCalledWith('申请材料不完整'));
     await waitFor(() => expect(button.className).not.toContain('ant-btn-loading'));
     expect(onSuccess).not.toHaveBeenCalled();
@@ -307,7 +317,7 @@ describe('SignOffPanel answers (BF-4.2 to BF-4.4, BF-4.8)', () => {
     const { onSuccess } = renderPanel();
     typeCode('123456');
     const button = screen.getByRole('button', { name: '审核通过' });
-    fireEvent.click(button);
+    await pass();
     await waitFor(() => expect(notifier.error).toHaveBeenCalledWith(MSG.commError, 5));
     await waitFor(() => expect(button.className).not.toContain('ant-btn-loading'));
     expect(onSuccess).not.toHaveBeenCalled();
@@ -324,7 +334,7 @@ describe('SignOffPanel send-back, flows and company authentication (BF-4.5 to BF
     fireEvent.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
     expect(await screen.findByText(MSG.returnReasonRequired)).toBeTruthy();
     expect(calls).toHaveLength(0);
-    fireEvent.change(screen.getByLabelText('退回原因'), { target: { value: '材料不全' } });
+    fireEvent.change(screen.getByLabelText(MSG.reviewOpinionLabel), { target: { value: '材料不全' } });
     fireEvent.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
     await waitFor(() => expect(callsTo(calls, '/api/task/signoff/bulk')).toHaveLength(1));
     expect(bodyOf(callsTo(calls, '/api/task/signoff/bulk')[0])).toMatchObject({
@@ -334,11 +344,40 @@ describe('SignOffPanel send-back, flows and company authentication (BF-4.5 to BF
     });
   });
 
+  it('审核通过 is confirmed first: cancelling sends nothing, 确定 sends the optional opinion with result pass', async () => {
+    const { calls } = serve();
+    const { onSuccess } = renderPanel({ hasSendBack: true });
+    typeCode('123456');
+    fireEvent.click(screen.getByRole('button', { name: '审核通过' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(MSG.reviewPassPrompt)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: /取\s*消|Cancel/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo(calls, '/api/task/signoff/')).toHaveLength(0);
+
+    await pass('材料齐全，同意披露');
+    await waitFor(() => expect(callsTo(calls, '/api/task/signoff/bulk')).toHaveLength(1));
+    expect(bodyOf(callsTo(calls, '/api/task/signoff/bulk')[0])).toMatchObject({
+      reason: '材料齐全，同意披露',
+      result: 'pass',
+    });
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
+  });
+
+  it('an approval without an opinion goes with an empty reason', async () => {
+    const { calls } = serve();
+    renderPanel();
+    typeCode('123456');
+    await pass();
+    await waitFor(() => expect(callsTo(calls, '/api/task/signoff/bulk')).toHaveLength(1));
+    expect(bodyOf(callsTo(calls, '/api/task/signoff/bulk')[0])).toMatchObject({ reason: '', result: 'pass' });
+  });
+
   it('BF-4.6 the vehicle flows only emit a sign event with the data', async () => {
     const { calls } = serve();
     const { onSign } = renderPanel({ flow: 'vehicle', signType: 'electronicSignature' });
     typeCode('654321');
-    fireEvent.click(screen.getByRole('button', { name: '审核通过' }));
+    await pass();
     await waitFor(() => expect(onSign).toHaveBeenCalledTimes(1));
     const request = onSign.mock.calls[0]![0] as SignRequest;
     expect(request).toMatchObject({ dataId: 41, otp: '654321', task: { id: 501 } });
@@ -349,7 +388,7 @@ describe('SignOffPanel send-back, flows and company authentication (BF-4.5 to BF
     const { calls } = serve();
     const { onSign } = renderPanel({ flow: 'disposal', signType: 'electronicSignature' });
     typeCode('654321');
-    fireEvent.click(screen.getByRole('button', { name: '审核通过' }));
+    await pass();
     await waitFor(() => expect(onSign).toHaveBeenCalledTimes(1));
     expect(calls).toHaveLength(0);
   });

@@ -1,7 +1,8 @@
 // The task sign-off panel (spec 001 sections 2 and 4; BF-2.5 to BF-2.8, BF-3.1, BF-4.1 to BF-4.8, BF-5.1): who
 // signs (contact, masked ID number, masked mobile), the SMS code with its send control, and the buttons that sign
 // off. One panel serves every flow; `flow` says where a sign-off goes and `mode` which buttons it has:
-//   review  审核通过 (and 退回 when send-back is enabled: the reason dialog opens first, BF-4.5)
+//   review  审核通过 (and 退回 when send-back is enabled: the reason dialog opens first, BF-4.5); each asks for
+//           confirmation with an 审核意见 first, required to return and optional to approve
 //   sign    电子签章并提交, blocked while the company's authentication is under review or refused (BF-4.7)
 // The answer is read the same way whoever made the call (BF-4.2 to BF-4.4): status 0 tells the parent, -1 (and a
 // 409 of the right, bulk, coll and small flows, closable) opens 温馨提示, whose 确定 tells the parent to call back
@@ -100,7 +101,8 @@ export function SignOffPanel({
   const isCodeAsked = param.duanxin;
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [isDownloading, setIsDownloading] = useState(false);
-  const [isReasonOpen, setIsReasonOpen] = useState(false);
+  /** the open 审核意见 dialog: returning (required) or approving (optional) */
+  const [opinion, setOpinion] = useState<'back' | 'pass' | null>(null);
   const [isAuthOpen, setIsAuthOpen] = useState(false);
   const [warning, setWarning] = useState<Warning | null>(null);
   const dataId = signOffDataId(param);
@@ -117,9 +119,12 @@ export function SignOffPanel({
       }
       return true;
     }
+    // a warning replaces the opinion dialog: what it says (the task was handled meanwhile ...) ends the decision
     if (answer.status === API_STATUS.warning) {
+      setOpinion(null);
       setWarning({ message: answer.msg, isClosable: false });
     } else if (answer.status === API_STATUS.conflict && CONFLICT_WARNING_FLOWS.has(flow)) {
+      setOpinion(null);
       setWarning({ message: answer.msg, isClosable: true });
     } else {
       notify.error(answer.msg || MSG.commError);
@@ -151,6 +156,20 @@ export function SignOffPanel({
     return true;
   };
 
+  /** Signs, or approves with the reviewer's opinion; true when the parent was told it succeeded. */
+  const signOff = async (reason = ''): Promise<boolean> => {
+    setIsSubmitting(true);
+    try {
+      if (!(await checkCode())) return false;
+      return await send(buildSignRequest(param, code, reason), false);
+    } catch {
+      // A failed request was reported by the HTTP client; the button comes back for another try.
+      return false;
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
+
   const onSubmit = async (): Promise<void> => {
     if (mode === 'sign' && isCompanyAuthBlocking(authStatus)) {
       setIsAuthOpen(true);
@@ -161,23 +180,21 @@ export function SignOffPanel({
       notify.warning(MSG.otpFormat);
       return;
     }
-    setIsSubmitting(true);
-    try {
-      if (!(await checkCode())) return;
-      await send(buildSignRequest(param, code), false);
-    } catch {
-      // A failed request was reported by the HTTP client; the button comes back for another try.
-    } finally {
-      setIsSubmitting(false);
-    }
+    // an approval is final: it is confirmed, with an optional opinion, before it is sent
+    if (mode === 'review') setOpinion('pass');
+    else await signOff();
   };
 
-  /** BF-4.5: the reason dialog's 确定 sends the send-back; the dialog closes once it went through. */
-  const onSendBack = async (reason: string): Promise<void> => {
+  /** The opinion dialog's 确定: the approval or (BF-4.5) the send-back; the dialog closes once it went through. */
+  const onOpinion = async (reason: string): Promise<void> => {
+    if (opinion === 'pass') {
+      if (await signOff(reason)) setOpinion(null);
+      return;
+    }
     setIsSubmitting(true);
     try {
       const isDone = await send(buildSignRequest(param, code.trim(), reason), true);
-      if (isDone) setIsReasonOpen(false);
+      if (isDone) setOpinion(null);
     } catch {
       // reported by the HTTP client; the reason stays in the dialog for another try
     } finally {
@@ -237,7 +254,7 @@ export function SignOffPanel({
       {bottom}
       <Space style={{ marginTop: 16 }}>
         {hasSendBack ? (
-          <Button danger disabled={isLocked} onClick={() => setIsReasonOpen(true)}>
+          <Button danger disabled={isLocked} onClick={() => setOpinion('back')}>
             退回
           </Button>
         ) : null}
@@ -246,9 +263,15 @@ export function SignOffPanel({
         </Button>
       </Space>
       <ReturnReasonDialog
-        open={isReasonOpen}
-        onOk={(reason) => onSendBack(reason)}
-        onCancel={() => setIsReasonOpen(false)}
+        open={opinion !== null}
+        title={opinion === 'pass' ? passText : '退回'}
+        label={mode === 'review' ? MSG.reviewOpinionLabel : undefined}
+        prompt={
+          opinion === 'pass' ? MSG.reviewPassPrompt : mode === 'review' ? MSG.reviewBackPrompt : undefined
+        }
+        isRequired={opinion !== 'pass'}
+        onOk={(reason) => onOpinion(reason)}
+        onCancel={() => setOpinion(null)}
       />
       <CompanyAuthDialog
         open={isAuthOpen}
@@ -261,7 +284,6 @@ export function SignOffPanel({
         isClosable={warning?.isClosable ?? false}
         onOk={() => {
           setWarning(null);
-          setIsReasonOpen(false);
           onCallback?.();
         }}
         onCancel={() => setWarning(null)}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CompanyDetail, CompanyListItem } from '@cqjy/domain/account-opening';
 import { MSG } from '@cqjy/domain/messages';
 import { setNotifier } from '../../lib/notify.ts';
@@ -26,6 +26,17 @@ const ROW: CompanyListItem = {
   updatedAt: '2026-01-05T02:00:00.000Z',
 };
 
+const LICENCE = {
+  uuid: 'licence-1',
+  tag: 'businessLicense',
+  name: '营业执照副本.pdf',
+  fileName: '营业执照副本.pdf',
+  contentType: 'application/pdf',
+  size: 25526,
+  dateCreated: '2026-01-04T02:00:00.000Z',
+  labelName: '营业执照副本',
+};
+
 const DETAIL: CompanyDetail = {
   id: 42,
   name: '重庆开户测试有限公司',
@@ -45,7 +56,8 @@ const DETAIL: CompanyDetail = {
   examineReason: null,
   version: 5,
   updatedAt: '2026-01-05T02:00:00.000Z',
-  businessLicense: [],
+  businessLicense: [LICENCE],
+  otherFiles: [],
   history: [
     { action: 'register', actionLabel: '注册开户', reason: null, createdAt: '2026-01-05T02:00:00.000Z' },
   ],
@@ -71,11 +83,11 @@ afterEach(() => {
   setNotifier(null);
 });
 
-function setUp() {
+function setUp(detail: CompanyDetail = DETAIL) {
   const admin = makeUser(999);
   const served = servePortal(admin, (call) => {
     if (call.url === '/api/company/list') return jsonResponse(envelope({ list: [ROW], total: 1 }));
-    if (call.url === '/api/company/show/42') return jsonResponse(envelope(DETAIL));
+    if (call.url === '/api/company/show/42') return jsonResponse(envelope(detail));
     if (call.url === '/api/company/examine/42') return jsonResponse(envelope(null, 0, MSG.examineApprovedOk));
     if (call.url === '/api/company/auth/list') return jsonResponse(envelope({ list: [], total: 0 }));
     return undefined;
@@ -85,20 +97,90 @@ function setUp() {
 }
 
 describe('机构管理 (/index/companyList)', () => {
-  it('lists applications and approves one under review with the version shown', async () => {
+  /** Opens the application of ROW from the list; answers the list's calls. */
+  async function openApplication(detail: CompanyDetail = DETAIL) {
+    const served = setUp(detail);
+    renderPortal('/index/companyList');
+    fireEvent.click(await screen.findByRole('button', { name: /^审\s*核$/ }, { timeout: 20000 }));
+    // the decision buttons come with the application's detail
+    await screen.findByRole('button', { name: /审\s*核\s*通\s*过/ });
+    return served;
+  }
+
+  const approveButton = () => screen.getByRole<HTMLButtonElement>('button', { name: /审\s*核\s*通\s*过/ });
+  /** The approval's confirmation dialog, known by its prompt. */
+  async function findConfirmation(): Promise<HTMLElement> {
+    const prompt = await screen.findByText(MSG.approvalConfirmPrompt);
+    const dialog = prompt.closest<HTMLElement>('[role="dialog"]');
+    if (dialog === null) throw new Error('the prompt is outside a dialog');
+    return dialog;
+  }
+
+  const examined = (calls: FetchCall[]) => calls.filter((call) => call.url === '/api/company/examine/42');
+
+  it('lists applications and shows every fact and file of one under review', async () => {
     const { calls } = setUp();
     renderPortal('/index/companyList');
     expect(await screen.findByText('重庆开户测试有限公司', undefined, { timeout: 20000 })).toBeTruthy();
     expect(bodyOf(calls.find((call) => call.url === '/api/company/list'))).toEqual({ page: 1, size: 10 });
     fireEvent.click(screen.getByRole('button', { name: /^审\s*核$/ }));
     expect(await screen.findByText('王法人')).toBeTruthy();
+    for (const fact of [
+      '重庆市渝中区解放碑路1号',
+      '13700000001',
+      '国务院国资委',
+      '重庆市示范国有资本运营有限公司',
+    ]) {
+      // the mobile is the contact's and the operator's
+      expect(screen.getAllByText(fact).length, fact).toBeGreaterThan(0);
+    }
+    expect(screen.getByText('营业执照副本.pdf')).toBeTruthy();
+    expect(screen.getByText('owner_cq')).toBeTruthy();
     expect(screen.getByText('注册开户', { exact: false })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: /审核通过/ }));
-    await waitFor(() => expect(calls.some((call) => call.url === '/api/company/examine/42')).toBe(true));
-    expect(bodyOf(calls.find((call) => call.url === '/api/company/examine/42'))).toEqual({
-      pass: true,
-      version: 5,
+    expect(screen.queryByRole('list', { name: '缺少的必备信息' })).toBeNull();
+  });
+
+  it('approves only after the confirmation, sending the opinion with the version shown', async () => {
+    const { calls } = await openApplication();
+    fireEvent.click(approveButton());
+    const confirm = await findConfirmation();
+    expect(examined(calls)).toHaveLength(0);
+    fireEvent.change(within(confirm).getByLabelText('审核意见'), {
+      target: { value: ' 材料齐全，同意开户 ' },
     });
+    fireEvent.click(within(confirm).getByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(examined(calls)).toHaveLength(1));
+    expect(bodyOf(examined(calls)[0])).toEqual({ pass: true, reason: '材料齐全，同意开户', version: 5 });
+  });
+
+  it('approves without an opinion when none is written', async () => {
+    const { calls } = await openApplication();
+    fireEvent.click(approveButton());
+    const confirm = await findConfirmation();
+    fireEvent.click(within(confirm).getByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(examined(calls)).toHaveLength(1));
+    expect(bodyOf(examined(calls)[0])).toEqual({ pass: true, version: 5 });
+  });
+
+  it('names each missing required item and offers only the return', async () => {
+    const { calls } = await openApplication({
+      ...DETAIL,
+      legalPerson: null,
+      contactName: '  ',
+      businessLicense: [],
+    });
+    const list = await screen.findByRole('list', { name: '缺少的必备信息' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['法定代表人', '联系人', '营业执照']);
+    expect(screen.getByText(MSG.approvalMissingTitle)).toBeTruthy();
+    expect(approveButton().disabled).toBe(true);
+    fireEvent.click(approveButton());
+    expect(screen.queryByText(MSG.approvalConfirmPrompt)).toBeNull();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: /退\s*回/ }).disabled).toBe(false);
+    expect(examined(calls)).toHaveLength(0);
   });
 
   it('a return needs a reason before anything is sent', async () => {

@@ -1,10 +1,15 @@
 // 开户审核 of 机构管理: every company with its account-opening status, searchable by name or credit code and
-// status; an application opens in a dialog with its company information, operators, licence files and history,
-// and one under review is approved (审核通过) or returned with a reason (退回, SH-5.6). Each decision carries the
-// version the reviewer saw, so a decision on a changed application is refused (409) instead of overwriting it.
+// status; an application opens in a dialog with every fact and file the applicant submitted, its operators and
+// history. One under review is approved (审核通过, confirmed, with an optional 审核意见) or returned with a reason
+// (退回, SH-5.6). Approval needs the required facts and the business licence (listMissingForApproval, the rule the
+// server applies too): the dialog names what is missing and offers only the return until it is complete. Each
+// decision carries the version the reviewer saw, so a decision on a changed application is refused (409) instead
+// of overwriting it.
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  Alert,
   Button,
   Descriptions,
   Empty,
@@ -18,10 +23,18 @@ import {
   Typography,
 } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { COMPANY_LABELS } from '@cqjy/domain/account-opening';
-import type { CompanyDetail, CompanyListItem, CompanyListQuery } from '@cqjy/domain/account-opening';
+import { COMPANY_LABELS, listMissingForApproval } from '@cqjy/domain/account-opening';
+import type {
+  ApprovalRequirement,
+  CompanyDetail,
+  CompanyListItem,
+  CompanyListQuery,
+  CompanyOperatorItem,
+} from '@cqjy/domain/account-opening';
+import type { AttachmentItem } from '@cqjy/domain/api';
 import { EXAMINE_STATUS, EXAMINE_STATUS_LABELS } from '@cqjy/domain/accounts';
 import { formatDateTime } from '@cqjy/domain/format';
+import { MSG } from '@cqjy/domain/messages';
 import { regionName, regulatorName } from '@cqjy/domain/regions';
 import { AppDialog, FileRow, ReturnReasonDialog, SearchActions } from '../../components/index.ts';
 import { examineCompany, listCompanies, showCompany } from './api.ts';
@@ -32,6 +45,10 @@ const STATUS_COLORS: Record<number, string> = { 0: 'default', 1: 'processing', 2
 
 const STATUS_OPTIONS = [0, 1, 2, 3, 9, 10].map((value) => ({ value, label: EXAMINE_STATUS_LABELS[value] }));
 
+/** The dialog is wider than lg: a fact table, the operators and file rows with their dates and actions. */
+const DIALOG_MIN_WIDTH = 760;
+const LABEL_WIDTH = 232;
+
 type Filters = { keyword?: string; examineStatus?: number };
 
 function StatusTag({ status, label }: { status: number | null; label: string }) {
@@ -39,56 +56,125 @@ function StatusTag({ status, label }: { status: number | null; label: string }) 
   return <Tag color={STATUS_COLORS[status] ?? 'default'}>{label}</Tag>;
 }
 
-function CompanyDetailView({ detail }: { detail: CompanyDetail }) {
-  const text = (value: string | null) => value ?? '—';
+const OPERATOR_COLUMNS: TableColumnsType<CompanyOperatorItem> = [
+  {
+    title: '姓名',
+    key: 'name',
+    render: (_value, operator) => operator.realName ?? operator.nickname ?? '—',
+  },
+  { title: '用户名', dataIndex: 'username' },
+  { title: '手机号码', dataIndex: 'mobile', render: (value: string | null) => value ?? '—' },
+  {
+    title: '角色',
+    dataIndex: 'manager',
+    width: 100,
+    render: (manager: boolean) => (manager ? <Tag color="blue">管理员</Tag> : '经办人'),
+  },
+];
+
+function CompanyDetailView({
+  detail,
+  missing,
+}: {
+  detail: CompanyDetail;
+  missing: readonly ApprovalRequirement[];
+}) {
+  // A required item the application lacks says so in red; an optional or inapplicable one is a dash.
+  const lacks = (item: ApprovalRequirement) => missing.includes(item);
+  const fact = (item: ApprovalRequirement, value: string | null | undefined): ReactNode => {
+    if (value !== null && value !== undefined && value !== '') return value;
+    return lacks(item) ? <Typography.Text type="danger">未填写</Typography.Text> : '—';
+  };
+  const files = (items: AttachmentItem[], empty: ReactNode): ReactNode =>
+    items.length === 0 ? empty : items.map((file) => <FileRow key={file.uuid} item={file} />);
+  const isPending = detail.examineStatus === EXAMINE_STATUS.submitted;
+  const descriptions = {
+    bordered: true,
+    size: 'small',
+    column: 1,
+    styles: { label: { width: LABEL_WIDTH } },
+  } as const;
+
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      {isPending && missing.length > 0 ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={MSG.approvalMissingTitle}
+          description={
+            <ul aria-label="缺少的必备信息" style={{ margin: 0, paddingInlineStart: 20 }}>
+              {missing.map((item) => (
+                <li key={item}>{COMPANY_LABELS[item]}</li>
+              ))}
+            </ul>
+          }
+        />
+      ) : null}
       {detail.examineStatus === EXAMINE_STATUS.returned && detail.examineReason ? (
         <Typography.Text type="danger">退回原因：{detail.examineReason}</Typography.Text>
       ) : null}
-      <Descriptions bordered size="small" column={2}>
-        <Descriptions.Item label={COMPANY_LABELS.name} span={2}>
-          {detail.name}
+      <Descriptions {...descriptions} title="企业信息">
+        <Descriptions.Item label={COMPANY_LABELS.name}>{fact('name', detail.name)}</Descriptions.Item>
+        <Descriptions.Item label={COMPANY_LABELS.creditCode}>
+          {fact('creditCode', detail.creditCode)}
         </Descriptions.Item>
-        <Descriptions.Item label={COMPANY_LABELS.creditCode}>{text(detail.creditCode)}</Descriptions.Item>
+        <Descriptions.Item label={COMPANY_LABELS.legalPerson}>
+          {fact('legalPerson', detail.legalPerson)}
+        </Descriptions.Item>
+        <Descriptions.Item label={COMPANY_LABELS.address}>
+          {fact('address', detail.address)}
+        </Descriptions.Item>
         <Descriptions.Item label="机构类型">{detail.identityLabel}</Descriptions.Item>
-        <Descriptions.Item label={COMPANY_LABELS.legalPerson}>{text(detail.legalPerson)}</Descriptions.Item>
         <Descriptions.Item label="开户状态">
           <StatusTag status={detail.examineStatus} label={detail.examineStatusLabel} />
         </Descriptions.Item>
-        <Descriptions.Item label={COMPANY_LABELS.address} span={2}>
-          {text(detail.address)}
-        </Descriptions.Item>
-        <Descriptions.Item label={COMPANY_LABELS.contactName}>{text(detail.contactName)}</Descriptions.Item>
-        <Descriptions.Item label={COMPANY_LABELS.contactMobile}>
-          {text(detail.contactMobile)}
-        </Descriptions.Item>
-        <Descriptions.Item label={COMPANY_LABELS.regulatoryBodies}>
-          {text(regulatorName(detail.regulatoryBodies) ?? null)}
-        </Descriptions.Item>
-        <Descriptions.Item label="监管机构所在地">
-          {[regionName(detail.regulatoryBodiesProvince), regionName(detail.regulatoryBodiesCity)]
-            .filter(Boolean)
-            .join(' / ') || '—'}
-        </Descriptions.Item>
-        <Descriptions.Item label={COMPANY_LABELS.stateFundedEnter}>
-          {text(detail.stateFundedEnter)}
-        </Descriptions.Item>
-        <Descriptions.Item label={COMPANY_LABELS.stateCreditCode}>
-          {text(detail.stateCreditCode)}
-        </Descriptions.Item>
         <Descriptions.Item label="企业认证">{detail.companyAuthStatusLabel}</Descriptions.Item>
-        <Descriptions.Item label="经办人">
-          {detail.operators
-            .map((operator) => operator.realName ?? operator.nickname ?? operator.username)
-            .join('、') || '—'}
+      </Descriptions>
+      <Descriptions {...descriptions} title="联系人">
+        <Descriptions.Item label={COMPANY_LABELS.contactName}>
+          {fact('contactName', detail.contactName)}
         </Descriptions.Item>
-        <Descriptions.Item label={COMPANY_LABELS.businessLicense} span={2}>
-          {detail.businessLicense.length === 0
-            ? '—'
-            : detail.businessLicense.map((file) => <FileRow key={file.uuid} item={file} />)}
+        <Descriptions.Item label={COMPANY_LABELS.contactMobile}>
+          {fact('contactMobile', detail.contactMobile)}
         </Descriptions.Item>
       </Descriptions>
+      <Descriptions {...descriptions} title="监管信息">
+        <Descriptions.Item label={COMPANY_LABELS.regulatoryBodies}>
+          {fact('regulatoryBodies', regulatorName(detail.regulatoryBodies))}
+        </Descriptions.Item>
+        <Descriptions.Item label={COMPANY_LABELS.regulatoryBodiesProvince}>
+          {fact('regulatoryBodiesProvince', regionName(detail.regulatoryBodiesProvince))}
+        </Descriptions.Item>
+        <Descriptions.Item label={COMPANY_LABELS.regulatoryBodiesCity}>
+          {fact('regulatoryBodiesCity', regionName(detail.regulatoryBodiesCity))}
+        </Descriptions.Item>
+        <Descriptions.Item label={COMPANY_LABELS.stateFundedEnter}>
+          {fact('stateFundedEnter', detail.stateFundedEnter)}
+        </Descriptions.Item>
+        <Descriptions.Item label={COMPANY_LABELS.stateCreditCode}>
+          {fact('stateCreditCode', detail.stateCreditCode)}
+        </Descriptions.Item>
+      </Descriptions>
+      <Descriptions {...descriptions} title="申请材料">
+        <Descriptions.Item label={COMPANY_LABELS.businessLicense}>
+          {files(
+            detail.businessLicense,
+            lacks('businessLicense') ? <Typography.Text type="danger">未上传</Typography.Text> : '—',
+          )}
+        </Descriptions.Item>
+        <Descriptions.Item label="其他附件">{files(detail.otherFiles, '无')}</Descriptions.Item>
+      </Descriptions>
+      <div>
+        <Typography.Title level={5}>经办人</Typography.Title>
+        <Table<CompanyOperatorItem>
+          rowKey="id"
+          size="small"
+          pagination={false}
+          columns={OPERATOR_COLUMNS}
+          dataSource={detail.operators}
+        />
+      </div>
       <div>
         <Typography.Title level={5}>审核记录</Typography.Title>
         {detail.history.length === 0 ? (
@@ -111,27 +197,40 @@ function CompanyDetailView({ detail }: { detail: CompanyDetail }) {
   );
 }
 
+type Decision = 'approve' | 'return';
+
 function ReviewDialog({ companyId, onClose }: { companyId: number; onClose: () => void }) {
   const queryClient = useQueryClient();
   const detail = useQuery({
     queryKey: ['company', 'show', companyId],
     queryFn: () => showCompany(companyId),
   });
-  const [isReturning, setIsReturning] = useState(false);
+  const [deciding, setDeciding] = useState<Decision | null>(null);
   const settle = async (): Promise<void> => {
     await queryClient.invalidateQueries({ queryKey: ['company'] });
     onClose();
   };
-  const approving = useMutation({
-    mutationFn: (version: number) => examineCompany(companyId, { pass: true, version }),
-    onSuccess: () => void settle(),
+  /** Sends the decision on the version shown; an empty opinion is left out. Failures keep the dialog open. */
+  const decide = useMutation({
+    mutationFn: ({ pass, reason }: { pass: boolean; reason: string }) =>
+      examineCompany(companyId, {
+        pass,
+        version: detail.data?.version ?? 0,
+        ...(reason === '' ? {} : { reason }),
+      }),
+    onSuccess: async () => {
+      setDeciding(null);
+      await settle();
+    },
   });
   const isPending = detail.data?.examineStatus === EXAMINE_STATUS.submitted;
+  const missing = detail.data === undefined ? [] : listMissingForApproval(detail.data);
 
   return (
     <>
       <AppDialog
         size="lg"
+        minWidth={DIALOG_MIN_WIDTH}
         open
         title="开户申请详情"
         onCancel={onClose}
@@ -139,14 +238,10 @@ function ReviewDialog({ companyId, onClose }: { companyId: number; onClose: () =
           isPending && detail.data ? (
             <Space>
               <Button onClick={onClose}>关闭</Button>
-              <Button danger onClick={() => setIsReturning(true)}>
+              <Button danger onClick={() => setDeciding('return')}>
                 退回
               </Button>
-              <Button
-                type="primary"
-                loading={approving.isPending}
-                onClick={() => detail.data && approving.mutate(detail.data.version)}
-              >
+              <Button type="primary" disabled={missing.length > 0} onClick={() => setDeciding('approve')}>
                 审核通过
               </Button>
             </Space>
@@ -155,22 +250,27 @@ function ReviewDialog({ companyId, onClose }: { companyId: number; onClose: () =
           )
         }
       >
-        {detail.data ? <CompanyDetailView detail={detail.data} /> : <Table loading dataSource={[]} />}
+        {detail.data ? (
+          <CompanyDetailView detail={detail.data} missing={missing} />
+        ) : (
+          <Table loading dataSource={[]} />
+        )}
       </AppDialog>
       <ReturnReasonDialog
-        open={isReturning}
+        open={deciding === 'return'}
         title="退回开户申请"
-        onCancel={() => setIsReturning(false)}
-        onOk={async (reason) => {
-          const answer = await examineCompany(companyId, {
-            pass: false,
-            reason,
-            version: detail.data?.version ?? 0,
-          });
-          setIsReturning(false);
-          await settle();
-          return answer;
-        }}
+        prompt={MSG.approvalBackPrompt}
+        onCancel={() => setDeciding(null)}
+        onOk={(reason) => decide.mutateAsync({ pass: false, reason })}
+      />
+      <ReturnReasonDialog
+        open={deciding === 'approve'}
+        title="审核通过"
+        label="审核意见"
+        isRequired={false}
+        prompt={MSG.approvalConfirmPrompt}
+        onCancel={() => setDeciding(null)}
+        onOk={(reason) => decide.mutateAsync({ pass: true, reason })}
       />
     </>
   );

@@ -18,6 +18,12 @@ import { usePlanActions } from './plan-actions.ts';
 
 const PAGE_SIZE = 10;
 
+/**
+ * The narrowest the table gets before it scrolls (with 计划编号 and 操作 in place): the fixed widths and 160 px each
+ * for the name and the company. It fits the card of a 1,366 px screen.
+ */
+const TABLE_MIN_WIDTH = 140 + 96 + 150 + 116 + 170 + 220 + 2 * 160;
+
 const STATUS_OPTIONS = Object.entries(PLAN_STATUS_LABELS).map(([value, label]) => ({ value, label }));
 
 type Filters = { keyword?: string; status?: PlanStatus };
@@ -45,7 +51,7 @@ export function PlanListPage() {
   };
 
   const columns: TableColumnsType<PlanListRow> = [
-    { title: '计划编号', dataIndex: 'code', key: 'code', width: 140 },
+    { title: '计划编号', dataIndex: 'code', key: 'code', width: 140, fixed: 'left' },
     // The name and the company take the width the fixed columns leave, and wrap rather than being cut.
     { title: '计划名称', dataIndex: 'name', key: 'name' },
     { title: '业务类型', dataIndex: 'familyLabel', key: 'family', width: 96 },
@@ -82,7 +88,9 @@ export function PlanListPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 200,
+      // 查看 编辑 转为项目 删除 of an open plan side by side (small link buttons and the cell's padding)
+      width: 220,
+      fixed: 'right',
       render: (_value, row) => {
         const isOpen = row.isOwn && row.status === PLAN_STATUS.planned;
         return (
@@ -148,6 +156,7 @@ export function PlanListPage() {
         columns={columns}
         dataSource={list.data?.list ?? []}
         {...pagedTableProps(query, setQuery, list)}
+        scroll={{ x: TABLE_MIN_WIDTH }}
       />
     </Card>
   );

@@ -119,6 +119,9 @@ export type SheetImportRequest = { projectId: number; uuid: string };
 
 export type SheetRowsQuery = { projectId: number; page: number; size: number };
 
+/** A page of a sheet's rows, and how many rows the project has of every sheet of its group (by key, 0 included). */
+export type SheetPage = PageResult<ProjectSheetRow> & { counts: Record<string, number> };
+
 /** A sheet's template, or the project's rows of it, as the browser downloads them. */
 export async function downloadSheet(
   family: ProjectFamily,
@@ -166,7 +169,7 @@ export const sheetRowsQuery = (family: ProjectFamily, sheet: SheetDef, query: Sh
     queryKey: ['projects', 'sheets', family, sheet.key, query] as const,
     queryFn: async () =>
       unwrap(
-        await http.post<Envelope<PageResult<ProjectSheetRow>>>(`/api/project/${family}/${sheet.group}/list`, {
+        await http.post<Envelope<SheetPage>>(`/api/project/${family}/${sheet.group}/list`, {
           ...query,
           category: sheet.key,
         }),

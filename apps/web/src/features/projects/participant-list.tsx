@@ -39,6 +39,7 @@ import { countChars } from '@cqjy/domain/validation/return-reason';
 import { TELEPHONE_MAX_LENGTH } from '@cqjy/domain/validation/telephone';
 import { notify } from '../../lib/notify.ts';
 import { AppDialog, NumberInput } from '../../components/index.ts';
+import { cutText, tableWidth } from './sheet-columns.tsx';
 import { deleteParticipant, participantsQuery, saveParticipant, updateParticipant } from './api.ts';
 
 export type ParticipantListProps = {
@@ -100,6 +101,14 @@ function fromView(row: ParticipantView): FormValues {
     note: row.note,
   };
 }
+
+/** A text column of the list, cut with an ellipsis and shown whole in a tooltip. */
+const cut = (field: 'name' | 'kindLabel' | 'certTypeLabel' | 'certNo' | 'contactName' | 'note') => ({
+  key: field,
+  dataIndex: field,
+  ellipsis: { showTitle: false },
+  render: (text: string) => cutText(text),
+});
 
 /** A domain check as an antd rule: its message, or none. */
 const settle = (message: string | null): Promise<void> =>
@@ -287,38 +296,41 @@ export function ParticipantList({ family, projectId, isEditable }: ParticipantLi
     }
   };
 
+  // Widths as the values need them, so that all ten columns (with 操作) fit the card of a 1,366 px screen; a
+  // narrower window scrolls with the name and 操作 in place. Long text is cut and shown whole in a tooltip.
   const columns: TableColumnsType<ParticipantView> = [
-    { key: 'name', title: '名称', dataIndex: 'name', width: 200, ellipsis: true },
-    { key: 'kind', title: '类型', dataIndex: 'kindLabel', width: 130 },
-    { key: 'certType', title: L.certType, dataIndex: 'certTypeLabel', width: 200 },
-    { key: 'certNo', title: L.certNo, dataIndex: 'certNo', width: 190 },
-    { key: 'contactName', title: L.contactName, dataIndex: 'contactName', width: 110, ellipsis: true },
+    { ...cut('name'), title: '名称', width: 150, fixed: 'left' },
+    { ...cut('kindLabel'), key: 'kind', title: '类型', width: 120 },
+    { ...cut('certTypeLabel'), key: 'certType', title: L.certType, width: 130 },
+    // 18 characters (an identity card, a credit code)
+    { ...cut('certNo'), title: L.certNo, width: 170 },
+    { ...cut('contactName'), title: L.contactName, width: 90 },
     {
       key: 'contactMobile',
       title: L.contactMobile,
-      width: 130,
+      width: 110,
       render: (_: unknown, row) => maskMobile(row.contactMobile),
     },
     {
       key: 'deposit',
       title: L.deposit,
-      width: 140,
+      width: 120,
       align: 'right',
       render: (_: unknown, row) => (row.deposit === null ? '—' : formatFen(row.deposit)),
     },
     {
       key: 'isQualified',
       title: L.isQualified,
-      width: 100,
+      width: 90,
       render: (_: unknown, row) => (row.isQualified ? <Tag color="success">已确认</Tag> : <Tag>未确认</Tag>),
     },
-    { key: 'note', title: L.note, dataIndex: 'note', width: 200, ellipsis: true },
+    { ...cut('note'), title: L.note, width: 120 },
   ];
   if (isEditable) {
     columns.push({
       key: 'actions',
       title: '操作',
-      width: 130,
+      width: 110,
       fixed: 'right',
       render: (_: unknown, row) => (
         <Space size={0}>
@@ -352,7 +364,7 @@ export function ParticipantList({ family, projectId, isEditable }: ParticipantLi
         loading={participants.isFetching}
         columns={columns}
         dataSource={participants.data ?? []}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: tableWidth(columns) }}
         pagination={false}
         locale={{ emptyText: MSG.participantsEmpty }}
       />

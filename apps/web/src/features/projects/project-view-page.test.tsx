@@ -1,7 +1,7 @@
 // The project view of every family ({family}ShowProject), drawn from the project's kind: facts, the actions its
 // status allows for the caller, its applications, the records of approved actions, the trading-system result.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { IDENTITY } from '@cqjy/domain/identity';
 import { MSG } from '@cqjy/domain/messages';
 import type { ProcessLogRow, ProjectView } from '@cqjy/domain/workflow/views';
@@ -39,6 +39,15 @@ function serveAs(identityType: number, extra: Route) {
   return servePortal(user, extra);
 }
 
+/** The menu of the 更多操作 dropdown, once it is open. */
+async function openedDropdown(): Promise<HTMLElement> {
+  return waitFor(() => {
+    const menu = document.querySelector<HTMLElement>('.ant-dropdown-menu');
+    if (menu === null) throw new Error('the dropdown is not open');
+    return menu;
+  });
+}
+
 describe('the project view (bulkShowProject, rightShowProject ...)', () => {
   const project = PROJECT;
   const log: ProcessLogRow[] = [
@@ -69,10 +78,18 @@ describe('the project view (bulkShowProject, rightShowProject ...)', () => {
     expect(await screen.findByText('请补充评估报告')).toBeTruthy();
     expect(screen.getByText('王审核')).toBeTruthy();
     expect(screen.getByText('2026-03-02 10:00:00')).toBeTruthy();
-    // disclosing: abort, end, termination, supplement may start; recovery and rediscovery may not
-    expect(screen.queryByRole('button', { name: '申请恢复' })).toBeNull();
-    expect(screen.getByRole('button', { name: '申请补充披露' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: '申请中止' }));
+    // disclosing: the bidding is the one primary action; abort, end, termination, supplement ... are under
+    // 更多操作, grouped; recovery and rediscovery may not start
+    const primary = screen.getByRole('button', { name: '申请网络竞价' });
+    expect(primary.className).toContain('ant-btn-primary');
+    expect(screen.queryByRole('button', { name: '申请中止' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /更多操作/ }));
+    const menu = await openedDropdown();
+    expect(within(menu).getByText('信息披露')).toBeTruthy();
+    expect(within(menu).getByText('中止与终结')).toBeTruthy();
+    expect(within(menu).getByRole('menuitem', { name: '申请补充披露' })).toBeTruthy();
+    expect(within(menu).queryByRole('menuitem', { name: '申请恢复' })).toBeNull();
+    fireEvent.click(within(menu).getByRole('menuitem', { name: '申请中止' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/index/bulkAbortAon'));
     expect(router.state.location.search).toBe('?projectId=7');
   });
@@ -128,11 +145,14 @@ describe('the project view (bulkShowProject, rightShowProject ...)', () => {
     expect(screen.getByText('1,880,000.00元')).toBeTruthy();
     expect(screen.getByText('价款划转（2）')).toBeTruthy();
     expect(screen.getByText('880,000.00元')).toBeTruthy();
-    // a payout is under way: it is continued from 业务申请, not started twice
+    // a payout is under way: it is continued from 业务申请, not started twice; the handover comes first then
     expect(screen.queryByRole('button', { name: '申请价款划转' })).toBeNull();
-    expect(screen.getByRole('button', { name: '申请资产交割' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: '申请中止' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: '修改合同信息' }));
+    expect(screen.getByRole('button', { name: '申请资产交割' }).className).toContain('ant-btn-primary');
+    fireEvent.click(screen.getByRole('button', { name: /更多操作/ }));
+    const menu = await openedDropdown();
+    expect(within(menu).queryByRole('menuitem', { name: '申请价款划转' })).toBeNull();
+    expect(within(menu).queryByRole('menuitem', { name: '申请中止' })).toBeNull();
+    fireEvent.click(within(menu).getByRole('menuitem', { name: '修改合同信息' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/index/bulkContractEdit'));
   });
 

@@ -5,8 +5,7 @@
 // signed letters and its process log. A family without a kind yet shows what the engine knows of it.
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { Card, Descriptions, Result, Space, Spin, Tag } from 'antd';
-import { formatDate } from '@cqjy/domain/format';
+import { Card, Result, Space, Spin, Tag } from 'antd';
 import { IDENTITY } from '@cqjy/domain/identity';
 import { MSG } from '@cqjy/domain/messages';
 import { findProjectKind, isProjectFamily, readProjectForm } from '@cqjy/domain/projects/kinds/index';
@@ -27,6 +26,7 @@ import { AnnouncementActions } from './announcement.tsx';
 import { canSyncFromOtc, OtcResultCard, OtcSyncButton } from './otc-result.tsx';
 import { ParticipantList } from './participant-list.tsx';
 import { ProjectFactsView } from './project-facts-view.tsx';
+import { ProjectHeadFacts } from './project-head-facts.tsx';
 import { ProjectSheets } from './project-sections.tsx';
 import { CUSTOM_SECTIONS } from './sections/index.ts';
 
@@ -56,8 +56,6 @@ export function ProjectViewPage() {
   const isOwner = data.companyId === companyId;
   const role: Applicant | null = isOwner ? 'owner' : data.agentCompanyId === companyId ? 'agent' : null;
   const sections = kind?.sections ?? [];
-  // a pre-disclosed project's period is its pre-disclosure's
-  const period = data.status === 'preDisclosing' ? '预披露' : '披露';
   const form = readProjectForm(data);
   const CustomSection = family === null ? undefined : CUSTOM_SECTIONS[family];
 
@@ -80,20 +78,7 @@ export function ProjectViewPage() {
           </Space>
         }
       >
-        <Descriptions bordered size="small" column={2}>
-          <Descriptions.Item label="项目编号">{data.code}</Descriptions.Item>
-          <Descriptions.Item label="项目状态">{data.statusLabel}</Descriptions.Item>
-          <Descriptions.Item label="转让方">{data.companyName}</Descriptions.Item>
-          <Descriptions.Item label={`${period}开始日期`}>
-            {data.disclosureStart ? formatDate(data.disclosureStart) : '—'}
-          </Descriptions.Item>
-          <Descriptions.Item label={`${period}截止日期`}>
-            {data.disclosureEnd ? formatDate(data.disclosureEnd) : '—'}
-          </Descriptions.Item>
-          <Descriptions.Item label="中止日期">
-            {data.pausedAt ? formatDate(data.pausedAt) : '—'}
-          </Descriptions.Item>
-        </Descriptions>
+        <ProjectHeadFacts project={data} />
         {kind !== undefined && (
           <ProjectFactsView
             kind={kind}

@@ -11,10 +11,21 @@ import { SHEET_IMPORT_MAX_ROWS, SHEET_IMPORT_TAG } from '@cqjy/domain/projects/s
 import type { SheetDef, SheetImportPreview, SheetPreviewRow } from '@cqjy/domain/projects/sheets';
 import { PROJECT_DATA_CLASS } from '@cqjy/domain/workflow/actions';
 import { FileUpload } from '../../components/index.ts';
+import { cutText, sheetColumnWidth, tableWidth } from './sheet-columns.tsx';
 import { downloadSheet, importSheet, previewSheetImport } from './api.ts';
 
-/** Wide enough for a sheet's columns side by side; the spec's 420/500/580 widths are for its own dialogs. */
-const PREVIEW_WIDTH = 1100;
+const LINE_WIDTH = 64;
+const ERRORS_WIDTH = 240;
+
+/**
+ * As wide as the sheet's columns side by side with the line and the errors (and the dialog's padding), within the
+ * window: a wide sheet scrolls between the line and the errors, which stay. The spec's 420/500/580 widths are for
+ * its own dialogs.
+ */
+function previewWidth(sheet: SheetDef): string {
+  return `min(${tableWidth(previewColumns(sheet)) + 48}px, calc(100vw - 64px))`;
+}
+
 /** antd's error background (colorErrorBg), so a row with errors stands out as the alert above it does */
 const INVALID_ROW_BACKGROUND = '#fff2f0';
 
@@ -30,18 +41,19 @@ export type SheetImportDialogProps = {
 
 function previewColumns(sheet: SheetDef): TableColumnsType<SheetPreviewRow> {
   return [
-    { key: 'line', title: '行号', dataIndex: 'line', width: 64, fixed: 'left' },
+    { key: 'line', title: '行号', dataIndex: 'line', width: LINE_WIDTH, fixed: 'left' },
     ...sheet.columns.map((column) => ({
       key: column.key,
       title: column.label,
-      width: column.key === 'name' ? 160 : 120,
-      ellipsis: true,
-      render: (_: unknown, row: SheetPreviewRow) => row.cells[column.key] ?? '',
+      width: sheetColumnWidth(column),
+      ellipsis: { showTitle: false },
+      // as read from the file, so a wrong value is shown as typed
+      render: (_: unknown, row: SheetPreviewRow) => cutText(row.cells[column.key] ?? ''),
     })),
     {
       key: 'errors',
       title: '校验结果',
-      width: 260,
+      width: ERRORS_WIDTH,
       fixed: 'right',
       render: (_: unknown, row: SheetPreviewRow) =>
         row.errors.length === 0 ? (
@@ -66,6 +78,7 @@ export function SheetImportDialog({
   const [busy, setBusy] = useState<'preview' | 'import' | null>(null);
   const file = files[0];
   const canImport = preview !== null && preview.valid > 0 && preview.problems.length === 0;
+  const columns = previewColumns(sheet);
 
   const reset = (): void => {
     setFiles([]);
@@ -106,7 +119,7 @@ export function SheetImportDialog({
     <Modal
       open={isOpen}
       title={`导入${sheet.title}`}
-      width={PREVIEW_WIDTH}
+      width={previewWidth(sheet)}
       destroyOnHidden
       maskClosable={false}
       onCancel={() => {
@@ -173,12 +186,12 @@ export function SheetImportDialog({
             <Table<SheetPreviewRow>
               rowKey="line"
               size="small"
-              columns={previewColumns(sheet)}
+              columns={columns}
               dataSource={preview.rows}
               onRow={(row) =>
                 row.errors.length > 0 ? { style: { background: INVALID_ROW_BACKGROUND } } : {}
               }
-              scroll={{ x: 'max-content', y: 360 }}
+              scroll={{ x: tableWidth(columns), y: 360 }}
               pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
             />
           </>

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Button, Card, Form, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Form, Table, Tabs, Tag, Tooltip } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { API_STATUS } from '@cqjy/domain/api';
 import { formatDateTime } from '@cqjy/domain/format';
@@ -20,6 +20,20 @@ import { taskCountsQuery, tasksQuery, validateTaskStatus } from './api.ts';
 import type { TaskQuery } from './api.ts';
 
 const PAGE_SIZE = 10;
+
+/** The least the project name and the applicant get before the table scrolls (they share what is left). */
+const TEXT_MIN_WIDTH = 180;
+
+/** The widths the columns state (the project name and the applicant state none). */
+const columnsWidth = (columns: TableColumnsType<TaskRow>): number =>
+  columns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 0), 0);
+
+/** A name cut with an ellipsis to its column, whole in a tooltip. */
+const cutText = (text: string) => (
+  <Tooltip title={text} placement="topLeft">
+    <span>{text}</span>
+  </Tooltip>
+);
 
 const MAIN_TABS: { kind: TaskListKind; label: string }[] = [
   { kind: 'todo', label: '待办任务' },
@@ -87,7 +101,14 @@ export function TaskCenterPage({ kind }: { kind: TaskListKind }) {
   };
 
   const columns: TableColumnsType<TaskRow> = [
-    { title: '项目名称', dataIndex: 'projectName', key: 'projectName', ellipsis: true },
+    {
+      title: '项目名称',
+      dataIndex: 'projectName',
+      key: 'projectName',
+      fixed: 'left',
+      ellipsis: { showTitle: false },
+      render: cutText,
+    },
     { title: '项目编号', dataIndex: 'projectCode', key: 'projectCode', width: 170 },
     { title: '业务类型', dataIndex: 'actionTitle', key: 'actionTitle', width: 120 },
     {
@@ -96,7 +117,13 @@ export function TaskCenterPage({ kind }: { kind: TaskListKind }) {
       width: 110,
       render: (_value, row) => <Tag>{row.typeLabel}</Tag>,
     },
-    { title: '申请单位', dataIndex: 'applicantCompany', key: 'applicantCompany', ellipsis: true },
+    {
+      title: '申请单位',
+      dataIndex: 'applicantCompany',
+      key: 'applicantCompany',
+      ellipsis: { showTitle: false },
+      render: cutText,
+    },
     {
       title: isOpenKind ? '到达时间' : '创建时间',
       key: 'createdAt',
@@ -117,6 +144,7 @@ export function TaskCenterPage({ kind }: { kind: TaskListKind }) {
       title: '操作',
       key: 'actions',
       width: 90,
+      fixed: 'right',
       render: (_value, row) => (
         <Button type="link" size="small" loading={openingId === row.id} onClick={() => void onOpen(row)}>
           {isOpenKind ? '办理' : '查看'}
@@ -155,6 +183,7 @@ export function TaskCenterPage({ kind }: { kind: TaskListKind }) {
         columns={columns}
         dataSource={list.data?.list ?? []}
         {...pagedTableProps(query, setQuery, list)}
+        scroll={{ x: columnsWidth(columns) + 2 * TEXT_MIN_WIDTH }}
       />
     </Card>
   );

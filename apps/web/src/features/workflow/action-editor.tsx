@@ -1,8 +1,10 @@
 // The application form of one action instance, shared by the Aon (and Edit) and MfyRrn screens: the action's
 // fields and files from the registry, 保存 (save on Aon, update on MfyRrn), 提交 (the form and the required files
 // are checked here with the domain's rules, saved, then submitted: the server generates the letter and opens the
-// applicant's e-signature task, where the screen goes next) and 撤回申请. An instance past its editable states is
-// shown read-only with a way on to its open task.
+// applicant's e-signature task, where the screen goes next) and 撤回申请 (删除草稿 for a draft never submitted).
+// A new application (no instance yet) is created at its first save or submit, never on opening: files picked
+// before are uploaded under a draft id the instance adopts. An instance past its editable states is shown
+// read-only with a way on to its open task.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -18,14 +20,29 @@ import { notify } from '../../lib/notify.ts';
 import { usePageTitle } from '../../lib/route-handle.ts';
 import { CloseButton, FileUpload } from '../../components/index.ts';
 import { ActionFields } from './action-fields.tsx';
-import { actionQuery, saveAction, showAction, submitAction, terminateAction, updateAction } from './api.ts';
+import {
+  actionQuery,
+  createAction,
+  saveAction,
+  showAction,
+  submitAction,
+  terminateAction,
+  updateAction,
+} from './api.ts';
 import type { ActionRef, Versioned } from './api.ts';
 import { ProjectFacts } from './project-facts.tsx';
 import { stepPath } from './step-context.ts';
 
 export type ActionEditorProps = {
   config: ActionConfig;
+  /** the instance; for a new application (id 0) its empty draft, to be created at the first save */
   view: ActionView;
+  /** a new application's draft id, under which its files are uploaded until the instance exists */
+  createId?: string;
+  /** a new application was saved as instance `id` (the screen moves to its address) */
+  onCreated?: (id: number) => void;
+  /** the draft was discarded */
+  onDiscarded?: () => void;
   /** Aon saves a draft with save; MfyRrn changes a returned instance with update */
   saveWith: 'save' | 'update';
   /** the form's current values, for the MfyRrn screen's comparison */
@@ -34,13 +51,24 @@ export type ActionEditorProps = {
 
 type Busy = 'save' | 'submit' | 'terminate' | null;
 
-export function ActionEditor({ config, view, saveWith, onFormChange }: ActionEditorProps) {
+export function ActionEditor({
+  config,
+  view,
+  createId,
+  onCreated,
+  onDiscarded,
+  saveWith,
+  onFormChange,
+}: ActionEditorProps) {
   const ref: ActionRef = { family: config.family, action: config.action };
   const [form] = Form.useForm<ActionForm>();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [files, setFiles] = useState<Record<string, AttachmentItem[]>>(view.attachments);
-  const [version, setVersion] = useState(view.version);
+  /** the instance as last stored; null until a new application's first save */
+  const [stored, setStored] = useState<Versioned | null>(
+    view.id === 0 ? null : { id: view.id, version: view.version },
+  );
   const [isDirty, setIsDirty] = useState(false);
   const [busy, setBusy] = useState<Busy>(null);
   const isEditable = EDITABLE_ACTION_STATUSES.includes(view.status);
@@ -49,20 +77,22 @@ export function ActionEditor({ config, view, saveWith, onFormChange }: ActionEdi
 
   const readForm = (): ActionForm => cleanActionForm(config, form.getFieldsValue(true) as ActionForm);
 
-  /** Stores the form; the new version, or null when it was refused (the client said why). */
-  const store = async (): Promise<number | null> => {
+  /** Stores the form (creating the instance first if new); where it stands, or null when refused. */
+  const store = async (): Promise<Versioned | null> => {
     const values = readForm();
     const problem = validateActionForm(config, values, 'draft');
     if (problem !== null) {
       notify.error(problem);
       return null;
     }
-    const input = { id: view.id, version, form: values };
+    const current = stored ?? (await createAction(ref, view.projectId, createId));
+    if (stored === null) setStored(current);
+    const input = { ...current, form: values };
     const saved: Versioned =
       saveWith === 'save' ? await saveAction(ref, input) : await updateAction(ref, input);
-    setVersion(saved.version);
+    setStored(saved);
     setIsDirty(false);
-    return saved.version;
+    return saved;
   };
 
   const run = async (kind: Exclude<Busy, null>, work: () => Promise<void>): Promise<void> => {
@@ -76,7 +106,12 @@ export function ActionEditor({ config, view, saveWith, onFormChange }: ActionEdi
     }
   };
 
-  const onSave = () => run('save', async () => void (await store()));
+  const onSave = () =>
+    run('save', async () => {
+      const isNew = stored === null;
+      const saved = await store();
+      if (saved !== null && isNew) onCreated?.(saved.id);
+    });
 
   const onSubmit = async (): Promise<void> => {
     try {
@@ -97,23 +132,32 @@ export function ActionEditor({ config, view, saveWith, onFormChange }: ActionEdi
       return;
     }
     await run('submit', async () => {
-      const stored = await store();
-      if (stored === null) return;
-      await submitAction(ref, { id: view.id, version: stored });
-      const next = await showAction(ref, view.id);
-      queryClient.setQueryData(actionQuery(ref, view.id).queryKey, next);
+      const saved = await store();
+      if (saved === null) return;
+      await submitAction(ref, saved);
+      const next = await showAction(ref, saved.id);
+      queryClient.setQueryData(actionQuery(ref, saved.id).queryKey, next);
       const task = next.openTask;
       void navigate(
-        stepPath(task?.routeName ?? config.routes.EicSre, { id: view.id, taskId: task?.id }, config.family),
+        stepPath(task?.routeName ?? config.routes.EicSre, { id: saved.id, taskId: task?.id }, config.family),
       );
     });
   };
 
+  /** a draft never submitted is discarded, anything else withdrawn */
+  const isDiscardable = view.status === 'draft' && view.revisions.length === 0;
+
   const onTerminate = () =>
     run('terminate', async () => {
-      await terminateAction(ref, { id: view.id, version });
+      if (stored === null) return;
+      await terminateAction(ref, stored);
       setIsDirty(false);
-      await queryClient.invalidateQueries({ queryKey: actionQuery(ref, view.id).queryKey });
+      if (isDiscardable) {
+        queryClient.removeQueries({ queryKey: actionQuery(ref, stored.id).queryKey });
+        onDiscarded?.();
+        return;
+      }
+      await queryClient.invalidateQueries({ queryKey: actionQuery(ref, stored.id).queryKey });
     });
 
   const nextTask = view.openTask;
@@ -123,7 +167,7 @@ export function ActionEditor({ config, view, saveWith, onFormChange }: ActionEdi
       title={
         <Space>
           {title}
-          <Tag>{view.statusLabel}</Tag>
+          <Tag>{stored === null ? '未保存' : view.statusLabel}</Tag>
         </Space>
       }
     >
@@ -168,7 +212,7 @@ export function ActionEditor({ config, view, saveWith, onFormChange }: ActionEdi
             <FileUpload
               tag={tag.tag}
               dataClass={ACTION_DATA_CLASS}
-              dataId={String(view.id)}
+              {...(stored === null ? { createId } : { dataId: String(stored.id) })}
               value={files[tag.tag] ?? []}
               disabled={!isEditable}
               onChange={(next) => setFiles((current) => ({ ...current, [tag.tag]: next }))}
@@ -190,16 +234,18 @@ export function ActionEditor({ config, view, saveWith, onFormChange }: ActionEdi
             >
               提交
             </Button>
-            <Popconfirm
-              title="确定撤回该申请吗？"
-              okText={MSG.confirmOk}
-              cancelText={MSG.cancel}
-              onConfirm={() => onTerminate()}
-            >
-              <Button danger loading={busy === 'terminate'} disabled={busy !== null}>
-                撤回申请
-              </Button>
-            </Popconfirm>
+            {stored === null ? null : (
+              <Popconfirm
+                title={isDiscardable ? MSG.workflowDiscardConfirm : '确定撤回该申请吗？'}
+                okText={MSG.confirmOk}
+                cancelText={MSG.cancel}
+                onConfirm={() => onTerminate()}
+              >
+                <Button danger loading={busy === 'terminate'} disabled={busy !== null}>
+                  {isDiscardable ? '删除草稿' : '撤回申请'}
+                </Button>
+              </Popconfirm>
+            )}
           </>
         ) : null}
         <CloseButton isDirty={isDirty} />

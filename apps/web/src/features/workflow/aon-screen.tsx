@@ -1,38 +1,102 @@
-// The application screen (Aon, and Edit): opened from a project with ?projectId= it creates the draft once and
-// moves to ?id= of it (a reload then shows the same draft instead of creating another); opened with ?id= it
-// shows that instance. The form itself is the shared editor.
-import { useEffect, useRef } from 'react';
+// The application screen (Aon, and Edit). Opened from a project with ?projectId= it shows an empty application
+// and creates nothing: the instance is made at the first save or submit (files picked before are uploaded under a
+// draft id it adopts), and the screen then moves to ?id= of it, so a reload shows the same draft. Leaving before
+// that leaves nothing behind. Opened with ?id= it shows that instance. The form itself is the shared editor.
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Result, Spin } from 'antd';
 import { MSG } from '@cqjy/domain/messages';
 import type { ActionConfig } from '@cqjy/domain/workflow/actions';
+import { ACTION_STATUS_LABELS } from '@cqjy/domain/workflow/statuses';
+import type { ActionView, ProjectView } from '@cqjy/domain/workflow/views';
+import { projectQuery } from '../../api/projects.ts';
 import { CloseButton } from '../../components/index.ts';
 import { ActionEditor } from './action-editor.tsx';
-import { actionQuery, createAction } from './api.ts';
-import { stepPath, useStepQuery } from './step-context.ts';
+import { actionQuery } from './api.ts';
+import { projectPathOf, stepPath, useStepQuery } from './step-context.ts';
+
+/** A new application of `config` on `project`, as the editor shows it until its first save (id 0). */
+export function newApplication(config: ActionConfig, project: ProjectView): ActionView {
+  return {
+    id: 0,
+    projectId: project.id,
+    family: config.family,
+    action: config.action,
+    actionTitle: config.title,
+    status: 'draft',
+    statusLabel: ACTION_STATUS_LABELS.draft,
+    form: {},
+    version: 0,
+    attachments: {},
+    letter: null,
+    signedLetter: null,
+    returns: [],
+    revisions: [],
+    project: {
+      id: project.id,
+      name: project.name,
+      code: project.code,
+      status: project.status,
+      statusLabel: project.statusLabel,
+    },
+    openTask: null,
+  };
+}
+
+function Loading() {
+  return (
+    <div style={{ textAlign: 'center', padding: 48 }}>
+      <Spin />
+    </div>
+  );
+}
+
+function NewApplication({
+  config,
+  routeName,
+  projectId,
+}: {
+  config: ActionConfig;
+  routeName: string;
+  projectId: number;
+}) {
+  const navigate = useNavigate();
+  const project = useQuery(projectQuery(projectId));
+  // the draft id the files of this application are uploaded under until it is saved
+  const [createId] = useState(() => crypto.randomUUID());
+  if (project.data === undefined) {
+    return project.isError ? (
+      <Result status="error" title={MSG.notFound} extra={<CloseButton />} />
+    ) : (
+      <Loading />
+    );
+  }
+  const projectPath = stepPath(routeName, { projectId }, config.family);
+  return (
+    <ActionEditor
+      key={projectPath}
+      config={config}
+      view={newApplication(config, project.data)}
+      createId={createId}
+      saveWith="save"
+      onCreated={(id) => void navigate(stepPath(routeName, { id }, config.family), { replace: true })}
+    />
+  );
+}
 
 export function AonScreen({ config, routeName }: { config: ActionConfig; routeName: string }) {
   const { id, projectId } = useStepQuery();
   const navigate = useNavigate();
-  const ref = { family: config.family, action: config.action };
-  const creating = useRef<number | null>(null);
-  const view = useQuery({ ...actionQuery(ref, id ?? 0), enabled: id !== null });
+  const view = useQuery({
+    ...actionQuery({ family: config.family, action: config.action }, id ?? 0),
+    enabled: id !== null,
+  });
 
-  useEffect(() => {
-    if (id !== null || projectId === null || creating.current === projectId) return;
-    // Once per project: a second effect run (StrictMode, a re-render) must not create a second draft.
-    creating.current = projectId;
-    createAction(ref, projectId)
-      .then(
-        (created) => void navigate(stepPath(routeName, { id: created.id }, config.family), { replace: true }),
-      )
-      .catch(() => {
-        // the server's refusal (该项目已有进行中的申请, a status that does not allow it) was shown
-      });
-  }, [id, projectId]);
-
-  if (id === null && projectId === null) {
+  if (id === null && projectId !== null) {
+    return <NewApplication config={config} routeName={routeName} projectId={projectId} />;
+  }
+  if (id === null) {
     return <Result status="warning" title={MSG.workflowProjectMissing} extra={<CloseButton />} />;
   }
   // The editor starts from the server's current version, never from an earlier visit's cached copy: the
@@ -41,10 +105,17 @@ export function AonScreen({ config, routeName }: { config: ActionConfig; routeNa
     return view.isError ? (
       <Result status="error" title={MSG.notFound} extra={<CloseButton />} />
     ) : (
-      <div style={{ textAlign: 'center', padding: 48 }}>
-        <Spin />
-      </div>
+      <Loading />
     );
   }
-  return <ActionEditor key={view.data.id} config={config} view={view.data} saveWith="save" />;
+  const data = view.data;
+  return (
+    <ActionEditor
+      key={data.id}
+      config={config}
+      view={data}
+      saveWith="save"
+      onDiscarded={() => void navigate(projectPathOf(config, data.projectId), { replace: true })}
+    />
+  );
 }

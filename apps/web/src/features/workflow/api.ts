@@ -17,8 +17,14 @@ export function actionBase({ family, action }: ActionRef): string {
   return `/api/project/${family}/${action}`;
 }
 
-export async function createAction(ref: ActionRef, projectId: number): Promise<Versioned> {
-  return unwrap(await http.post<Envelope<Versioned>>(`${actionBase(ref)}/create`, { projectId }));
+/** Creates the instance at its first save, adopting the files uploaded under `createId` meanwhile. */
+export async function createAction(ref: ActionRef, projectId: number, createId?: string): Promise<Versioned> {
+  return unwrap(
+    await http.post<Envelope<Versioned>>(`${actionBase(ref)}/create`, {
+      projectId,
+      ...(createId === undefined ? {} : { createId }),
+    }),
+  );
 }
 
 export async function saveAction(

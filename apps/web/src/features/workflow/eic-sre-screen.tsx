@@ -1,18 +1,18 @@
 // The e-signature screen (EicSre) in its two modes, chosen by the caller's open task on the instance:
 //   applicant (task EicSre): the generated letter shown in the page and the sign-off panel in e-signature mode; the
 //     panel hands its request up (application flow) and this screen posts it to {base}/signature.
-//   exchange (task Review): the application, its files and the signed letter, and the panel in review mode with
-//     审核通过 and 退回, posting to /api/task/signoff/{flow} with result pass or back.
+//   exchange (task Review): the project's full facts (what a resubmission changed marked), the application with its
+//     changes, its files, the signed letter and the project's history, and the panel in review mode with 审核通过
+//     and 退回 (each confirmed with an 审核意见), posting to /api/task/signoff/{flow} with result pass or back.
 // Without an open task of the caller the instance is shown read-only. An action without a letter (the handover)
 // is reviewed here too, on its application's facts and files alone.
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Alert, Button, Card, Descriptions, Popconfirm, Result, Space, Spin, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Popconfirm, Result, Space, Spin, Tag, Typography } from 'antd';
 import type { Envelope } from '@cqjy/domain/api';
 import { MSG } from '@cqjy/domain/messages';
 import type { ActionConfig } from '@cqjy/domain/workflow/actions';
-import { projectShowRoute } from '@cqjy/domain/workflow/families';
 import { signOffFlow } from '@cqjy/domain/workflow/sign-off';
 import type { SignOffParameter } from '@cqjy/domain/workflow/sign-off';
 import { TASK_TYPE } from '@cqjy/domain/workflow/statuses';
@@ -22,13 +22,17 @@ import { useSession } from '../../lib/session-store.ts';
 import { AttachmentTable, CloseButton, SignOffPanel } from '../../components/index.ts';
 import type { SignOffAttachment } from '../../components/index.ts';
 import { actionQuery, signAction, terminateAction } from './api.ts';
-import { showValue } from './form-diff.ts';
+import { diffForms, showValue } from './form-diff.ts';
 import { LetterViewer } from './letter-viewer.tsx';
+import { ProcessLog } from './process-log.tsx';
 import { ProjectFacts } from './project-facts.tsx';
-import { stepPath, useStepQuery } from './step-context.ts';
+import { ProjectPanel } from './project-panel.tsx';
+import { projectPathOf, useStepQuery } from './step-context.ts';
 
 /** The task centre's 待办任务: where a handled task's work goes on. */
 const TASK_LIST = '/index/todo';
+
+const CHANGED_STYLE = { background: '#fffbe6' };
 
 /** What a sign-off did, shown on the result page in place of the screen. */
 type Outcome = { kind: 'sign' | 'pass' | 'back'; message: string };
@@ -64,7 +68,17 @@ function SignOffResult({ outcome, projectPath }: { outcome: Outcome; projectPath
   );
 }
 
+/** The submission before the last one, whose form and project the last one is compared with. */
+function previousRevision(view: ActionView): ActionView['revisions'][number] | undefined {
+  return [...view.revisions].sort((a, b) => a.no - b.no).at(-2);
+}
+
 function ApplicationFacts({ config, view }: { config: ActionConfig; view: ActionView }) {
+  const previous = previousRevision(view);
+  const changed = new Set(
+    previous === undefined ? [] : diffForms(config, previous.form, view.form).map((change) => change.name),
+  );
+  if (config.fields.length === 0) return null;
   return (
     <Descriptions
       bordered
@@ -73,11 +87,29 @@ function ApplicationFacts({ config, view }: { config: ActionConfig; view: Action
       style={{ marginTop: 16 }}
       styles={{ label: { width: 200 } }}
     >
-      {config.fields.map((field) => (
-        <Descriptions.Item key={field.name} label={field.label}>
-          {showValue(field, view.form[field.name]) || '—'}
-        </Descriptions.Item>
-      ))}
+      {config.fields.map((field) =>
+        changed.has(field.name) && previous !== undefined ? (
+          <Descriptions.Item
+            key={field.name}
+            label={
+              <Space size={4}>
+                {field.label}
+                <Tag color="orange">修改</Tag>
+              </Space>
+            }
+            styles={{ label: CHANGED_STYLE, content: CHANGED_STYLE }}
+          >
+            {showValue(field, view.form[field.name]) || '—'}
+            <Typography.Text type="secondary" delete style={{ display: 'block' }}>
+              {showValue(field, previous.form[field.name]) || '—'}
+            </Typography.Text>
+          </Descriptions.Item>
+        ) : (
+          <Descriptions.Item key={field.name} label={field.label}>
+            {showValue(field, view.form[field.name]) || '—'}
+          </Descriptions.Item>
+        ),
+      )}
     </Descriptions>
   );
 }
@@ -137,11 +169,7 @@ export function EicSreScreen({ config }: { config: ActionConfig }) {
           attachmentsIds: applicationFiles(config, data).map((item) => item.uuid),
         };
 
-  const projectPath = stepPath(
-    projectShowRoute(config.family) ?? 'showproject',
-    { id: data.projectId },
-    config.family,
-  );
+  const projectPath = projectPathOf(config, data.projectId);
   const reload = (): void =>
     void queryClient.invalidateQueries({ queryKey: actionQuery(ref, data.id).queryKey });
   const onDone = (kind: Outcome['kind'], answer: Envelope<unknown>): void => {
@@ -173,7 +201,14 @@ export function EicSreScreen({ config }: { config: ActionConfig }) {
         }
         extra={<CloseButton />}
       >
-        <ProjectFacts project={data.project} />
+        {isSigning ? (
+          <ProjectFacts project={data.project} />
+        ) : (
+          <ProjectPanel
+            project={data.project}
+            previousForm={isReview ? (previousRevision(data)?.projectForm ?? null) : null}
+          />
+        )}
         {isReview || !config.isSigned ? <ApplicationFacts config={config} view={data} /> : null}
         {param === null ? (
           <Alert
@@ -197,6 +232,11 @@ export function EicSreScreen({ config }: { config: ActionConfig }) {
           />
         </Card>
       ) : null}
+      {isSigning ? null : (
+        <Card title="流程记录">
+          <ProcessLog projectId={data.projectId} />
+        </Card>
+      )}
       {param !== null && isSigning ? (
         <Card
           extra={

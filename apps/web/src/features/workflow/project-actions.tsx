@@ -2,7 +2,10 @@
 // or for the member representing the project the member's own), its applications (业务申请) with the screen each
 // opens on, and what its approved actions recorded (交易信息: the bidding activity, the contract, the payouts ...).
 import { useNavigate } from 'react-router';
-import { Button, Card, Descriptions, Space, Table, Tag } from 'antd';
+import { Button, Card, Descriptions, Dropdown, Space, Table, Tag } from 'antd';
+import type { MenuProps } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
+import { arrangeActions } from '@cqjy/domain/workflow/action-menu';
 import { formatDate, formatDateTime } from '@cqjy/domain/format';
 import { ACTION_CONFIGS, isFormDisclosure, showActionValue } from '@cqjy/domain/workflow/actions';
 import type { ActionConfig, ActionForm, Applicant } from '@cqjy/domain/workflow/actions';
@@ -53,27 +56,48 @@ export type ActionButtonsProps = {
   applicant: Applicant | null;
 };
 
-/** A button for each action the caller may start on the project now. */
+/**
+ * The actions the caller may start on the project now: the one that moves it on at its stage as the primary
+ * button, the others in 更多操作, grouped (the domain's arrangeActions). Starting one opens its empty form;
+ * nothing is created until it is saved.
+ */
 export function ActionButtons({ project, applications, applicant }: ActionButtonsProps) {
   const navigate = useNavigate();
   const actions =
     applicant === null ? [] : startableActions(project.family, project, applications, applicant);
   if (actions.length === 0) return null;
+  const { primary, groups } = arrangeActions(project.status, actions);
+  const open = (config: ActionConfig): void =>
+    void navigate(stepPath(startOf(config, project).route, { projectId: project.id }, project.family));
+  const items: MenuProps['items'] = groups.map((group) => ({
+    type: 'group',
+    key: group.key,
+    label: group.title,
+    children: group.actions.map((config) => ({ key: config.action, label: startOf(config, project).label })),
+  }));
   return (
     <Space wrap style={{ marginTop: 16 }}>
-      {actions.map((config) => {
-        const start = startOf(config, project);
-        return (
-          <Button
-            key={config.action}
-            type="primary"
-            ghost
-            onClick={() => void navigate(stepPath(start.route, { projectId: project.id }, project.family))}
-          >
-            {start.label}
+      {primary === null ? null : (
+        <Button type="primary" onClick={() => open(primary)}>
+          {startOf(primary, project).label}
+        </Button>
+      )}
+      {groups.length === 0 ? null : (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items,
+            onClick: ({ key }) => {
+              const config = actions.find((candidate) => candidate.action === key);
+              if (config !== undefined) open(config);
+            },
+          }}
+        >
+          <Button>
+            更多操作 <DownOutlined />
           </Button>
-        );
-      })}
+        </Dropdown>
+      )}
     </Space>
   );
 }

@@ -47,20 +47,4 @@ export function useStepQuery(): { id: number | null; taskId: number | null; proj
   };
 }
 
-/**
- * The address of a workflow screen with its query, for a project of `family`: the family travels in the query
- * only where the screen is shared by several families.
- */
-export function stepPath(
-  routeName: string,
-  query: Record<string, number | null | undefined>,
-  family: string,
-): string {
-  const step = findStepByRouteName(routeName);
-  const isShared = step !== undefined && familiesOfScreens(step.screens).length > 1;
-  const entries = Object.entries(query)
-    .filter((entry): entry is [string, number] => typeof entry[1] === 'number')
-    .map(([key, value]): [string, string] => [key, String(value)]);
-  const search = new URLSearchParams(isShared ? [...entries, ['family', family]] : entries).toString();
-  return search === '' ? `/index/${routeName}` : `/index/${routeName}?${search}`;
-}
+export { projectPathOf, stepPath } from '@cqjy/domain/workflow/paths';

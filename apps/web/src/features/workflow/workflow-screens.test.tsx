@@ -11,6 +11,7 @@ import type { FetchCall } from '../../test/fake-fetch.ts';
 import { createFakeNotifier } from '../../test/fake-notifier.ts';
 import type { FakeNotifier } from '../../test/fake-notifier.ts';
 import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
+import { makeProjectView } from '../../test/projects.ts';
 import type { Route } from '../../test/portal.tsx';
 
 // pdf.js does not run in jsdom; the letter viewer gets a one-page document.
@@ -77,24 +78,59 @@ function serveAs(identityType: number, extra: Route) {
 }
 
 describe('Aon screen (from the registry)', () => {
-  it('creates the draft from ?projectId= once and shows the action form of the registry', async () => {
-    let view = makeView();
+  it('opens an empty form from ?projectId= and creates the application only at its first save', async () => {
     const { calls } = serveAs(IDENTITY.transferor, (call) => {
       const path = pathOf(call);
+      if (path === '/api/project/show/7') return jsonResponse(envelope(makeProjectView()));
       if (path === '/api/project/bulk/abort/create') return jsonResponse(envelope({ id: 41, version: 1 }));
-      if (path === '/api/project/bulk/abort/show/41') return jsonResponse(envelope(view));
+      if (path === '/api/project/bulk/abort/save') return jsonResponse(envelope({ id: 41, version: 2 }));
+      if (path === '/api/project/bulk/abort/show/41') return jsonResponse(envelope(makeView({ version: 2 })));
       return undefined;
     });
-    view = makeView();
     const { router } = renderPortal('/index/bulkAbortAon?projectId=7');
     expect(await screen.findByLabelText('申请原因')).toBeTruthy();
     expect(screen.getByLabelText('备注')).toBeTruthy();
     expect(screen.getByLabelText('预计恢复日期')).toBeTruthy();
     expect(screen.getByText('申请材料')).toBeTruthy();
     expect(screen.getByText(PROJECT.name)).toBeTruthy();
-    expect(router.state.location.search).toBe('?id=41');
+    // nothing exists yet: leaving now leaves no draft, and there is nothing to discard
+    expect(callsTo(calls, '/api/project/bulk/abort/create')).toHaveLength(0);
+    expect(router.state.location.search).toBe('?projectId=7');
+    expect(screen.queryByRole('button', { name: '删除草稿' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('申请原因'), { target: { value: '设备需重新评估' } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?id=41'));
     expect(callsTo(calls, '/api/project/bulk/abort/create')).toHaveLength(1);
-    expect(bodyOf(callsTo(calls, '/api/project/bulk/abort/create')[0])).toEqual({ projectId: 7 });
+    // the files picked before the save travel under the draft id the application adopts
+    expect(bodyOf(callsTo(calls, '/api/project/bulk/abort/create')[0])).toEqual({
+      projectId: 7,
+      createId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    expect(bodyOf(callsTo(calls, '/api/project/bulk/abort/save')[0])).toMatchObject({
+      id: 41,
+      version: 1,
+      form: { reason: '设备需重新评估' },
+    });
+  });
+
+  it('a saved draft never submitted is discarded (删除草稿) and the screen goes back to the project', async () => {
+    const { calls } = serveAs(IDENTITY.transferor, (call) => {
+      const path = pathOf(call);
+      if (path === '/api/project/bulk/abort/show/41') return jsonResponse(envelope(makeView({ version: 2 })));
+      if (path === '/api/project/bulk/abort/termination/terminate')
+        return jsonResponse(envelope({ id: 41, version: 2 }, 0, MSG.workflowDraftDiscarded));
+      return undefined;
+    });
+    const { router } = renderPortal('/index/bulkAbortAon?id=41');
+    fireEvent.click(await screen.findByRole('button', { name: '删除草稿' }));
+    expect(await screen.findByText(MSG.workflowDiscardConfirm)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/bulkShowProject'));
+    expect(router.state.location.search).toBe('?id=7');
+    expect(bodyOf(callsTo(calls, '/api/project/bulk/abort/termination/terminate')[0])).toEqual({
+      id: 41,
+      version: 2,
+    });
   });
 
   it('draws the fields each action needs: supplement asks the extension, rediscovery the period', async () => {
@@ -160,21 +196,16 @@ describe('Aon screen (from the registry)', () => {
 });
 
 describe('compact actions (one screen for every step)', () => {
-  it('the withdrawal letter: its one route creates the draft from the project and shows the form', async () => {
-    const view = makeView({ id: 43, action: 'withdrawal', actionTitle: '摘牌重新披露' });
+  it('the withdrawal letter: its one route opens the empty form from the project, creating nothing', async () => {
     const { calls } = serveAs(IDENTITY.transferor, (call) => {
-      const path = pathOf(call);
-      if (path === '/api/project/bulk/withdrawal/create')
-        return jsonResponse(envelope({ id: 43, version: 1 }));
-      if (path === '/api/project/bulk/withdrawal/show/43') return jsonResponse(envelope(view));
+      if (pathOf(call) === '/api/project/show/7') return jsonResponse(envelope(makeProjectView()));
       return undefined;
     });
     const { router } = renderPortal('/index/bulkWithdrawalEicSre?projectId=7');
     expect(await screen.findByLabelText('披露天数（工作日）')).toBeTruthy();
     expect(screen.getByLabelText('申请原因')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/index/bulkWithdrawalEicSre');
-    expect(router.state.location.search).toBe('?id=43');
-    expect(callsTo(calls, '/api/project/bulk/withdrawal/create')).toHaveLength(1);
+    expect(callsTo(calls, '/api/project/bulk/withdrawal/create')).toHaveLength(0);
   });
 
   it('the same route shows the letter once it is submitted', async () => {
@@ -290,10 +321,40 @@ describe('EicSre screen', () => {
     openTask: { id: 12, type: 'Review', routeName: 'bulkAbortEicSre' },
   });
 
-  function serveReview(answer: () => Response) {
+  // the project under review: its price and appraisal, changed since the first submission
+  const reviewedProject = makeProjectView({
+    details: {
+      form: {
+        name: PROJECT.name,
+        assetCategory: 'machinery',
+        listingPrice: 180_000_000,
+        appraisalPrice: 192_000_000,
+      },
+    },
+  });
+
+  function serveReview(answer: () => Response, view: ActionView = reviewing) {
     return serveAs(IDENTITY.admin, (call) => {
       const path = pathOf(call);
-      if (path === '/api/project/bulk/abort/show/41') return jsonResponse(envelope(reviewing));
+      if (path === '/api/project/bulk/abort/show/41') return jsonResponse(envelope(view));
+      if (path === '/api/project/show/7') return jsonResponse(envelope(reviewedProject));
+      if (path === '/api/project/7/processLog') return jsonResponse(envelope([]));
+      if (path === '/api/project/bulk/asset/list') {
+        return jsonResponse(
+          envelope({
+            list: [
+              {
+                id: 1,
+                category: 'machinery',
+                values: { name: '数控机床', storage: '北京市大兴区仓库' },
+                createdAt: '2026-02-01T02:00:00.000Z',
+              },
+            ],
+            total: 1,
+            counts: { machinery: 1 },
+          }),
+        );
+      }
       if (path.startsWith('/api/attachment/download/'))
         return new Response(new Blob(['%PDF']), { status: 200 });
       if (path === '/api/task/signoff/bulk') return answer();
@@ -318,7 +379,17 @@ describe('EicSre screen', () => {
     expect(screen.getByText('2026-04-01')).toBeTruthy();
     expect(screen.getAllByText('项目中止申请函（已签章）.pdf').length).toBeGreaterThan(0);
     expect(screen.queryByRole('group', { name: '短信验证码' })).toBeNull();
+    // the project's facts the decision rests on: its price and appraisal, and the way to its page
+    expect(await screen.findByText('1,800,000.00')).toBeTruthy();
+    expect(screen.getByText('1,920,000.00')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '查看项目' })).toBeTruthy();
+    expect(await screen.findByText('数控机床')).toBeTruthy();
+    expect(screen.getByText('北京市大兴区仓库')).toBeTruthy();
+    // approval is confirmed, with an optional opinion
     fireEvent.click(screen.getByRole('button', { name: '审核通过' }));
+    const confirm = await screen.findByRole('dialog');
+    fireEvent.change(within(confirm).getByRole('textbox'), { target: { value: '材料齐全，同意中止' } });
+    fireEvent.click(within(confirm).getByRole('button', { name: /确\s*定|OK/ }));
     expect(await screen.findByText(MSG.workflowPassed)).toBeTruthy();
     expect(screen.getByText(MSG.workflowNextAfterPass)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: MSG.workflowBackToTasks }));
@@ -326,6 +397,7 @@ describe('EicSre screen', () => {
     expect(bodyOf(callsTo(calls, '/api/task/signoff/bulk')[0])).toMatchObject({
       dataId: 41,
       result: 'pass',
+      reason: '材料齐全，同意中止',
       task: { type: 'Review', id: 12, actionId: 41 },
       transferees: [{ taskId: 12 }],
     });
@@ -337,7 +409,9 @@ describe('EicSre screen', () => {
     );
     const { router } = renderPortal('/index/bulkAbortEicSre?id=41&taskId=12');
     fireEvent.click(await screen.findByRole('button', { name: /^退\s*回$/ }));
-    fireEvent.change(await screen.findByLabelText('退回原因'), { target: { value: '请补充评估报告' } });
+    fireEvent.change(await screen.findByLabelText(MSG.reviewOpinionLabel), {
+      target: { value: '请补充评估报告' },
+    });
     fireEvent.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
     expect(await screen.findByText(MSG.workflowNextAfterBack)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: MSG.workflowBackToTasks }));
@@ -353,8 +427,67 @@ describe('EicSre screen', () => {
     serveReview(() => jsonResponse(envelope(null, 409, '该任务已处理，请刷新')));
     renderPortal('/index/bulkAbortEicSre?id=41&taskId=12');
     fireEvent.click(await screen.findByRole('button', { name: '审核通过' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /确\s*定|OK/ }));
     const dialog = await screen.findByRole('dialog', { name: '温馨提示' });
     expect(within(dialog).getByText('该任务已处理，请刷新')).toBeTruthy();
+  });
+});
+
+describe('the review of a resubmission', () => {
+  it('marks what changed since the submission before: the project facts and the application', async () => {
+    const resubmitted = makeView({
+      status: 'underReview',
+      statusLabel: '审核中',
+      form: { reason: '设备需重新评估' },
+      attachments: { applicationFile: [FILE] },
+      signedLetter: { uuid: 's-1', name: '项目中止申请函（已签章）.pdf' },
+      openTask: { id: 12, type: 'Review', routeName: 'bulkAbortEicSre' },
+      revisions: [
+        {
+          no: 1,
+          form: { reason: '设备需评估' },
+          projectForm: { name: PROJECT.name, assetCategory: 'machinery', listingPrice: 150_000_000 },
+          submittedAt: '2026-02-28T02:00:00.000Z',
+        },
+        {
+          no: 2,
+          form: { reason: '设备需重新评估' },
+          projectForm: { name: PROJECT.name, assetCategory: 'machinery', listingPrice: 180_000_000 },
+          submittedAt: '2026-03-01T06:00:00.000Z',
+        },
+      ],
+    });
+    serveAs(IDENTITY.admin, (call) => {
+      const path = pathOf(call);
+      if (path === '/api/project/bulk/abort/show/41') return jsonResponse(envelope(resubmitted));
+      if (path === '/api/project/show/7') {
+        return jsonResponse(
+          envelope(
+            makeProjectView({
+              details: {
+                form: {
+                  name: PROJECT.name,
+                  assetCategory: 'machinery',
+                  listingPrice: 180_000_000,
+                  appraisalPrice: 192_000_000,
+                },
+              },
+            }),
+          ),
+        );
+      }
+      if (path === '/api/project/7/processLog') return jsonResponse(envelope([]));
+      if (path.startsWith('/api/attachment/download/'))
+        return new Response(new Blob(['%PDF']), { status: 200 });
+      return undefined;
+    });
+    renderPortal('/index/bulkAbortEicSre?id=41&taskId=12');
+    // the summary names each changed fact; the appraisal, added since, counts as changed too
+    expect(await screen.findByText(/与上次提交相比，修改了2项：挂牌价（元）、评估值（元）/)).toBeTruthy();
+    // the earlier values are shown struck through under the new ones
+    expect(screen.getByText('1,500,000.00').closest('del')).not.toBeNull();
+    expect(screen.getAllByText('修改').length).toBe(3); // two project facts and the application's reason
+    expect(screen.getByText('设备需评估').closest('del')).not.toBeNull();
   });
 });
 
@@ -371,8 +504,13 @@ describe('MfyRrn screen', () => {
         { reason: '请补充评估报告', by: '王审核', at: '2026-03-02T02:00:00.000Z' },
       ],
       revisions: [
-        { no: 1, form: { reason: '设备需评估' }, submittedAt: '2026-02-28T02:00:00.000Z' },
-        { no: 2, form: { reason: '设备需重新评估' }, submittedAt: '2026-03-01T06:00:00.000Z' },
+        { no: 1, form: { reason: '设备需评估' }, projectForm: null, submittedAt: '2026-02-28T02:00:00.000Z' },
+        {
+          no: 2,
+          form: { reason: '设备需重新评估' },
+          projectForm: null,
+          submittedAt: '2026-03-01T06:00:00.000Z',
+        },
       ],
       openTask: { id: 15, type: 'MfyRrn', routeName: 'bulkAbortMfyRrn' },
     });

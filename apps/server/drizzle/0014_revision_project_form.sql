@@ -1,0 +1,1 @@
+ALTER TABLE "action_revisions" ADD COLUMN "project_form" jsonb;

@@ -1,0 +1,55 @@
+// The calls of 消息提醒 (the reminder page and the header's bell): the reader's notifications (scoped by the
+// server to its company), the unread count, and marking one or all of them read. Both queries live under
+// ['notifications'], so marking anything read refreshes the page and the bell together.
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { Envelope, PageResult } from '@cqjy/domain/api';
+import { NOTIFICATION_POLL_MS } from '@cqjy/domain/notifications';
+import type { MarkedRead, NotificationRow, UnreadCount } from '@cqjy/domain/notifications';
+import { http, unwrap } from '../../lib/http.ts';
+
+export type NotificationQuery = { page: number; size: number; isUnread: boolean };
+
+export const NOTIFICATIONS_KEY = ['notifications'] as const;
+
+export const notificationsQuery = (query: NotificationQuery) =>
+  queryOptions({
+    queryKey: [...NOTIFICATIONS_KEY, 'list', query] as const,
+    queryFn: async () =>
+      unwrap(
+        await http.get<Envelope<PageResult<NotificationRow>>>('/api/message/list', {
+          page: query.page,
+          size: query.size,
+          unread: query.isUnread ? 1 : undefined,
+        }),
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+/**
+ * The bell's count: asked again every NOTIFICATION_POLL_MS while the page is visible and whenever the window
+ * gets the focus. A background poll reports nothing when it fails (the next one may work); the user's own calls
+ * still report an expired session.
+ */
+export const unreadCountQuery = () =>
+  queryOptions({
+    queryKey: [...NOTIFICATIONS_KEY, 'unread'] as const,
+    queryFn: async () =>
+      unwrap(
+        await http.get<Envelope<UnreadCount>>('/api/message/unread/count', undefined, { isSilent: true }),
+        {
+          showError: false,
+        },
+      ),
+    refetchInterval: NOTIFICATION_POLL_MS,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  });
+
+export async function markRead(id: number): Promise<void> {
+  unwrap(await http.post<Envelope<unknown>>(`/api/message/read/${id}`));
+}
+
+export async function markAllRead(): Promise<MarkedRead> {
+  return unwrap(await http.post<Envelope<MarkedRead>>('/api/message/read/all'), { showSuccess: true });
+}

@@ -1,0 +1,118 @@
+// Notifications (消息提醒; spec 000 section 2: reminder, GJS_MESSAGE). A notification is raised by a business event
+// for one receiving company (the applicant whose application the exchange approved or returned, later the
+// operator a task is assigned to, the owner of a disclosure about to end), optionally for one of its operators
+// only, and read in the portal: the 消息提醒 page and the header's bell with the unread count. Its link is an
+// in-app path (`/index/bulkShowProject?id=3`) the page opens when the row is clicked.
+import { z } from 'zod';
+import { formatMessage } from './format.ts';
+import { MSG } from './messages.ts';
+
+/** What raised a notification: a text code `area.event`, stored as is. Add a kind here before raising it. */
+export const NOTIFICATION_KINDS = [
+  'workflow.pass',
+  'workflow.back',
+  'task.assigned',
+  'disclosure.deadline',
+] as const;
+
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  'workflow.pass': '审核通过',
+  'workflow.back': '审核退回',
+  'task.assigned': '任务提醒',
+  'disclosure.deadline': '披露到期',
+};
+
+/** Longer titles and bodies are cut (a long review opinion must not make the review itself fail). */
+export const NOTIFICATION_TITLE_MAX = 100;
+export const NOTIFICATION_BODY_MAX = 2000;
+export const NOTIFICATION_LINK_MAX = 500;
+
+/** How often the header asks for the unread count (and again whenever the window gets the focus). */
+export const NOTIFICATION_POLL_MS = 60_000;
+
+/**
+ * Whether `link` is a path of this portal: it starts with one `/` (not `//host`, not a scheme) and holds no
+ * backslash or control character, so opening it can never leave the site.
+ */
+export function isInAppLink(link: string): boolean {
+  return (
+    link.length <= NOTIFICATION_LINK_MAX &&
+    link.startsWith('/') &&
+    !link.startsWith('//') &&
+    !/[\\\s\u0000-\u001f\u007f]/.test(link)
+  );
+}
+
+/** `text` cut to `max` characters (code points), the cut marked with an ellipsis. */
+export function clipText(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+export const ZNotificationRow = z.object({
+  id: z.number(),
+  kind: z.string(),
+  /** the kind's label (审核通过 ...), empty for a kind this version does not know */
+  kindLabel: z.string(),
+  title: z.string(),
+  body: z.string(),
+  /** an in-app path, or null when there is nothing to open */
+  link: z.string().nullable(),
+  isRead: z.boolean(),
+  /** ISO time */
+  readAt: z.string().nullable(),
+  /** ISO time */
+  createdAt: z.string(),
+});
+
+export type NotificationRow = z.infer<typeof ZNotificationRow>;
+
+export const ZUnreadCount = z.object({ count: z.number() });
+
+export type UnreadCount = z.infer<typeof ZUnreadCount>;
+
+export const ZMarkedRead = z.object({ count: z.number() });
+
+export type MarkedRead = z.infer<typeof ZMarkedRead>;
+
+export function notificationKindLabel(kind: string): string {
+  return (NOTIFICATION_KIND_LABELS as Record<string, string>)[kind] ?? '';
+}
+
+/** What the applicant is told of a review: the action, the project and the reviewer's opinion (审核意见). */
+export type ReviewNoticeInput = {
+  isPassed: boolean;
+  /** the action's title: 信息披露, 中止 ... */
+  actionTitle: string;
+  projectName: string;
+  projectCode: string;
+  /** the reviewer's opinion; empty when none was written */
+  opinion: string;
+};
+
+/** The kind, title and body of the notification of an approval (workflow.pass) or a return (workflow.back). */
+export function reviewNotice(input: ReviewNoticeInput): {
+  kind: NotificationKind;
+  title: string;
+  body: string;
+} {
+  const params = {
+    action: input.actionTitle,
+    project: input.projectName,
+    code: input.projectCode,
+    opinion: input.opinion.trim() === '' ? MSG.notificationsNoOpinion : input.opinion.trim(),
+  };
+  return input.isPassed
+    ? {
+        kind: 'workflow.pass',
+        title: formatMessage(MSG.notificationsPassTitle, params),
+        body: formatMessage(MSG.notificationsPassBody, params),
+      }
+    : {
+        kind: 'workflow.back',
+        title: formatMessage(MSG.notificationsBackTitle, params),
+        body: formatMessage(MSG.notificationsBackBody, params),
+      };
+}
