@@ -195,6 +195,26 @@ for (const size of WIDTHS) {
       await shot('16-new-project-errors');
     });
 
+    test(`the member and the agent member each find work of their own (${tag})`, async ({
+      page,
+      browser,
+    }) => {
+      // the member: its returned registration waits in 待办任务
+      await signIn(page, 'member');
+      await expect(page).toHaveURL(/#\/index\/(home|project)/);
+      await page.goto('/#/index/todo');
+      await expect(page.getByRole('row', { name: /意向登记/ }).first()).toBeVisible();
+      await keepScreenshot(page, `review-${tag}-30-member-todo`);
+      // the agent member: the demo project entrusted to it
+      const agent = await (await browser.newContext({ viewport: size })).newPage();
+      await signIn(agent, 'agent');
+      await expect(agent).toHaveURL(/#\/index\/(home|project)/);
+      await agent.goto('/#/index/project');
+      await expect(agent.getByRole('row', { name: new RegExp(DEMO_NAME) }).first()).toBeVisible();
+      await keepScreenshot(agent, `review-${tag}-31-agent-projects`);
+      await agent.close();
+    });
+
     test(`the account-opening review shows every fact and asks before approving (${tag})`, async ({
       page,
     }) => {
