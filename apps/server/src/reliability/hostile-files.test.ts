@@ -44,9 +44,10 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'cqjy-hostile-'));
   dataDir = join(root, 'data');
   storageDir = join(dataDir, 'files');
-  rootBefore = await listFiles(root);
   tmpBefore = new Set(await readdir(tmpdir()));
   t = await createTestApp({ env: { DATA_DIR: dataDir, STORAGE_DIR: storageDir, LOGIN_RATE_MAX: '1000' } });
+  // what the portal holds before the corpus arrives: its database and the demo data's files (a licence ...)
+  rootBefore = await listFiles(root);
   token = await loginAs(t.app, 'transferor');
 });
 

@@ -8,6 +8,7 @@ import {
   nextActionStatus,
   OPEN_ACTION_STATUSES,
   WITHDRAWABLE_ACTION_STATUSES,
+  DISCARDABLE_ACTION_STATUSES,
   type ActionEvent,
   type ActionStatus,
 } from './statuses.ts';
@@ -26,7 +27,6 @@ describe('the transitions of an action instance', () => {
     ['sign', 'letterGenerated', 'underReview'],
     ['pass', 'underReview', 'approved'],
     ['back', 'underReview', 'returned'],
-    ['withdraw', 'draft', 'cancelled'],
     ['withdraw', 'letterGenerated', 'cancelled'],
     ['withdraw', 'returned', 'cancelled'],
   ])('%s from %s leads to %s', (event, from, to) => {
@@ -38,7 +38,7 @@ describe('the transitions of an action instance', () => {
     const allowed = ALL_EVENTS.flatMap((event) =>
       ALL_STATUSES.filter((from) => canTransition(event, from)).map((from) => `${event}:${from}`),
     );
-    expect(allowed).toHaveLength(12);
+    expect(allowed).toHaveLength(11);
   });
 
   it.each<[ActionEvent, ActionStatus]>([
@@ -52,6 +52,8 @@ describe('the transitions of an action instance', () => {
     ['back', 'returned'],
     ['withdraw', 'underReview'],
     ['withdraw', 'approved'],
+    // a draft is discarded (deleted), not withdrawn
+    ['withdraw', 'draft'],
   ])('refuses %s from %s', (event, from) => {
     expect(nextActionStatus(event, from)).toBeNull();
     expect(canTransition(event, from)).toBe(false);
@@ -76,7 +78,8 @@ describe('the transitions of an action instance', () => {
 describe('the lists derived from the table', () => {
   it('keeps the lists the screens read', () => {
     expect(EDITABLE_ACTION_STATUSES).toEqual(['draft', 'returned']);
-    expect(WITHDRAWABLE_ACTION_STATUSES).toEqual(['draft', 'letterGenerated', 'returned']);
+    expect(WITHDRAWABLE_ACTION_STATUSES).toEqual(['letterGenerated', 'returned']);
+    expect(DISCARDABLE_ACTION_STATUSES).toEqual(['draft']);
     expect(OPEN_ACTION_STATUSES).toEqual(['draft', 'letterGenerated', 'underReview', 'returned']);
   });
 

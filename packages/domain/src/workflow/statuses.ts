@@ -56,8 +56,15 @@ export const ACTION_TRANSITIONS: Record<ActionEvent, ActionTransition> = {
   sign: { from: ['letterGenerated'], to: 'underReview' },
   pass: { from: ['underReview'], to: 'approved' },
   back: { from: ['underReview'], to: 'returned' },
-  withdraw: { from: ['draft', 'letterGenerated', 'returned'], to: 'cancelled' },
+  // a draft is not withdrawn but discarded (deleted): see DISCARDABLE_ACTION_STATUSES
+  withdraw: { from: ['letterGenerated', 'returned'], to: 'cancelled' },
 };
+
+/**
+ * Statuses in which the applicant's withdrawal deletes the instance instead of cancelling it: a draft was never
+ * submitted, nobody but its author saw it, so it leaves nothing behind.
+ */
+export const DISCARDABLE_ACTION_STATUSES: readonly ActionStatus[] = ['draft'];
 
 /** The status `event` leads to from `from`, or null when the table does not allow it. */
 export function nextActionStatus(event: ActionEvent, from: ActionStatus): ActionStatus | null {
@@ -81,7 +88,8 @@ export const OPEN_ACTION_STATUSES: readonly ActionStatus[] = Object.values(ACTIO
 /** Statuses in which the applicant may still change the form (save/update). */
 export const EDITABLE_ACTION_STATUSES: readonly ActionStatus[] = ACTION_TRANSITIONS.edit.from;
 
-/** Statuses in which the applicant may withdraw it: before the letter is signed, or when returned. */
+/** Statuses in which the applicant may withdraw it: before the letter is signed, or when returned (a draft is
+ * discarded instead). */
 export const WITHDRAWABLE_ACTION_STATUSES: readonly ActionStatus[] = ACTION_TRANSITIONS.withdraw.from;
 
 /** Task types: the step kind a task opens (BF-3.1 task.type). Review is the exchange's sign-off. */

@@ -2,7 +2,7 @@
 // disclosure, and the pre-disclosure of the kinds that have one. The form reaches the engine through this gateway,
 // so projects never imports the workflow module: find the open application (of either stage), withdraw it before
 // its signature, or start one (create or reuse, save the period, submit).
-import { canTransition, MSG } from '@cqjy/domain';
+import { canTransition, DISCARDABLE_ACTION_STATUSES, MSG } from '@cqjy/domain';
 import { refused } from '../../platform/errors.ts';
 import type { DisclosureAction } from '../projects/service.ts';
 import { assignee, requireConfig, type WorkflowContext } from './instances.ts';
@@ -44,7 +44,9 @@ export function registerDisclosureGateway(ctx: WorkflowContext, transitions: Tra
     },
     async cancel(actor, projectId) {
       const open = await findOpen(projectId);
-      if (open === undefined || !canTransition('withdraw', open.instance.status)) return false;
+      if (open === undefined) return false;
+      const { status } = open.instance;
+      if (!canTransition('withdraw', status) && !DISCARDABLE_ACTION_STATUSES.includes(status)) return false;
       const config = requireConfig(open.project.family, open.action);
       await terminate(actor, config, { id: open.instance.id, version: open.instance.version });
       return true;

@@ -8,6 +8,7 @@ import {
   canTransition,
   cleanActionForm,
   composeLetter,
+  DISCARDABLE_ACTION_STATUSES,
   formatDate,
   isActionAllowed,
   LETTER_TAG,
@@ -306,7 +307,7 @@ export function createTransitions(ctx: WorkflowContext) {
     input: { id: number; version: number },
   ): Promise<{ id: number; version: number; isDiscarded: boolean }> {
     const instance = await findOwnInstance(actor, config, input.id);
-    if (instance.status === 'draft' && instance.revisionNo === 0) return discard(actor, config, input);
+    if (DISCARDABLE_ACTION_STATUSES.includes(instance.status)) return discard(actor, config, input);
     const status = nextActionStatus('withdraw', instance.status);
     if (status === null) throw refused(MSG.workflowNotWithdrawable);
     const who = await describeActor(actor);

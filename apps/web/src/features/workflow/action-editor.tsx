@@ -14,7 +14,7 @@ import { MSG } from '@cqjy/domain/messages';
 import { ACTION_DATA_CLASS, cleanActionForm } from '@cqjy/domain/workflow/actions';
 import { validateActionForm } from '@cqjy/domain/workflow/action-forms';
 import type { ActionConfig, ActionForm } from '@cqjy/domain/workflow/actions';
-import { EDITABLE_ACTION_STATUSES } from '@cqjy/domain/workflow/statuses';
+import { DISCARDABLE_ACTION_STATUSES, EDITABLE_ACTION_STATUSES } from '@cqjy/domain/workflow/statuses';
 import type { ActionView } from '@cqjy/domain/workflow/views';
 import { notify } from '../../lib/notify.ts';
 import { usePageTitle } from '../../lib/route-handle.ts';
@@ -145,7 +145,7 @@ export function ActionEditor({
   };
 
   /** a draft never submitted is discarded, anything else withdrawn */
-  const isDiscardable = view.status === 'draft' && view.revisions.length === 0;
+  const isDiscardable = DISCARDABLE_ACTION_STATUSES.includes(view.status);
 
   const onTerminate = () =>
     run('terminate', async () => {
