@@ -380,6 +380,14 @@ export const MSG = {
   notificationsEmptyUnread: '暂无未读消息',
   notificationsLoadFailed: '消息加载失败，请稍后重试',
   notificationsBellLabel: '消息提醒，未读{count}条',
+
+  // capital increase (增资扩股)
+  capitalIncreaseShareholdersOverWhole: '增资前股东持股比例合计为{sum}%，不得超过100%',
+  capitalIncreaseCapitalSum: '增资后注册资本应等于增资前注册资本与拟新增注册资本之和',
+  capitalIncreaseRaiseRange: '拟募集资金金额下限不得高于上限',
+  capitalIncreaseShareInvalid: '拟新增股权比例须大于0且小于100%',
+  capitalIncreaseDepositTooHigh: '交易保证金不得超过拟募集资金金额下限的30%',
+  capitalIncreaseDisclosureDaysMin: '正式披露期不得少于{days}个工作日',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

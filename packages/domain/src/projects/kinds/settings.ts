@@ -14,6 +14,13 @@ export const DISCLOSURE_PERIOD_DEFAULTS = {
   equityPre: 20,
   /** equity transfer: the formal disclosure (正式披露) */
   equity: 20,
+  /**
+   * capital increase (增资扩股): the pre-disclosure. Regulation 32 sets no period for it; 20 working days as the
+   * equity transfer's pre-disclosure has.
+   */
+  capitalIncreasePre: 20,
+  /** capital increase: the formal disclosure, at least 40 working days (regulation 32, chapter 3) */
+  capitalIncrease: 40,
 } as const;
 
 export type DisclosurePeriodKey = keyof typeof DISCLOSURE_PERIOD_DEFAULTS;
@@ -23,6 +30,8 @@ export const DISCLOSURE_PERIOD_LABELS: Record<DisclosurePeriodKey, string> = {
   physicalHigh: '实物资产挂牌价超过1000万元的信息披露期',
   equityPre: '产权转让信息预披露期',
   equity: '产权转让正式信息披露期',
+  capitalIncreasePre: '增资扩股信息预披露期',
+  capitalIncrease: '增资扩股正式信息披露期',
 };
 
 export const DEFAULT_KIND_SETTINGS: KindSettings = { disclosureDays: DISCLOSURE_PERIOD_DEFAULTS };
