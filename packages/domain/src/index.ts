@@ -45,6 +45,7 @@ export * from './projects/kinds/common.ts';
 export * from './projects/kinds/settings.ts';
 export * from './projects/kinds/bulk.ts';
 export * from './projects/kinds/equity.ts';
+export * from './projects/kinds/capital-increase.ts';
 export * from './projects/kinds/index.ts';
 export * from './projects/sheets.ts';
 export * from './projects/shares.ts';

@@ -54,7 +54,7 @@ describe('every family', () => {
   // BF-2.1 to BF-2.4: every route name of the registry opens a built screen, never the placeholder
   it('each step opens the step page, each project view the project page', async () => {
     const all = listWorkflowRoutes();
-    expect(all).toHaveLength(220);
+    expect(all).toHaveLength(222);
     const views = all.filter((r) => r.action === 'show');
     const steps = all.filter((r) => r.action !== 'show');
     expect(views.map((r) => r.name)).toContain('rightShowProject');

@@ -408,14 +408,20 @@ const ACTION_STATUSES: Record<string, readonly ProjectStatus[] | null> = {
 };
 
 /**
- * Where a screen group's families differ: an equity project's formal disclosure follows its pre-disclosure, and
- * a pre-disclosed project may be ended or terminated before it is formally disclosed.
+ * Where a screen group's families differ: an equity project's (or an open capital increase's) formal disclosure
+ * follows its pre-disclosure, and a pre-disclosed project may be ended or terminated before it is formally
+ * disclosed.
  */
 const SCREEN_ACTION_STATUSES: Partial<Record<ScreenGroupKey, Record<string, readonly ProjectStatus[]>>> = {
   right: {
     preDisclosure: ['draft'],
     disclosure: ['draft', 'preDisclosing'],
     end: ['preDisclosing', 'disclosing', 'suspended'],
+    termination: ['preDisclosing', 'disclosing', 'suspended', 'ended'],
+  },
+  capOpen: {
+    preDisclosure: ['draft'],
+    disclosure: ['draft', 'preDisclosing'],
     termination: ['preDisclosing', 'disclosing', 'suspended', 'ended'],
   },
 };

@@ -637,6 +637,16 @@ export const FAMILIES = {
         title: '项目',
         steps: [{ step: 'Show', name: 'capOpenShowProject', title: '查看项目', derived: true }],
       },
+      // An open capital increase may be pre-disclosed (its calls have submit and submitFormal); the spec names no
+      // screens for it, so its return and letter take names in the group's pattern, as the rights type's do.
+      {
+        key: 'preDisclosure',
+        title: '信息预披露',
+        steps: [
+          { step: 'MfyRrn', name: 'capOpenPreMfyRrn', derived: true },
+          { step: 'EicSre', name: 'capOpenPreEicSre', derived: true },
+        ],
+      },
       {
         key: 'disclosure',
         title: '信息披露',

@@ -2,6 +2,7 @@
 // its project calls, sheets and announcement for each kind and the web draws its form and view from them; a family
 // without a kind here has its workflow screens but no project form yet.
 import { BULK_KIND } from './bulk.ts';
+import { CAP_KIND, CAP_OPEN_KIND } from './capital-increase.ts';
 import { COLL_KIND } from './coll.ts';
 import type { ProjectFormBase } from './fields.ts';
 import type { ProjectKind } from './kind.ts';
@@ -13,6 +14,8 @@ export const PROJECT_KINDS = {
   coll: COLL_KIND,
   stock: STOCK_KIND,
   privateStock: PRIVATE_STOCK_KIND,
+  cap: CAP_KIND,
+  capOpen: CAP_OPEN_KIND,
 } as const satisfies Record<string, ProjectKind>;
 
 export type ProjectFamily = keyof typeof PROJECT_KINDS;

@@ -1,0 +1,220 @@
+// The capital-increase kinds on the project calls and the engine (增资扩股, spec 001 sections 1 to 3 and 7): a draft
+// saved under /api/project/{cap|capOpen}/check/save, a submit refused with the first missing required file's own
+// message and nothing stored, the seven files uploaded, the disclosure e-signed and approved into a disclosure of
+// 40 working days; the open one pre-disclosed first; another company's project answers 404.
+import {
+  addWorkdays,
+  CAPITAL_INCREASE_ATTACHMENTS,
+  composeCreditCode,
+  formatDate,
+  formatMessage,
+  MSG,
+  type ActionView,
+  type CapitalIncreaseProjectForm,
+  type ProjectView,
+} from '@cqjy/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../../db/client.ts';
+import { buildMultipart, makePdf } from '../../test/files.ts';
+import {
+  bearer,
+  createCapturingSmsProvider,
+  createTestApp,
+  loginAs,
+  readJson,
+  type CapturingSmsProvider,
+  type TestApp,
+} from '../../test/harness.ts';
+import { clientOf, enrolSigner, signRequest, type Client } from '../workflow/test-support.ts';
+
+const OWNER_MOBILE = '13800000001';
+const CREDIT = composeCreditCode('110000', '20250001');
+const REQUIRED = CAPITAL_INCREASE_ATTACHMENTS.filter((entry) => entry.requiredMessage !== undefined);
+
+let t: TestApp;
+let phone: CapturingSmsProvider;
+let ownerToken: string;
+let owner: Client;
+let foreign: Client;
+let exchange: Client;
+
+function completeForm(name: string, preDisclosureDays?: number): CapitalIncreaseProjectForm {
+  return {
+    name,
+    enterpriseName: '北京示范科技有限公司',
+    creditCode: CREDIT,
+    legalRepresentative: '李明',
+    region: '110100',
+    industry: 'I',
+    economyType: '2',
+    enterpriseType: '1',
+    scale: '2',
+    foundedOn: '2008-06-18',
+    shareholders: [{ name: '北京示范国有资产经营有限公司', share: 1_000_000 }],
+    capitalBefore: 100_000_000_00,
+    capitalAdded: 25_000_000_00,
+    capitalAfter: 125_000_000_00,
+    raiseMin: 60_000_000_00,
+    raiseMax: 80_000_000_00,
+    offeredShare: 200_000,
+    increaseType: '1',
+    fundUse: '用于新产品研发及补充流动资金。',
+    investorCount: 2,
+    investorConditions: '意向投资方应为依法设立并有效存续的企业法人。',
+    selectionMethod: 'evaluation',
+    depositAmount: 10_000_000_00,
+    depositDeadline: '2027-03-20',
+    ...(preDisclosureDays === undefined ? {} : { preDisclosureDays }),
+    disclosureDays: 40,
+    announcement: '北京示范科技有限公司拟通过增资扩股引入2家投资方。',
+    contactName: '王经理',
+    contactMobile: OWNER_MOBILE,
+  };
+}
+
+beforeAll(async () => {
+  phone = createCapturingSmsProvider();
+  t = await createTestApp({ smsProvider: phone, env: { LOGIN_RATE_MAX: '1000', OTP_RATE_MAX: '1000' } });
+  ownerToken = await loginAs(t.app, 'transferor');
+  owner = clientOf(t, ownerToken);
+  foreign = clientOf(t, await loginAs(t.app, 'transferor2'));
+  exchange = clientOf(t, await loginAs(t.app, 'admin'));
+  await enrolSigner(t, 'transferor');
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+async function uploadFile(projectId: number, tag: string): Promise<void> {
+  const { payload, headers } = buildMultipart(
+    { command: 'upload', tag, dataClass: 'project', dataId: String(projectId) },
+    { name: `${tag}.pdf`, content: makePdf() },
+  );
+  const body = readJson(
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/attachment/upload',
+      headers: { ...headers, ...bearer(ownerToken) },
+      payload,
+    }),
+  );
+  expect(body.status, body.msg).toBe(0);
+}
+
+async function instancesOf(projectId: number): Promise<{ action: string; status: string }[]> {
+  return selectRows(
+    t.db,
+    sql`select action, status from action_instances where project_id = ${projectId} order by id`,
+  );
+}
+
+/** Signs the disclosure letter and has the exchange approve it on the cap flow. */
+async function signAndApprove(base: string, actionId: number, taskId: number): Promise<Date> {
+  t.clock.advance(61_000);
+  expect((await owner.post('/api/workflow/sign/otp', { dataId: actionId })).status).toBe(0);
+  const signed = await owner.post(
+    `${base}/signature`,
+    signRequest({ dataId: actionId, taskId, type: 'EicSre', otp: phone.lastCodeTo(OWNER_MOBILE) }),
+  );
+  expect(signed.status, signed.msg).toBe(0);
+  const view = await exchange.get<ActionView>(`${base}/show/${actionId}`);
+  expect(view.data.openTask?.type, view.msg).toBe('Review');
+  const approvedAt = t.clock.now();
+  const passed = await exchange.post('/api/task/signoff/cap', {
+    ...signRequest({ dataId: actionId, taskId: view.data.openTask?.id ?? 0, type: 'Review' }),
+    result: 'pass',
+  });
+  expect(passed.status, passed.msg).toBe(0);
+  return approvedAt;
+}
+
+describe.each([
+  { family: 'cap', title: '增资扩股', submit: 'submit' },
+  { family: 'capOpen', title: '公开增资', submit: 'submitFormal' },
+])('a $title project ($family) runs its disclosure course', ({ family, submit }) => {
+  let id = 0;
+  let version = 0;
+
+  it('is saved as a draft under check/save; another company cannot see or submit it', async () => {
+    const created = await owner.post<{ id: number; version: number }>(`/api/project/${family}/check/save`, {
+      form: completeForm(`北京示范科技有限公司增资项目（${family}）`),
+    });
+    expect(created.status, created.msg).toBe(0);
+    ({ id, version } = created.data);
+    expect((await foreign.post(`/api/project/show/${id}`)).status).toBe(404);
+    expect(await foreign.post(`/api/project/${family}/${submit}/${id}`, { version })).toMatchObject({
+      status: 404,
+    });
+  });
+
+  it('is refused naming the first missing required file, storing nothing, until all seven are there', async () => {
+    for (const [index, entry] of REQUIRED.entries()) {
+      expect(await owner.post(`/api/project/${family}/${submit}/${id}`, { version })).toMatchObject({
+        status: 1,
+        msg: entry.requiredMessage,
+      });
+      expect(await instancesOf(id)).toEqual([]);
+      await uploadFile(id, entry.tag);
+      expect(index).toBeLessThan(REQUIRED.length);
+    }
+  });
+
+  it('is e-signed and approved into a disclosure of 40 working days', async () => {
+    const submitted = await owner.post<{ actionId: number; taskId: number }>(
+      `/api/project/${family}/${submit}/${id}`,
+      { version },
+    );
+    expect(submitted.status, submitted.msg).toBe(0);
+    const base = `/api/project/${family}/disclosure`;
+    const approvedAt = await signAndApprove(base, submitted.data.actionId, submitted.data.taskId);
+    const project = await owner.post<ProjectView>(`/api/project/show/${id}`);
+    expect(project.data).toMatchObject({ status: 'disclosing', statusLabel: '披露中' });
+    expect(formatDate(project.data.disclosureEnd ?? '')).toBe(formatDate(addWorkdays(approvedAt, 40).date));
+  });
+});
+
+describe('an open capital increase may be pre-disclosed first', () => {
+  it('is pre-disclosed on capOpenPreEicSre, then formally disclosed', async () => {
+    const created = await owner.post<{ id: number; version: number }>('/api/project/capOpen/check/save', {
+      form: completeForm('北京示范科技有限公司增资项目（预披露）', 20),
+    });
+    expect(created.status, created.msg).toBe(0);
+    const { id } = created.data;
+    for (const entry of REQUIRED) await uploadFile(id, entry.tag);
+    const pre = await owner.post<{ actionId: number; taskId: number }>(`/api/project/capOpen/submit/${id}`, {
+      version: created.data.version,
+    });
+    expect(pre.status, pre.msg).toBe(0);
+    const letter = await owner.get<ActionView>(
+      `/api/project/capOpen/preDisclosure/show/${pre.data.actionId}`,
+    );
+    expect(letter.data.openTask).toMatchObject({ type: 'EicSre', routeName: 'capOpenPreEicSre' });
+    await signAndApprove('/api/project/capOpen/preDisclosure', pre.data.actionId, pre.data.taskId);
+    const preDisclosed = await owner.post<ProjectView>(`/api/project/show/${id}`);
+    expect(preDisclosed.data).toMatchObject({ status: 'preDisclosing' });
+
+    const formal = await owner.post<{ actionId: number; taskId: number }>(
+      `/api/project/capOpen/submitFormal/${id}`,
+      { version: preDisclosed.data.version },
+    );
+    expect(formal.status, formal.msg).toBe(0);
+    await signAndApprove('/api/project/capOpen/disclosure', formal.data.actionId, formal.data.taskId);
+    expect((await owner.post<ProjectView>(`/api/project/show/${id}`)).data.status).toBe('disclosing');
+  });
+
+  it('a formal period under 40 working days is refused with its message', async () => {
+    const created = await owner.post<{ id: number; version: number }>('/api/project/cap/check/save', {
+      form: { ...completeForm('北京示范科技有限公司增资项目（期限）'), disclosureDays: 30 },
+    });
+    expect(created.status, created.msg).toBe(0);
+    for (const entry of REQUIRED) await uploadFile(created.data.id, entry.tag);
+    const refused = await owner.post(`/api/project/cap/submit/${created.data.id}`, {
+      version: created.data.version,
+    });
+    expect(refused.status).toBe(1);
+    expect(refused.msg).toContain(formatMessage(MSG.capitalIncreaseDisclosureDaysMin, { days: 40 }));
+    expect(await instancesOf(created.data.id)).toEqual([]);
+  });
+});
