@@ -218,3 +218,55 @@ describe('an open capital increase may be pre-disclosed first', () => {
     expect(await instancesOf(created.data.id)).toEqual([]);
   });
 });
+
+describe('the calls under the names the spec gives them (/api/capitalIncrease, /api/capitalIncreaseOpen)', () => {
+  it('create, update, show and submit; bad bodies answer in Chinese and store nothing; another company 404', async () => {
+    const countProjects = async () =>
+      (await selectRows<{ n: number }>(t.db, sql`select count(*)::int as n from projects`))[0]?.n;
+    const before = await countProjects();
+    expect(await owner.post('/api/capitalIncrease', { form: 'x' })).toMatchObject({
+      status: 1,
+      msg: MSG.badRequest,
+    });
+    expect(await owner.post('/api/capitalIncrease', {})).toMatchObject({ status: 1, msg: MSG.badRequest });
+    expect(await countProjects()).toBe(before);
+
+    const created = await owner.post<{ id: number; version: number }>('/api/capitalIncreaseOpen', {
+      form: completeForm('北京示范科技有限公司增资项目（规范名称）'),
+    });
+    expect(created.status, created.msg).toBe(0);
+    const { id } = created.data;
+    const updated = await owner.post<{ id: number; version: number }>(
+      `/api/capitalIncreaseOpen/update/${id}`,
+      {
+        version: created.data.version,
+        form: { ...completeForm('北京示范科技有限公司增资项目（规范名称）'), investorCount: 3 },
+      },
+    );
+    expect(updated.status, updated.msg).toBe(0);
+    const shown = await owner.post<{ form: CapitalIncreaseProjectForm }>(
+      `/api/capitalIncreaseOpen/project/${id}`,
+    );
+    expect(shown.status, shown.msg).toBe(0);
+    expect(shown.data.form.investorCount).toBe(3);
+    // the ordinary calls do not reach an open capital increase, nor another company's
+    expect((await owner.post(`/api/capitalIncrease/project/${id}`)).status).toBe(404);
+    expect((await foreign.post(`/api/capitalIncreaseOpen/project/${id}`)).status).toBe(404);
+    expect(
+      await foreign.post(`/api/capitalIncreaseOpen/update/${id}`, {
+        version: updated.data.version,
+        form: {},
+      }),
+    ).toMatchObject({ status: 404 });
+    expect(
+      await owner.post(`/api/capitalIncreaseOpen/${id}/submit`, {
+        version: updated.data.version,
+        stage: 'x',
+      }),
+    ).toMatchObject({ status: 1, msg: MSG.badRequest });
+    expect(
+      await owner.post(`/api/capitalIncreaseOpen/${id}/submit`, { version: updated.data.version }),
+    ).toMatchObject({ status: 1, msg: REQUIRED[0]?.requiredMessage });
+    expect(await instancesOf(id)).toEqual([]);
+  });
+});

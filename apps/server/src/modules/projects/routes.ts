@@ -68,14 +68,14 @@ export function parseId(text: string): number {
   return id;
 }
 
-const ZSaved = z.object({ id: z.number(), version: z.number() });
-const ZSubmitted = z.object({ id: z.number(), actionId: z.number(), taskId: z.number() });
+export const ZSaved = z.object({ id: z.number(), version: z.number() });
+export const ZSubmitted = z.object({ id: z.number(), actionId: z.number(), taskId: z.number() });
 
 const zBusinessType = z.string({ error: MSG.badRequest }).regex(/^\d{1,2}$/, MSG.badRequest);
 
 /** The form travels as an object; its fields are checked by the domain schema so the messages are the rules'. */
-const zForm = z.record(z.string(), z.unknown(), { error: MSG.badRequest });
-const zVersion = z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest);
+export const zForm = z.record(z.string(), z.unknown(), { error: MSG.badRequest });
+export const zVersion = z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest);
 /** An id of a row: an int4 column, so a larger number is refused here rather than by the database (a 500). */
 const zBodyId = z
   .number({ error: MSG.badRequest })
@@ -95,9 +95,9 @@ export const zSize = z
   .max(100, MSG.badRequest)
   .default(10);
 
-const ZIdParams = z.object({ id: z.string().max(32) });
+export const ZIdParams = z.object({ id: z.string().max(32) });
 
-function actorOf(request: Parameters<typeof requireSession>[0]) {
+export function actorOf(request: Parameters<typeof requireSession>[0]) {
   return { ...requireSession(request), ...readOrigin(request) };
 }
 
