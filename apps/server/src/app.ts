@@ -38,7 +38,6 @@ import { projectExportsRoutes } from './modules/projects/exports-routes.ts';
 import { createProjectExportsService } from './modules/projects/exports-service.ts';
 import { projectParticipantsRoutes } from './modules/projects/participants-routes.ts';
 import { createProjectParticipantsService } from './modules/projects/participants-service.ts';
-import { capitalIncreaseRoutes } from './modules/projects/capital-increase-routes.ts';
 import { projectsRoutes } from './modules/projects/routes.ts';
 import { createProjectsService } from './modules/projects/service.ts';
 import { projectSheetsRoutes } from './modules/projects/sheets-routes.ts';
@@ -211,7 +210,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     otc: config.otc === undefined ? undefined : createOtcClient(config.otc),
   });
   await app.register(projectsRoutes, { projects });
-  await app.register(capitalIncreaseRoutes, { projects });
   await app.register(projectSheetsRoutes, {
     sheets: createProjectSheetsService({ ...moduleDeps, projects }),
   });

@@ -217,6 +217,8 @@ export const MSG = {
   workflowDraftDiscarded: '草稿已删除',
   workflowDiscardConfirm: '草稿删除后不可恢复，已上传的附件一并删除。确定删除吗？',
   reviewOpinionLabel: '审核意见',
+  reviewNoChanges: '与上次提交相比，项目信息没有修改',
+  reviewChanges: '与上次提交相比，修改了{count}项：{fields}',
   reviewPassPrompt: '审核通过后申请即生效，审核意见将记入流程记录并通知申请方。确定审核通过吗？',
   reviewBackPrompt: '退回后申请方可修改后重新提交，审核意见将记入流程记录并通知申请方。',
   workflowNextAfterBack: '申请人修改并重新签章提交后，该申请将再次进入待办任务。',

@@ -39,7 +39,12 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
 export function checkReason(value: string | undefined, maxLength: number, isRequired = true): string | null {
   const message = validateReturnReason(value);
   if (message === MSG.returnReasonRequired) return isRequired ? message : null;
-  if (countChars(value ?? '') > maxLength) return formatMessage(MSG.returnReasonTooLong, { max: maxLength });
+  if (countChars(value ?? '') > maxLength) {
+    // an approval's opinion is named as such (validateApprovalOpinion's message)
+    return formatMessage(isRequired ? MSG.returnReasonTooLong : MSG.approvalOpinionTooLong, {
+      max: maxLength,
+    });
+  }
   return null;
 }
 

@@ -3,6 +3,7 @@ import { MSG } from '../messages.ts';
 import {
   RETURN_REASON_MAX,
   TEXTAREA_DEFAULT_MAX,
+  validateApprovalOpinion,
   countChars,
   validateReturnReason,
 } from './return-reason.ts';
@@ -22,5 +23,14 @@ describe('return reason (SH-5.6)', () => {
     expect(validateReturnReason('材'.repeat(501))).toBe('退回原因不能超过500个字符');
     expect(validateReturnReason('😀'.repeat(500))).toBeNull();
     expect(countChars('😀a材')).toBe(3);
+  });
+});
+
+describe('validateApprovalOpinion: an approval may go without an opinion, never with too long a one', () => {
+  it('accepts none, blank and 500 characters; refuses 501 with its message', () => {
+    expect(validateApprovalOpinion(undefined)).toBeNull();
+    expect(validateApprovalOpinion('  ')).toBeNull();
+    expect(validateApprovalOpinion('意'.repeat(RETURN_REASON_MAX))).toBeNull();
+    expect(validateApprovalOpinion('意'.repeat(RETURN_REASON_MAX + 1))).toBe('审核意见不能超过500个字符');
   });
 });

@@ -1,4 +1,4 @@
-// SH-5.6: the reason a task is sent back with.
+// SH-5.6: the reason a task is sent back with, and the optional opinion an approval is given with (the same limit).
 import { MSG } from '../messages.ts';
 import { formatMessage } from '../format.ts';
 
@@ -19,6 +19,14 @@ export function validateReturnReason(value: string | null | undefined): string |
   if (value === null || value === undefined || value.trim() === '') return MSG.returnReasonRequired;
   if (countChars(value) > RETURN_REASON_MAX) {
     return formatMessage(MSG.returnReasonTooLong, { max: RETURN_REASON_MAX });
+  }
+  return null;
+}
+
+/** The message of an approval's opinion: it may be empty; given, it is within RETURN_REASON_MAX. */
+export function validateApprovalOpinion(value: string | null | undefined): string | null {
+  if (value !== null && value !== undefined && countChars(value.trim()) > RETURN_REASON_MAX) {
+    return formatMessage(MSG.approvalOpinionTooLong, { max: RETURN_REASON_MAX });
   }
   return null;
 }

@@ -14,8 +14,6 @@ import {
   EXAMINE_ACTION_LABELS,
   EXAMINE_STATUS,
   EXAMINE_STATUS_LABELS,
-  countChars,
-  formatMessage,
   IDENTITY,
   IDENTITY_LABELS,
   identityName,
@@ -23,10 +21,10 @@ import {
   listMissingForApproval,
   MSG,
   normalizeRegulator,
-  RETURN_REASON_MAX,
   validateCompanyDraft,
   validateCompanySubmission,
   validateRegistration,
+  validateApprovalOpinion,
   validateReturnReason,
   type AttachmentItem,
   type CompanyApplication,
@@ -402,9 +400,8 @@ export function createAccountsService(
       return reason;
     }
     const opinion = clean(input.reason);
-    if (opinion !== null && countChars(opinion) > RETURN_REASON_MAX) {
-      throw refused(formatMessage(MSG.approvalOpinionTooLong, { max: RETURN_REASON_MAX }));
-    }
+    const message = validateApprovalOpinion(opinion);
+    if (message !== null) throw refused(message);
     return opinion;
   }
 

@@ -258,15 +258,21 @@ describe('the calls under the names the spec gives them (/api/capitalIncrease, /
         form: {},
       }),
     ).toMatchObject({ status: 404 });
+    expect(await owner.post(`/api/capitalIncreaseOpen/${id}/submitFormal`, { version: 'x' })).toMatchObject({
+      status: 1,
+      msg: MSG.badRequest,
+    });
     expect(
-      await owner.post(`/api/capitalIncreaseOpen/${id}/submit`, {
-        version: updated.data.version,
-        stage: 'x',
-      }),
-    ).toMatchObject({ status: 1, msg: MSG.badRequest });
-    expect(
-      await owner.post(`/api/capitalIncreaseOpen/${id}/submit`, { version: updated.data.version }),
+      await owner.post(`/api/capitalIncreaseOpen/${id}/submitFormal`, { version: updated.data.version }),
     ).toMatchObject({ status: 1, msg: REQUIRED[0]?.requiredMessage });
+    // the ordinary one's single submit refuses the same way
+    const ordinary = await owner.post<{ id: number; version: number }>('/api/capitalIncrease', {
+      form: completeForm('北京示范科技有限公司增资项目（规范名称二）'),
+    });
+    expect(await owner.post(`/api/capitalIncrease/${ordinary.data.id}/submit`, ordinary.data)).toMatchObject({
+      status: 1,
+      msg: REQUIRED[0]?.requiredMessage,
+    });
     expect(await instancesOf(id)).toEqual([]);
   });
 });

@@ -13,7 +13,8 @@
 //   GET  /api/project/searchs       -> {statuses: [{value, label}], families: [{value, label}]}
 //   GET  /api/project/members       -> [{id, name}]: the admitted member companies a project may be entrusted to
 //   POST /api/project/delete/{id}   {} -> {id}; drafts of the caller's own company only
-// For every family F with a project kind (packages/domain/src/projects/kinds: bulk, coll, stock, privateStock):
+// For every family F with a project kind (packages/domain/src/projects/kinds: bulk, coll, stock, privateStock, cap,
+// capOpen):
 //   POST /api/project/F{create}     {form} -> {id, version}; a draft of the caller's company ({create} is the
 //                                      kind's createPath: '' for bulk and coll, /right/save for the equity kinds)
 //   POST /api/project/F/update/{id} {version, form} -> {id, version}; editable projects only; stale version: 409
@@ -25,6 +26,9 @@
 //   POST /api/project/F/again/submit/{id} {version}   the same once the exchange returned it (else refused)
 //   POST /api/project/F/task/submit {id, version, taskId}  the same from the caller's open task on it
 //   POST /api/project/F/copy/{id}   -> {id, version}: a new draft with the form (renamed) and the list sheets
+// and, where a kind has names of its own in the spec (specBase: /api/capitalIncrease, /api/capitalIncreaseOpen):
+//   POST {specBase} {form}; POST {specBase}/update/{id}; POST {specBase}/project/{id} -> ProjectFormView;
+//   POST {specBase}/{id}/submit {version} (and /{id}/submitFormal for the open one's formal disclosure)
 //   POST /api/project/submit        {id, version} -> the family's formal submit
 //   GET  /api/project/common/cancel/{id} -> {id}: the disclosure application withdrawn before it is signed
 //   POST /api/project/searchs/statusCategory {type?, ...} -> [{value, label, count}] of the caller's projects
@@ -50,6 +54,7 @@ import {
   ZProjectTransferor,
   ZProjectView,
   type DisclosureStage,
+  type ProjectFamily,
 } from '@cqjy/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -68,14 +73,14 @@ export function parseId(text: string): number {
   return id;
 }
 
-export const ZSaved = z.object({ id: z.number(), version: z.number() });
-export const ZSubmitted = z.object({ id: z.number(), actionId: z.number(), taskId: z.number() });
+const ZSaved = z.object({ id: z.number(), version: z.number() });
+const ZSubmitted = z.object({ id: z.number(), actionId: z.number(), taskId: z.number() });
 
 const zBusinessType = z.string({ error: MSG.badRequest }).regex(/^\d{1,2}$/, MSG.badRequest);
 
 /** The form travels as an object; its fields are checked by the domain schema so the messages are the rules'. */
-export const zForm = z.record(z.string(), z.unknown(), { error: MSG.badRequest });
-export const zVersion = z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest);
+const zForm = z.record(z.string(), z.unknown(), { error: MSG.badRequest });
+const zVersion = z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest);
 /** An id of a row: an int4 column, so a larger number is refused here rather than by the database (a 500). */
 const zBodyId = z
   .number({ error: MSG.badRequest })
@@ -95,9 +100,9 @@ export const zSize = z
   .max(100, MSG.badRequest)
   .default(10);
 
-export const ZIdParams = z.object({ id: z.string().max(32) });
+const ZIdParams = z.object({ id: z.string().max(32) });
 
-export function actorOf(request: Parameters<typeof requireSession>[0]) {
+function actorOf(request: Parameters<typeof requireSession>[0]) {
   return { ...requireSession(request), ...readOrigin(request) };
 }
 
@@ -358,15 +363,17 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ projects: ProjectsServic
       ),
   );
 
-  // Every family with a project kind has these calls; the kind says what differs (its form, rules and stages).
-  for (const family of PROJECT_FAMILIES) {
-    const base = `/api/project/${family}`;
+  /** The calls that create, change and submit a kind's project, at the paths given (the family's, or the spec's). */
+  function registerKindCalls(
+    family: ProjectFamily,
+    paths: { create: string; update: string; submit: (stage: DisclosureStage) => string },
+  ): void {
     const kind = PROJECT_KINDS[family];
     const title = FAMILY_TITLES[family];
     const hasPreDisclosure = kind.preDisclosure !== 'none';
 
     app.post(
-      `${base}${kind.createPath}`,
+      paths.create,
       {
         preValidation: guard,
         schema: {
@@ -381,7 +388,7 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ projects: ProjectsServic
     );
 
     app.post(
-      `${base}/update/:id`,
+      paths.update,
       {
         preValidation: guard,
         schema: {
@@ -401,19 +408,14 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ projects: ProjectsServic
 
     // the stages the kind has, each on its call (submit, and submitFormal after a pre-disclosure)
     const stages: DisclosureStage[] = hasPreDisclosure ? ['pre', 'formal'] : ['formal'];
-    const submits = stages.map((stage) => ({
-      path: submitCall(kind, stage),
-      stage,
-      summary: `提交${title}项目${stage === 'pre' ? '信息预披露' : hasPreDisclosure ? '正式披露' : '信息披露'}申请`,
-    }));
-    for (const submit of submits) {
+    for (const stage of stages) {
       app.post(
-        `${base}/${submit.path}/:id`,
+        paths.submit(stage),
         {
           preValidation: guard,
           schema: {
             tags: ['project'],
-            summary: submit.summary,
+            summary: `提交${title}项目${stage === 'pre' ? '信息预披露' : hasPreDisclosure ? '正式披露' : '信息披露'}申请`,
             params: ZIdParams,
             body: z.object({ version: zVersion }),
             response: { 200: zEnvelope(ZSubmitted) },
@@ -423,10 +425,48 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ projects: ProjectsServic
           ok(
             await projects.submitProject(actorOf(request), family, parseId(request.params.id), {
               version: request.body.version,
-              stage: submit.stage,
+              stage,
             }),
             MSG.workflowSubmitted,
           ),
+      );
+    }
+  }
+
+  // Every family with a project kind has these calls; the kind says what differs (its form, rules and stages).
+  for (const family of PROJECT_FAMILIES) {
+    const base = `/api/project/${family}`;
+    const kind = PROJECT_KINDS[family];
+    const title = FAMILY_TITLES[family];
+    registerKindCalls(family, {
+      create: `${base}${kind.createPath}`,
+      update: `${base}/update/:id`,
+      submit: (stage) => `${base}/${submitCall(kind, stage)}/:id`,
+    });
+
+    // The same calls under the names the spec gives a kind apart from its family's (the capital increase's): the
+    // draft of its project read as {specBase}/project/{id}, and each stage submitted as {specBase}/{id}/submit
+    // (the open capital increase's formal disclosure as {id}/submitFormal, like its family's call).
+    const specBase = kind.specBase;
+    if (specBase !== undefined) {
+      registerKindCalls(family, {
+        create: specBase,
+        update: `${specBase}/update/:id`,
+        submit: (stage) => `${specBase}/:id/${submitCall(kind, stage)}`,
+      });
+      app.post(
+        `${specBase}/project/:id`,
+        {
+          preValidation: guard,
+          schema: {
+            tags: ['project'],
+            summary: `${title}项目详情`,
+            params: ZIdParams,
+            response: { 200: zEnvelope(ZProjectFormView) },
+          },
+        },
+        async (request) =>
+          ok(await projects.showForm(requireSession(request), family, parseId(request.params.id))),
       );
     }
 

@@ -20,6 +20,7 @@ import {
   reviewNotice,
   stepPath,
   validateActionForm,
+  validateApprovalOpinion,
   validateReturnReason,
   type ActionConfig,
   type ActionForm,
@@ -377,10 +378,8 @@ export function createTransitions(ctx: WorkflowContext) {
     const config = requireConfig(instance.family, instance.action);
     const isPass = request.result === 'pass';
     const reason = request.reason.trim();
-    if (!isPass) {
-      const message = validateReturnReason(reason);
-      if (message !== null) throw refused(message);
-    }
+    const message = isPass ? validateApprovalOpinion(reason) : validateReturnReason(reason);
+    if (message !== null) throw refused(message);
     const who = await describeActor(actor);
     const now = clock.now();
     const applied = await projects.findById(instance.projectId);

@@ -365,6 +365,13 @@ describe('the abort flow (bulk)', () => {
     const reviewId = (await exchange.get<TaskRow[]>('/api/task/batch/tasks/bulk/abort')).data.find(
       (row) => row.actionId === id,
     )?.id;
+    // an approval's opinion is optional, but within the return reason's limit: too long changes nothing
+    const tooLong = await exchange.post('/api/task/signoff/bulk', {
+      ...signRequest({ dataId: id, taskId: reviewId ?? 0, type: 'Review', reason: '意'.repeat(501) }),
+      result: 'pass',
+    });
+    expect(tooLong).toMatchObject({ status: 1, msg: '审核意见不能超过500个字符' });
+    expect((await show(applicant, id)).status).toBe('underReview');
     const pass = await exchange.post('/api/task/signoff/bulk', {
       ...signRequest({
         dataId: id,

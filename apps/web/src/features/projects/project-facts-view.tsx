@@ -4,6 +4,8 @@
 // the fields changed since are marked (修改) with their earlier value, and listed above the groups.
 import { Alert, Descriptions, Space, Table, Tag, Typography } from 'antd';
 import type { AttachmentItem } from '@cqjy/domain/api';
+import { formatMessage } from '@cqjy/domain/format';
+import { MSG } from '@cqjy/domain/messages';
 import { isFieldVisible, showFieldValue } from '@cqjy/domain/projects/kinds/fields';
 import type { FieldDef, ProjectFormBase } from '@cqjy/domain/projects/kinds/fields';
 import type { ProjectKind } from '@cqjy/domain/projects/kinds/kind';
@@ -30,6 +32,18 @@ function ListValue({ field, value, dictLabel }: { field: FieldDef; value: unknow
           showFieldValue(cell, row[cell.name], dictLabel) || NONE,
       }))}
     />
+  );
+}
+
+/** A file field's files, or the dash of an empty value like any other field's. */
+function FileList({ files }: { files: readonly AttachmentItem[] }) {
+  if (files.length === 0) return <>{NONE}</>;
+  return (
+    <>
+      {files.map((file) => (
+        <FileRow key={file.uuid} item={file} />
+      ))}
+    </>
   );
 }
 
@@ -81,8 +95,11 @@ export function ProjectFactsView({ kind, form, agentName, attachments, previous 
           showIcon
           title={
             changed.length === 0
-              ? '与上次提交相比，项目信息没有修改'
-              : `与上次提交相比，修改了${changed.length}项：${changed.map((field) => field.label).join('、')}`
+              ? MSG.reviewNoChanges
+              : formatMessage(MSG.reviewChanges, {
+                  count: changed.length,
+                  fields: changed.map((field) => field.label).join('、'),
+                })
           }
         />
       )}
@@ -112,9 +129,7 @@ export function ProjectFactsView({ kind, form, agentName, attachments, previous 
                 ) : field.kind === 'member' ? (
                   (agentName ?? NONE)
                 ) : field.kind === 'file' ? (
-                  (attachments[field.tag ?? field.name] ?? []).map((file) => (
-                    <FileRow key={file.uuid} item={file} />
-                  ))
+                  <FileList files={attachments[field.tag ?? field.name] ?? []} />
                 ) : (
                   <span style={{ whiteSpace: 'pre-wrap' }}>
                     {showFieldValue(field, form[field.name], dictLabel) || NONE}

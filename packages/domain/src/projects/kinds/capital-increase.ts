@@ -394,6 +394,8 @@ export function defineCapitalIncreaseKind(input: {
     announcement: { bodyField: 'announcement', omit: ['preDisclosureDays', 'disclosureDays'] },
     // spec 001 section 7: the capital-increase calls under /api/project/cap save a draft under check/save
     createPath: '/check/save',
+    // and names the same calls under /api/capitalIncrease and /api/capitalIncreaseOpen
+    specBase: isOpen ? '/api/capitalIncreaseOpen' : '/api/capitalIncrease',
   });
 }
 

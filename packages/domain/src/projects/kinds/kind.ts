@@ -51,6 +51,12 @@ export type KindDefinition<F extends ProjectFormBase> = {
   announcement: { bodyField: string; omit: readonly string[] };
   /** the path of the call that creates a draft, after /api/project/{family} (spec 001: bulk's is the base itself) */
   createPath: string;
+  /**
+   * Where the spec names a kind's calls apart from /api/project/{family} (the capital increase's /api/capitalIncrease):
+   * the same create ({base}), update ({base}/update/{id}), read ({base}/project/{id}) and submit
+   * ({base}/{id}/submit) under that base.
+   */
+  specBase?: string;
 };
 
 /** A kind as the machinery handles it: the same, over the base form, with the parse of a stored or sent form. */
@@ -91,6 +97,7 @@ export function defineKind<F extends ProjectFormBase>(def: KindDefinition<F>): P
     preDisclosure: def.preDisclosure,
     announcement: def.announcement,
     createPath: def.createPath,
+    ...(def.specBase === undefined ? {} : { specBase: def.specBase }),
     fields: def.groups.flatMap((group) => group.fields),
     parse(raw) {
       const result = def.schema.safeParse(raw ?? {});
