@@ -7,7 +7,16 @@
 // and the transaction-assurance letter (rightEicSreF) go through; the project shows 已成交 with its process log.
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expectToReach, keepScreenshot, pickRegion, signIn, uploadFile } from './helpers.ts';
+import {
+  choose,
+  expectToReach,
+  fileInputOf,
+  keepScreenshot,
+  pickDay,
+  pickRegion,
+  signIn,
+  uploadFile,
+} from './helpers.ts';
 import {
   APPLICATION_PDF,
   approveAsAdmin,
@@ -26,37 +35,6 @@ const QUALIFICATION_RETURN = '请说明意向受让方的资金来源';
 test.describe.configure({ mode: 'serial' });
 
 let projectUrl = '';
-
-/** Picks `option` in the searchable drop-down labelled `label`, as a person does: typing it and confirming. */
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  const input = page.getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(option);
-  await expect(
-    page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }),
-  ).toBeVisible();
-  await input.press('Enter');
-  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
-  await expect(
-    page.locator('.ant-form-item', { has: input }).getByTitle(option, { exact: true }),
-  ).toBeVisible();
-}
-
-/** Types a day into the date picker labelled `label`. */
-async function pickDay(page: Page, label: string, day: string): Promise<void> {
-  const input = page.getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(day);
-  await input.press('Enter');
-}
-
-/** The file input of the form item labelled exactly `label`. */
-function fileInputOf(page: Page, label: string) {
-  return page
-    .locator('.ant-form-item')
-    .filter({ has: page.locator(`label[title="${label}"]`) })
-    .locator('input[type=file]');
-}
 
 /** Downloads a sheet's template from its import dialog and adds `rows` under the header. */
 async function filledTemplate(page: Page, fileName: string, rows: unknown[][]): Promise<Buffer> {

@@ -113,3 +113,47 @@ export async function pickRegion(page: Page, label: string, province: string, ci
   await page.keyboard.press('Escape');
   await expect(page.locator('.ant-cascader-dropdown:visible')).toHaveCount(0);
 }
+
+/** Picks `option` in the searchable drop-down labelled `label`, as a person does: typing it and confirming. */
+export async function choose(page: Page, label: string, option: string): Promise<void> {
+  const input = page.getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(option);
+  await expect(
+    page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }),
+  ).toBeVisible();
+  await input.press('Enter');
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  await expect(
+    page.locator('.ant-form-item', { has: input }).getByTitle(option, { exact: true }),
+  ).toBeVisible();
+}
+
+/** Types a day into the date picker labelled `label`. */
+export async function pickDay(page: Page, label: string, day: string): Promise<void> {
+  const input = page.getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(day);
+  await input.press('Enter');
+}
+
+/** The file input of the form item labelled exactly `label`. */
+export function fileInputOf(page: Page, label: string) {
+  return page
+    .locator('.ant-form-item')
+    .filter({ has: page.locator(`label[title="${label}"]`) })
+    .locator('input[type=file]');
+}
+
+/** Picks `option` in the short (not searchable) drop-down labelled `label`: opens it and clicks the option. */
+export async function pickOption(page: Page, label: string, option: string): Promise<void> {
+  const input = page.getByLabel(label, { exact: true });
+  const item = page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true });
+  await expect(async () => {
+    await input.click({ timeout: 2_000 });
+    await item.click({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(
+    page.locator('.ant-form-item', { has: input }).getByTitle(option, { exact: true }),
+  ).toBeVisible();
+}

@@ -52,6 +52,8 @@ import { smsRoutes } from './modules/sms/routes.ts';
 import { createSmsService } from './modules/sms/service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
+import { investorsRoutes } from './modules/investors/routes.ts';
+import { CAPITAL_INCREASE_FAMILIES, createInvestorsService } from './modules/investors/service.ts';
 import { workflowRoutes } from './modules/workflow/routes.ts';
 import { createWorkflowService } from './modules/workflow/service.ts';
 import { registerAuth } from './platform/auth.ts';
@@ -223,9 +225,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     exports: createProjectExportsService({ ...moduleDeps, projects }),
   });
   await app.register(plansRoutes, { plans: createPlansService({ ...moduleDeps, projects }) });
-  await app.register(workflowRoutes, {
-    workflow: createWorkflowService({ ...moduleDeps, projects, signatures }),
-  });
+  const workflow = createWorkflowService({ ...moduleDeps, projects, signatures });
+  await app.register(workflowRoutes, { workflow });
+  const investors = createInvestorsService({ ...moduleDeps, projects });
+  await app.register(investorsRoutes, { investors });
+  // a capital increase's agreement names the investors its selection chose
+  workflow.registerPrecondition(CAPITAL_INCREASE_FAMILIES, 'contract', (db, projectId) =>
+    investors.checkAgreementReady(db, projectId),
+  );
 
   return app;
 }

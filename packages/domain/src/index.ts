@@ -52,6 +52,7 @@ export * from './projects/shares.ts';
 export * from './projects/views.ts';
 export * from './projects/assets.ts';
 export * from './projects/participants.ts';
+export * from './projects/investors.ts';
 export * from './plans.ts';
 export * from './projects/otc.ts';
 export * from './notifications.ts';

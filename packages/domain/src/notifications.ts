@@ -13,6 +13,8 @@ export const NOTIFICATION_KINDS = [
   'workflow.back',
   'task.assigned',
   'disclosure.deadline',
+  'investor.audit',
+  'investor.selection',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -22,6 +24,8 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'workflow.back': '审核退回',
   'task.assigned': '任务提醒',
   'disclosure.deadline': '披露到期',
+  'investor.audit': '资格审核',
+  'investor.selection': '遴选结果',
 };
 
 /** Longer titles and bodies are cut (a long review opinion must not make the review itself fail). */

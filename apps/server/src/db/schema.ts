@@ -15,3 +15,4 @@ export * from '../modules/workflow/tables.ts';
 export * from '../modules/plans/tables.ts';
 export * from '../modules/rate-limits/tables.ts';
 export * from '../modules/notifications/tables.ts';
+export * from '../modules/investors/tables.ts';

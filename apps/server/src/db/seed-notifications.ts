@@ -3,28 +3,13 @@
 // company's projects (the courses of seed-courses.ts), dated at the review, with the reviewer's opinion as the log
 // has it (none was written), linking to the project; the newest unread, the older ones already read, so the page
 // and the header's bell are not empty on first sign-in.
-import {
-  FAMILY_SCREENS,
-  familiesOfScreens,
-  findAction,
-  isFamilyKey,
-  projectShowRoute,
-  reviewNotice,
-} from '@cqjy/domain';
+import { findAction, projectPathOf, reviewNotice } from '@cqjy/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import { createNotificationsService } from '../modules/notifications/service.ts';
 import { projects } from '../modules/projects/tables.ts';
 import { processLogs } from '../modules/workflow/tables.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from './client.ts';
-
-/** A project's view, as the project list opens it ({family}ShowProject, with the family on shared screens). */
-function projectLink(family: string, id: number): string {
-  const route = isFamilyKey(family) ? projectShowRoute(family) : undefined;
-  if (route === undefined || !isFamilyKey(family)) return `/index/showproject?id=${id}`;
-  const isShared = familiesOfScreens(FAMILY_SCREENS[family]).length > 1;
-  return isShared ? `/index/${route}?id=${id}&family=${family}` : `/index/${route}?id=${id}`;
-}
 
 /** Raises, in `tx`, one notification per approval of the company's applications; all but the newest read. */
 export async function insertDemoNotifications(
@@ -59,7 +44,7 @@ export async function insertDemoNotifications(
         projectCode: approval.projectCode,
         opinion: approval.opinion ?? '',
       }),
-      link: projectLink(approval.family, approval.projectId),
+      link: projectPathOf(approval, approval.projectId),
       createdAt: approval.at,
     });
     if (index < approvals.length - 1) await notifications.markRead(reader, id);

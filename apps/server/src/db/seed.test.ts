@@ -60,7 +60,7 @@ describe('seed', () => {
               where a.project_id = p.id and a.values ? 'appraisalValue') as appraisals
           from projects p order by p.id`,
     );
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     for (const { code, form, appraisals } of rows) {
       if (form.appraisalPrice !== undefined) {
         // the bulk kinds: the asset list's appraisals are the appraisal of the form
@@ -86,7 +86,12 @@ describe('seed', () => {
       t.db,
       sql`select id, code, status from projects where status <> 'draft' order by id`,
     );
-    expect(projects.map((p) => p.status)).toEqual(['disclosing', 'disclosing', 'preDisclosing']);
+    expect(projects.map((p) => p.status)).toEqual([
+      'disclosing',
+      'disclosing',
+      'preDisclosing',
+      'disclosing',
+    ]);
     const token = await loginAs(t.app, 'transferor');
     const get = async <T>(url: string) =>
       readJson<T>(await t!.app.inject({ method: 'GET', url, headers: bearer(token) }));
@@ -114,6 +119,7 @@ describe('seed', () => {
         '意向登记:submit,sign,back',
       ],
       GR2026BJ1000302: ['信息预披露:submit,sign,pass'],
+      GR2026BJ1000401: ['信息披露:submit,sign,pass'],
     });
     // the disclosure's approval is when the disclosure started
     const bulk = projects[0];
@@ -123,6 +129,20 @@ describe('seed', () => {
           join process_logs l on l.project_id = p.id and l.step = 'pass' where p.id = ${bulk?.id ?? 0}`,
     );
     expect(started?.passed).toBe(started?.start);
+  });
+
+  it('gives the open capital increase three investors, one registered by the member', async () => {
+    t = await createTestApp();
+    const rows = await selectRows<{ name: string; status: string; by_member: boolean }>(
+      t.db,
+      sql`select i.name, i.status, i.company_id <> p.company_id as by_member from investors i
+          join projects p on p.id = i.project_id where p.code = 'GR2026BJ1000401' order by i.id`,
+    );
+    expect(rows).toEqual([
+      { name: '北京示范能源投资有限公司', status: 'qualified', by_member: false },
+      { name: '上海示范创业投资有限公司', status: 'submitted', by_member: true },
+      { name: '孙明', status: 'submitted', by_member: false },
+    ]);
   });
 
   it('gives member and agent work of their own on their first page', async () => {

@@ -33,6 +33,7 @@ import {
   storeDemoLicences,
   type DemoApplication,
 } from './seed-applications.ts';
+import { insertDemoCapitalIncrease } from './seed-capital-increase.ts';
 import { insertCourse, type SeedParty } from './seed-courses.ts';
 import { insertDemoNotifications } from './seed-notifications.ts';
 
@@ -777,6 +778,12 @@ export async function seedDemo(
     const now = new Date();
     await insertDemoProjects(tx, demo, now);
     await insertDemoEquityProjects(tx, demo, now);
+    await insertDemoCapitalIncrease(tx, {
+      owner: demo.parties.transferor,
+      member: demo.parties.member,
+      exchange: demo.parties.admin,
+      now,
+    });
     const owner = demo.parties.transferor;
     await insertDemoNotifications(tx, {
       companyId: owner.companyId,

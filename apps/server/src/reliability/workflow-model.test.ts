@@ -182,7 +182,17 @@ async function projectFor(config: ActionConfig, code: string): Promise<number> {
     select company_id, agent_company_id, ${config.family}, business_type, name || '（' || ${code} || '）', ${code},
       ${status}, disclosure_start, disclosure_end, ${status === 'suspended' ? sql`now()` : null}
     from projects where code = ${DEMO_PROJECT_CODE}`);
-  return findProjectId(t, code);
+  const id = await findProjectId(t, code);
+  if (config.family === 'cap' || config.family === 'capOpen') {
+    // a capital increase's agreement names the investors its selection chose (the engine's precondition)
+    await t.db.execute(sql`
+      insert into investors (project_id, company_id, status, investor_type, kind, name, cert_type, cert_no,
+        contact_name, contact_mobile, amount, share)
+      select ${id}, company_id, 'selected', '1', 'company', '北京甲方投资有限公司', 'creditCode',
+        '91110105MA0000015F', '赵经理', '13900000011', 100000000, 100000
+      from projects where id = ${id}`);
+  }
+  return id;
 }
 
 async function readRowIfAny(id: number): Promise<Row | undefined> {

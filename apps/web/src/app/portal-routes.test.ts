@@ -2,7 +2,7 @@
 // feature (the step page or the project view), never to the placeholder of a module not open yet.
 import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router';
-import { findAction } from '@cqjy/domain/workflow/actions';
+import { findAction, MODULE_ACTIONS } from '@cqjy/domain/workflow/actions';
 import { familiesOfScreens, listWorkflowRoutes } from '@cqjy/domain/workflow/families';
 import { buildPortalRoutes } from './portal-routes.tsx';
 import { ModulePlaceholder } from './pages/module-placeholder.tsx';
@@ -54,12 +54,12 @@ describe('every family', () => {
   // BF-2.1 to BF-2.4: every route name of the registry opens a built screen, never the placeholder
   it('each step opens the step page, each project view the project page', async () => {
     const all = listWorkflowRoutes();
-    expect(all).toHaveLength(222);
+    expect(all).toHaveLength(238);
     const views = all.filter((r) => r.action === 'show');
-    const steps = all.filter((r) => r.action !== 'show');
+    const steps = all.filter((r) => r.action !== 'show' && !MODULE_ACTIONS.has(r.action));
     expect(views.map((r) => r.name)).toContain('rightShowProject');
     expect(steps.map((r) => r.name)).toEqual(
-      expect.arrayContaining(['smallDelivery', 'registrationEicSre', 'rightEicSreF', 'capInvestorShow']),
+      expect.arrayContaining(['smallDelivery', 'registrationEicSre', 'rightEicSreF', 'capContractEicSre']),
     );
     for (const r of steps) {
       const families = familiesOfScreens(r.screens);
@@ -70,5 +70,29 @@ describe('every family', () => {
       expect(await lazyOf(r.name), r.name).toBe(ProjectStepPage);
     }
     for (const r of views) expect(await lazyOf(r.name), r.name).toBe(ProjectViewPage);
+  });
+
+  // The investors of a capital increase are a module of their own: its screens open its pages, not the engine's.
+  it.each([
+    ['capInvestorAon', 'InvestorFormPage'],
+    ['capInvestorShow', 'InvestorShowPage'],
+    ['capShow', 'InvestorShowPage'],
+    ['capOpenInvestorAudit', 'InvestorAuditPage'],
+    ['intentionPro', 'IntentionListPage'],
+  ] as const)('%s opens the investors module (%s)', async (name, page) => {
+    const investors = await import('../features/investors/index.ts');
+    expect(await lazyOf(name)).toBe(investors[page]);
+  });
+
+  it('the engine serves no screen of the investors module', () => {
+    const moduleRoutes = listWorkflowRoutes().filter((r) => MODULE_ACTIONS.has(r.action));
+    expect(moduleRoutes.map((r) => r.name).sort()).toEqual([
+      'capInvestorAon',
+      'capInvestorShow',
+      'capOpenInvestorAudit',
+    ]);
+    for (const r of moduleRoutes) {
+      for (const family of familiesOfScreens(r.screens)) expect(findAction(family, r.action)).toBeUndefined();
+    }
   });
 });

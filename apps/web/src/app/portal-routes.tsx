@@ -44,6 +44,7 @@ const loadFeature = {
   projects: () => import('../features/projects/index.ts'),
   plans: () => import('../features/plans/index.ts'),
   reminder: () => import('../features/reminder/index.ts'),
+  investors: () => import('../features/investors/index.ts'),
 };
 
 /**
@@ -101,6 +102,13 @@ const PAGES: Readonly<Record<string, LazyPage>> = {
   planShow: pageOf(loadFeature.plans, (m) => m.PlanShowPage),
   reminder: pageOf(loadFeature.reminder, (m) => m.ReminderPage),
   ...workflowPages(),
+  // The investors of a capital increase are a module of their own, not the engine's (MODULE_ACTIONS): these win
+  // over any workflow route of the same name.
+  capInvestorAon: pageOf(loadFeature.investors, (m) => m.InvestorFormPage),
+  capInvestorShow: pageOf(loadFeature.investors, (m) => m.InvestorShowPage),
+  capShow: pageOf(loadFeature.investors, (m) => m.InvestorShowPage),
+  capOpenInvestorAudit: pageOf(loadFeature.investors, (m) => m.InvestorAuditPage),
+  intentionPro: pageOf(loadFeature.investors, (m) => m.IntentionListPage),
 };
 
 const loadModulePlaceholder: LazyPage = async () => ({

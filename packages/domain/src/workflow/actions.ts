@@ -131,8 +131,6 @@ const START_LABELS: Record<string, string> = {
   registration: '意向登记',
   intentionReview: '意向资格审核',
   memberIntentionReview: '意向资格审核意见',
-  investor: '录入投资方信息',
-  investorAudit: '投资方资格审核',
   transaction: '录入交易信息',
   batchSign: '批量挂牌签章',
   revokeSign: '申请撤销挂牌',
@@ -281,8 +279,6 @@ const ACTION_FIELDS: Record<string, readonly ActionFieldDef[]> = {
     money('dealPrice', '成交价'),
     day('signDate', '签订日期'),
   ],
-  investor: [text('partyName', '投资方名称'), money('amount', '拟投资金额'), content('投资方简介')],
-  investorAudit: [text('partyName', '投资方名称'), content('资格审核意见')],
   delivery: [day('eventDate', '交付日期'), text('place', '交付地点'), content('交付情况')],
   extensionStatement: [day('eventDate', '延期至'), content('延期说明')],
   estimate: [money('amount', '估价金额'), content('估价说明')],
@@ -317,8 +313,6 @@ const ACTION_FIELDS: Record<string, readonly ActionFieldDef[]> = {
 const INFORMATION_ACTIONS: ReadonlySet<string> = new Set([
   'intentionReview',
   'transaction',
-  'investor',
-  'investorAudit',
   'delivery',
   'extensionStatement',
   'estimate',
@@ -384,8 +378,6 @@ const ACTION_STATUSES: Record<string, readonly ProjectStatus[] | null> = {
   intentionReview: ['disclosing', 'ended'],
   memberIntentionReview: ['disclosing', 'ended'],
   transaction: ['disclosing', 'dealt'],
-  investor: ['disclosing'],
-  investorAudit: ['disclosing', 'ended'],
   batchSign: ['draft'],
   hangingTag: ['draft'],
   revokeSign: ['disclosing'],
@@ -426,6 +418,37 @@ const SCREEN_ACTION_STATUSES: Partial<Record<ScreenGroupKey, Record<string, read
   },
 };
 
+/**
+ * The capital increase's agreement (增资协议) and payment of the new capital name the investors and the
+ * enterprise, not a transferee and a payee: the same facts under the words of the trade.
+ */
+const CAPITAL_INCREASE_FIELDS: Record<string, readonly ActionFieldDef[]> = {
+  contract: [
+    text('contractNo', '增资协议编号'),
+    text('transfereeName', '入选投资方'),
+    money('dealPrice', '增资价款'),
+    day('signDate', '签订日期'),
+  ],
+  price: [
+    money('payoutAmount', '划转金额'),
+    text('payeeName', '收款户名（增资企业）'),
+    text('payeeBank', '开户银行'),
+    text('payeeAccount', '收款账号'),
+  ],
+};
+
+/** Where a screen group's forms differ from the action's own fields. */
+const SCREEN_ACTION_FIELDS: Partial<Record<ScreenGroupKey, Record<string, readonly ActionFieldDef[]>>> = {
+  cap: CAPITAL_INCREASE_FIELDS,
+  capOpen: CAPITAL_INCREASE_FIELDS,
+};
+
+/**
+ * Actions whose screens belong to a module of their own rather than the engine: the investors of a capital
+ * increase are registered, audited and selected as records of their own (projects/investors.ts).
+ */
+export const MODULE_ACTIONS: ReadonlySet<string> = new Set(['investor', 'investorAudit']);
+
 export const GENERIC_ATTACHMENTS: readonly AttachmentTag[] = [
   { tag: APPLICATION_FILE_TAG, label: '申请材料', requiredMessage: MSG.workflowApplicationFileRequired },
 ];
@@ -454,10 +477,12 @@ function buildConfigs(): ActionConfig[] {
       };
       // Served: every action with an application screen, the first disclosure (applied for on the project
       // form, spec 000 addproject), and the letters with a form of their own (withdrawal, survey ...).
+      if (MODULE_ACTIONS.has(action.key)) return [];
       if (own.Aon === undefined && !isDisclosure && !Object.hasOwn(ACTION_FIELDS, action.key)) return [];
       const first = own.Aon ?? own.MfyRrn ?? own.EicSre;
       const base: ActionFieldDef[] = INFORMATION_ACTIONS.has(action.key) ? [] : [REASON];
       if (first === undefined) return [];
+      const fields = SCREEN_ACTION_FIELDS[screens]?.[action.key] ?? ACTION_FIELDS[action.key] ?? [];
       return [
         {
           family,
@@ -467,10 +492,10 @@ function buildConfigs(): ActionConfig[] {
           letterTitle: `${action.title}申请函`,
           // The disclosures' application is the project form: the instance carries only the period.
           fields: isDisclosure
-            ? (ACTION_FIELDS[action.key] ?? [])
+            ? fields
             : base.length === 0
-              ? [...(ACTION_FIELDS[action.key] ?? []), REMARK]
-              : [...base, REMARK, ...(ACTION_FIELDS[action.key] ?? [])],
+              ? [...fields, REMARK]
+              : [...base, REMARK, ...fields],
           attachments: isDisclosure ? [] : GENERIC_ATTACHMENTS,
           effect,
           isSigned: own.EicSre !== undefined,

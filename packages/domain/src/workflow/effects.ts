@@ -40,8 +40,6 @@ const RECORDED: Record<string, 'one' | 'many'> = {
   memberIntentionReview: 'many',
   batchSign: 'many',
   revokeSign: 'many',
-  investor: 'many',
-  investorAudit: 'many',
   delivery: 'many',
   extensionStatement: 'many',
   estimate: 'many',

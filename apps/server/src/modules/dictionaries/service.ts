@@ -131,5 +131,10 @@ export function createDictionariesService(deps: { db: Db; users: UsersService })
     return sourceCode === undefined ? [] : listSource(sourceCode, keyword);
   }
 
-  return { list, tree, kindSettings, labeler, listZoning, searchDirectory, listSource };
+  /** The keys of a dictionary's active entries: what a form may choose. */
+  async function activeKeys(code: DictionaryCode): Promise<string[]> {
+    return (await repo.listActiveEntries(db, code)).map((row) => row.key);
+  }
+
+  return { list, tree, kindSettings, labeler, activeKeys, listZoning, searchDirectory, listSource };
 }

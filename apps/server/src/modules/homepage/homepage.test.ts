@@ -25,14 +25,14 @@ describe('home page counters', () => {
     });
 
   it('answers every counter for GJS_INDEX and GJS_INDEX_ADMIN holders, from the modules that own the data', async () => {
-    // the demo projects (one bulk, two equity) are the transferor's, and the exchange sees every project; the
-    // member they are entrusted to is not a GJS_INDEX holder here; their courses are the transferor's four
-    // disclosures (signed and launched) and the member's two registrations, all six reviewed by the exchange;
-    // the newest of the transferor's review notifications is unread
+    // the demo projects (one bulk, two equity, one capital increase) are the transferor's, and the exchange sees
+    // every project; the member they are entrusted to is not a GJS_INDEX holder here; their courses are the
+    // transferor's five disclosures (signed and launched) and the member's two registrations, all seven reviewed
+    // by the exchange; the newest of the transferor's review notifications is unread
     const expected: Record<string, HomepageCounts> = {
-      transferor: { ...ZERO, projects: 3, done: 4, launch: 4, messages: 1 },
+      transferor: { ...ZERO, projects: 4, done: 5, launch: 5, messages: 1 },
       transferor2: ZERO,
-      admin: { ...ZERO, projects: 3, done: 6 },
+      admin: { ...ZERO, projects: 4, done: 7 },
       opsadmin: ZERO,
     };
     for (const [username, data] of Object.entries(expected)) {
@@ -54,7 +54,7 @@ describe('home page counters', () => {
       form: { reason: '权属待确认' },
     });
     // a draft opens no task yet
-    const seeded = { ...ZERO, projects: 3, done: 4, launch: 4, messages: 1 };
+    const seeded = { ...ZERO, projects: 4, done: 5, launch: 5, messages: 1 };
     expect(readJson<HomepageCounts>(await count(token)).data).toEqual(seeded);
     await uploadApplicationFile(t, token, created.data.id);
     const submitted = await owner.post('/api/project/bulk/abort/submit', {
@@ -62,7 +62,7 @@ describe('home page counters', () => {
       version: saved.data.version,
     });
     expect(submitted.status, submitted.msg).toBe(0);
-    expect(readJson<HomepageCounts>(await count(token)).data).toEqual({ ...seeded, todo: 1, launch: 5 });
+    expect(readJson<HomepageCounts>(await count(token)).data).toEqual({ ...seeded, todo: 1, launch: 6 });
   });
 
   it('answers 403 without either code, 401 without a session', async () => {

@@ -191,7 +191,8 @@ export async function renderDisclosurePdf(
     isFirstColumnShaded: true,
   });
 
-  await heading(document.headings.description);
+  // a list without a description (the investors') has no heading for it
+  if (document.headings.description !== '') await heading(document.headings.description);
   for (const text of document.description) await paragraph(text, SIZE.body, SIZE.body * 2);
 
   for (const part of document.parts) {

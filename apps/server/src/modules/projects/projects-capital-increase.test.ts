@@ -4,8 +4,6 @@
 // 40 working days; the open one pre-disclosed first; another company's project answers 404.
 import {
   addWorkdays,
-  CAPITAL_INCREASE_ATTACHMENTS,
-  composeCreditCode,
   formatDate,
   formatMessage,
   MSG,
@@ -16,21 +14,23 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
-import { buildMultipart, makePdf } from '../../test/files.ts';
 import {
-  bearer,
   createCapturingSmsProvider,
   createTestApp,
   loginAs,
-  readJson,
   type CapturingSmsProvider,
   type TestApp,
 } from '../../test/harness.ts';
-import { clientOf, enrolSigner, signRequest, type Client } from '../workflow/test-support.ts';
+import { clientOf, enrolSigner, type Client } from '../workflow/test-support.ts';
+import {
+  capitalIncreaseForm,
+  REQUIRED_FILES,
+  signAndApprove as approveCourse,
+  uploadRecordFile,
+} from './capital-increase-support.ts';
 
-const OWNER_MOBILE = '13800000001';
-const CREDIT = composeCreditCode('110000', '20250001');
-const REQUIRED = CAPITAL_INCREASE_ATTACHMENTS.filter((entry) => entry.requiredMessage !== undefined);
+const REQUIRED = REQUIRED_FILES;
+const completeForm = capitalIncreaseForm;
 
 let t: TestApp;
 let phone: CapturingSmsProvider;
@@ -38,40 +38,6 @@ let ownerToken: string;
 let owner: Client;
 let foreign: Client;
 let exchange: Client;
-
-function completeForm(name: string, preDisclosureDays?: number): CapitalIncreaseProjectForm {
-  return {
-    name,
-    enterpriseName: '北京示范科技有限公司',
-    creditCode: CREDIT,
-    legalRepresentative: '李明',
-    region: '110100',
-    industry: 'I',
-    economyType: '2',
-    enterpriseType: '1',
-    scale: '2',
-    foundedOn: '2008-06-18',
-    shareholders: [{ name: '北京示范国有资产经营有限公司', share: 1_000_000 }],
-    capitalBefore: 100_000_000_00,
-    capitalAdded: 25_000_000_00,
-    capitalAfter: 125_000_000_00,
-    raiseMin: 60_000_000_00,
-    raiseMax: 80_000_000_00,
-    offeredShare: 200_000,
-    increaseType: '1',
-    fundUse: '用于新产品研发及补充流动资金。',
-    investorCount: 2,
-    investorConditions: '意向投资方应为依法设立并有效存续的企业法人。',
-    selectionMethod: 'evaluation',
-    depositAmount: 10_000_000_00,
-    depositDeadline: '2027-03-20',
-    ...(preDisclosureDays === undefined ? {} : { preDisclosureDays }),
-    disclosureDays: 40,
-    announcement: '北京示范科技有限公司拟通过增资扩股引入2家投资方。',
-    contactName: '王经理',
-    contactMobile: OWNER_MOBILE,
-  };
-}
 
 beforeAll(async () => {
   phone = createCapturingSmsProvider();
@@ -88,19 +54,7 @@ afterAll(async () => {
 });
 
 async function uploadFile(projectId: number, tag: string): Promise<void> {
-  const { payload, headers } = buildMultipart(
-    { command: 'upload', tag, dataClass: 'project', dataId: String(projectId) },
-    { name: `${tag}.pdf`, content: makePdf() },
-  );
-  const body = readJson(
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/attachment/upload',
-      headers: { ...headers, ...bearer(ownerToken) },
-      payload,
-    }),
-  );
-  expect(body.status, body.msg).toBe(0);
+  await uploadRecordFile(t, ownerToken, { dataClass: 'project', dataId: String(projectId) }, tag);
 }
 
 async function instancesOf(projectId: number): Promise<{ action: string; status: string }[]> {
@@ -112,22 +66,7 @@ async function instancesOf(projectId: number): Promise<{ action: string; status:
 
 /** Signs the disclosure letter and has the exchange approve it on the cap flow. */
 async function signAndApprove(base: string, actionId: number, taskId: number): Promise<Date> {
-  t.clock.advance(61_000);
-  expect((await owner.post('/api/workflow/sign/otp', { dataId: actionId })).status).toBe(0);
-  const signed = await owner.post(
-    `${base}/signature`,
-    signRequest({ dataId: actionId, taskId, type: 'EicSre', otp: phone.lastCodeTo(OWNER_MOBILE) }),
-  );
-  expect(signed.status, signed.msg).toBe(0);
-  const view = await exchange.get<ActionView>(`${base}/show/${actionId}`);
-  expect(view.data.openTask?.type, view.msg).toBe('Review');
-  const approvedAt = t.clock.now();
-  const passed = await exchange.post('/api/task/signoff/cap', {
-    ...signRequest({ dataId: actionId, taskId: view.data.openTask?.id ?? 0, type: 'Review' }),
-    result: 'pass',
-  });
-  expect(passed.status, passed.msg).toBe(0);
-  return approvedAt;
+  return approveCourse({ t, phone, owner, exchange }, base, actionId, taskId);
 }
 
 describe.each([

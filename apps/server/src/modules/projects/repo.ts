@@ -433,13 +433,37 @@ export async function findParticipantByCertNo(
  * The project's status read under a share lock: a status change waits for the caller's transaction, so a
  * participant is never written to a project that just left the statuses that allow it.
  */
-export async function lockProjectStatus(tx: Db, projectId: number): Promise<ProjectStatus | undefined> {
+/**
+ * Locks the project's row for the transaction and answers its status: `share` lets other writers of its lists
+ * in, `update` keeps them out (a decision over the whole list, such as a selection result).
+ */
+export async function lockProjectStatus(
+  tx: Db,
+  projectId: number,
+  strength: 'share' | 'update' = 'share',
+): Promise<ProjectStatus | undefined> {
   const rows = await tx
     .select({ status: projects.status })
     .from(projects)
     .where(eq(projects.id, projectId))
-    .for('share');
+    .for(strength);
   return rows[0]?.status;
+}
+
+/** The projects of some families in one status (the disclosing capital increases open to investors). */
+export async function listByFamiliesInStatus(
+  db: Db,
+  families: readonly string[],
+  status: ProjectStatus,
+): Promise<(ProjectRow & { companyName: string })[]> {
+  const rows = await db
+    .select({ project: projects, companyName: companies.name })
+    .from(projects)
+    .innerJoin(companies, eq(companies.id, projects.companyId))
+    .where(and(inArray(projects.family, [...families]), eq(projects.status, status)))
+    .orderBy(desc(projects.disclosureStart), desc(projects.id))
+    .limit(200);
+  return rows.map((row) => ({ ...row.project, companyName: row.companyName }));
 }
 
 export async function insertParticipant(

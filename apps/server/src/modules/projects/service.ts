@@ -656,5 +656,11 @@ export function createProjectsService(
       repo.updateGuarded(tx, id, expectedVersion, patch),
     /** A new draft of the caller's company in the caller's transaction (a plan turned into a project). */
     insertDraft,
+    /** Locks the project's row in the caller's transaction and answers its status (undefined: no project). */
+    lockStatus: (tx: Db, id: number, strength: 'share' | 'update') =>
+      repo.lockProjectStatus(tx, id, strength),
+    /** Every company's projects of some families in one status, with the owner's name (public announcements). */
+    listInStatus: (families: readonly string[], status: ProjectStatus) =>
+      repo.listByFamiliesInStatus(db, families, status),
   };
 }

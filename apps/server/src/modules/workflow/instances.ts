@@ -13,7 +13,7 @@ import {
 } from '@cqjy/domain';
 import type { Db } from '../../db/client.ts';
 import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
-import { notFound } from '../../platform/errors.ts';
+import { notFound, refused } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../module-deps.ts';
 import type { ProjectsService } from '../projects/service.ts';
 import type { SignaturesService } from '../signatures/service.ts';
@@ -153,5 +153,31 @@ export function createWorkflowContext(deps: WorkflowDeps) {
     });
   }
 
-  return { ...deps, describeActor, findVisibleInstance, findOwnInstance, writeLog, openTask };
+  // What another module requires of a project before an action may be submitted and approved (a capital
+  // increase's agreement needs the selection result of its investors), by family/action.
+  const preconditions = new Map<string, Precondition>();
+
+  function registerPrecondition(families: readonly string[], action: string, check: Precondition): void {
+    for (const family of families) preconditions.set(`${family}/${action}`, check);
+  }
+
+  /** Refuses with the registered check's message when the project does not yet allow the action. */
+  async function requirePrecondition(tx: Db, config: ActionConfig, projectId: number): Promise<void> {
+    const message = await preconditions.get(`${config.family}/${config.action}`)?.(tx, projectId);
+    if (message != null) throw refused(message);
+  }
+
+  return {
+    ...deps,
+    describeActor,
+    findVisibleInstance,
+    findOwnInstance,
+    writeLog,
+    openTask,
+    registerPrecondition,
+    requirePrecondition,
+  };
 }
+
+/** A module's check of a project before an action: null when it may go on, else the message refusing it. */
+export type Precondition = (db: Db, projectId: number) => Promise<string | null>;

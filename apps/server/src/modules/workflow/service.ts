@@ -45,6 +45,8 @@ export function createWorkflowService(deps: WorkflowDeps) {
 
   return {
     requireConfig,
+    /** another module's check of a project before an action of some families is submitted and approved */
+    registerPrecondition: ctx.registerPrecondition,
     create: async (actor: Actor, config: ActionConfig, projectId: number, createId?: string) => {
       refuseDisclosure(config);
       return transitions.create(actor, config, projectId, createId);

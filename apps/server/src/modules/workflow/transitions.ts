@@ -161,6 +161,7 @@ export function createTransitions(ctx: WorkflowContext) {
     if (missing[0] !== undefined) throw refused(missing[0]);
     const project = await projects.findVisible(actor, instance.projectId);
     if (!isActionAllowed(config, project.status)) throw refused(MSG.workflowProjectStatusRefused);
+    await ctx.requirePrecondition(db, config, project.id);
 
     const now = clock.now();
     if (!config.isSigned) {
@@ -403,6 +404,7 @@ export function createTransitions(ctx: WorkflowContext) {
         const project = await projects.findById(row.projectId, tx);
         if (project === undefined) throw notFound();
         if (!isActionAllowed(config, project.status)) throw refused(MSG.workflowProjectStatusRefused);
+        await ctx.requirePrecondition(tx, config, project.id);
         const next = applyEffect(config, project, row.form, now);
         const changed = await projects.updateGuarded(tx, project.id, project.version, {
           status: next.status,

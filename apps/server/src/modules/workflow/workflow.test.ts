@@ -10,6 +10,7 @@ import {
   familiesOfScreens,
   findStepByRouteName,
   findAction,
+  MODULE_ACTIONS,
   MSG,
   type ActionView,
   type NotificationRow,
@@ -439,15 +440,15 @@ describe('the abort flow (bulk)', () => {
 
   it('task counts and lists: done, launch', async () => {
     const counts = await applicant.get<TaskCounts>('/api/task/counts');
-    // launch: the two applications of this file and the four disclosures of the demo projects' courses
-    expect(counts.data).toMatchObject({ todo: 1, launch: 6 });
+    // launch: the two applications of this file and the five disclosures of the demo projects' courses
+    expect(counts.data).toMatchObject({ todo: 1, launch: 7 });
     expect(counts.data.done).toBeGreaterThanOrEqual(3);
     const done = await exchange.post<{ list: TaskRow[]; total: number }>('/api/task/list/done', {
       page: 1,
       size: 1,
     });
-    // the two reviews of this file and the six of the demo projects' courses
-    expect(done.data.total).toBe(8);
+    // the two reviews of this file and the seven of the demo projects' courses
+    expect(done.data.total).toBe(9);
     expect(done.data.list).toHaveLength(1);
     const filtered = await applicant.post<{ total: number }>('/api/task/list/launch', {
       page: 1,
@@ -568,9 +569,10 @@ describe('withdrawal, batch and project calls', () => {
   });
 
   it('project list is scoped to the caller company; the exchange sees all', async () => {
-    // the demo bulk project, the two equity demo projects, and the four bulk projects these tests added
+    // the demo bulk project, the two equity demo projects, the capital increase, and the four bulk projects these
+    // tests added
     const own = await applicant.post<{ total: number }>('/api/project/list', { page: 1, size: 10 });
-    expect(own.data.total).toBe(7);
+    expect(own.data.total).toBe(8);
     const other = await foreign.post<{ total: number }>('/api/project/list', { page: 1, size: 10 });
     expect(other.data.total).toBe(0);
     const all = await exchange.post<{ total: number }>('/api/project/list', {
@@ -578,7 +580,7 @@ describe('withdrawal, batch and project calls', () => {
       size: 10,
       keyword: 'GR2026',
     });
-    expect(all.data.total).toBe(7);
+    expect(all.data.total).toBe(8);
     expect((await foreign.post(`/api/project/show/${projectId}`)).status).toBe(404);
     expect((await foreign.get(`/api/project/status/${projectId}`)).status).toBe(404);
   });
@@ -668,7 +670,11 @@ describe('the registry', () => {
     const names = new Set(listWorkflowRoutes().map((route) => route.name));
     const withAon = listWorkflowRoutes().filter((route) => route.step === 'Aon');
     expect(withAon.length).toBeGreaterThan(50);
-    for (const route of withAon) {
+    // the investor screens are the investors module's, not the engine's
+    const moduleRoutes = withAon.filter((route) => MODULE_ACTIONS.has(route.action));
+    expect(moduleRoutes.map((route) => route.name)).toEqual(['capInvestorAon']);
+    expect(findAction('cap', 'investor')).toBeUndefined();
+    for (const route of withAon.filter((each) => !MODULE_ACTIONS.has(each.action))) {
       for (const family of familiesOfScreens(route.screens)) {
         const config = findAction(family, route.action);
         expect(config, route.name).toBeDefined();

@@ -1,7 +1,8 @@
-// The facts at the head of a project: code, status, owner, and its disclosure (or pre-disclosure) period and
+// The facts at the head of a project: code, status, owner (named as its kind calls it), and its disclosure (or pre-disclosure) period and
 // suspension. The project page and the review screens show the same list.
 import { Descriptions } from 'antd';
 import { formatDate } from '@cqjy/domain/format';
+import { findProjectKind } from '@cqjy/domain/projects/kinds/index';
 import type { ProjectView } from '@cqjy/domain/workflow/views';
 
 export function ProjectHeadFacts({ project }: { project: ProjectView }) {
@@ -11,7 +12,9 @@ export function ProjectHeadFacts({ project }: { project: ProjectView }) {
     <Descriptions bordered size="small" column={2}>
       <Descriptions.Item label="项目编号">{project.code}</Descriptions.Item>
       <Descriptions.Item label="项目状态">{project.statusLabel}</Descriptions.Item>
-      <Descriptions.Item label="转让方">{project.companyName}</Descriptions.Item>
+      <Descriptions.Item label={findProjectKind(project.family)?.ownerLabel ?? '转让方'}>
+        {project.companyName}
+      </Descriptions.Item>
       <Descriptions.Item label={`${period}开始日期`}>
         {project.disclosureStart ? formatDate(project.disclosureStart) : '—'}
       </Descriptions.Item>

@@ -10,6 +10,8 @@ import { createFakeNotifier } from '../../test/fake-notifier.ts';
 import type { FakeNotifier } from '../../test/fake-notifier.ts';
 import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
 import { makeProjectView } from '../../test/projects.ts';
+import { makeInvestor } from '../../test/investors.ts';
+import { DEFAULT_ROLE_CODES } from '@cqjy/domain/permissions';
 import type { ProjectListRow } from '@cqjy/domain/projects/views';
 import { EXPORT_COLUMNS, toSheetRows } from './export-xlsx.ts';
 
@@ -207,5 +209,41 @@ describe('Project view hand-over', () => {
         .map((tab) => tab.textContent ?? '');
       expect(titles).toEqual(['首页', '查看项目']);
     });
+  });
+});
+
+describe("A member's investor registrations", () => {
+  function serveAs(identityType: number, permission?: string[]) {
+    const user = makeUser(identityType, permission === undefined ? {} : { permission });
+    signInAs(user);
+    return servePortal(user, (call) => {
+      const path = pathOf(call);
+      if (path === '/api/project/list') return jsonResponse(envelope({ list: [], total: 0 }));
+      if (path === '/api/capitalIncrease/investors')
+        return jsonResponse(envelope([makeInvestor(3, { status: 'submitted', statusLabel: '待资格审核' })]));
+      if (path === '/api/capitalIncreaseOpen/investors') return jsonResponse(envelope([]));
+      return undefined;
+    });
+  }
+
+  it('are a card of 我的项目 for a member without 代理意向方, and not for an owner', async () => {
+    serveAs(IDENTITY.member);
+    renderPortal('/index/project');
+    const card = (await screen.findByText('投资方登记')).closest('.ant-card');
+    expect(card).not.toBeNull();
+    expect(await within(card as HTMLElement).findByText('北京投资3有限公司')).toBeTruthy();
+    expect(within(card as HTMLElement).getByRole('button', { name: '登记投资方' })).toBeTruthy();
+  });
+
+  it('stay on 代理意向方 for an agent member, and are not shown to an owner', async () => {
+    serveAs(IDENTITY.member, [...DEFAULT_ROLE_CODES.agent]);
+    renderPortal('/index/project');
+    expect(await screen.findByText('新增项目')).toBeTruthy();
+    expect(screen.queryByText('投资方登记')).toBeNull();
+    clearSession();
+    serveAs(IDENTITY.transferor);
+    renderPortal('/index/project');
+    expect(await screen.findAllByText('新增项目')).not.toHaveLength(0);
+    expect(screen.queryByText('投资方登记')).toBeNull();
   });
 });

@@ -17,6 +17,7 @@ import { projectEditPath } from '@cqjy/domain/routes';
 import { PROJECT_STATUS, PROJECT_STATUS_LABELS } from '@cqjy/domain/workflow/statuses';
 import { notify } from '../../lib/notify.ts';
 import { pagedTableProps, ProjectFilterFields, SearchActions } from '../../components/search-form.tsx';
+import { InvestorRegistrations, useRegistrationsHome } from '../investors/index.ts';
 import { projectPathOf } from '../workflow/index.ts';
 import { copyProject, deleteProject, projectsQuery } from './api.ts';
 import type { ProjectQuery } from './api.ts';
@@ -57,6 +58,8 @@ export function ProjectListPage() {
   const [isExporting, setIsExporting] = useState(false);
   const list = useQuery(projectsQuery(query));
   const rows = list.data?.list ?? [];
+  // a member without 代理意向方 lists the investors it registered for its customers here
+  const registrations = useRegistrationsHome();
 
   const refresh = (): void => {
     void queryClient.invalidateQueries({ queryKey: ['projects'] });
@@ -210,38 +213,43 @@ export function ProjectListPage() {
   ];
 
   return (
-    <Card>
-      <Form<Filters> form={form} layout="inline" onFinish={onSearch} style={{ marginBottom: 16 }}>
-        <ProjectFilterFields />
-        <SearchActions
-          onReset={() => {
-            form.resetFields();
-            onSearch({});
-          }}
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Card>
+        <Form<Filters> form={form} layout="inline" onFinish={onSearch} style={{ marginBottom: 16 }}>
+          <ProjectFilterFields />
+          <SearchActions
+            onReset={() => {
+              form.resetFields();
+              onSearch({});
+            }}
+          />
+        </Form>
+        <Tabs
+          activeKey={query.status ?? ALL_TAB}
+          onChange={onStatusChange}
+          items={STATUS_TABS}
+          tabBarExtraContent={
+            <Space>
+              <Button type="primary" onClick={() => void navigate('/index/addproject')}>
+                新增项目
+              </Button>
+              <Button loading={isExporting} onClick={() => void onExport()}>
+                导出
+              </Button>
+            </Space>
+          }
         />
-      </Form>
-      <Tabs
-        activeKey={query.status ?? ALL_TAB}
-        onChange={onStatusChange}
-        items={STATUS_TABS}
-        tabBarExtraContent={
-          <Space>
-            <Button type="primary" onClick={() => void navigate('/index/addproject')}>
-              新增项目
-            </Button>
-            <Button loading={isExporting} onClick={() => void onExport()}>
-              导出
-            </Button>
-          </Space>
-        }
-      />
-      <Table<ProjectListRow>
-        rowKey="id"
-        columns={columns}
-        dataSource={rows}
-        {...pagedTableProps(query, setQuery, list)}
-        scroll={{ x: TABLE_MIN_WIDTH }}
-      />
-    </Card>
+        <Table<ProjectListRow>
+          rowKey="id"
+          columns={columns}
+          dataSource={rows}
+          {...pagedTableProps(query, setQuery, list)}
+          scroll={{ x: TABLE_MIN_WIDTH }}
+        />
+      </Card>
+      {registrations !== null && !registrations.isAgentView ? (
+        <InvestorRegistrations title="投资方登记" />
+      ) : null}
+    </Space>
   );
 }

@@ -93,7 +93,7 @@ export function ProjectViewPage() {
       <ActionRecords family={data.family} details={data.details} />
       <OtcResultCard details={data.details} />
       {family !== null && CustomSection !== undefined && sections.includes('custom') ? (
-        <CustomSection family={family} projectId={data.id} isOwner={isOwner} />
+        <CustomSection family={family} projectId={data.id} isOwner={isOwner} status={data.status} />
       ) : null}
       {family !== null && sections.includes('participants') ? (
         <ParticipantList

@@ -6,24 +6,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge, Button } from 'antd';
 import BellOutlined from '@ant-design/icons/BellOutlined';
 import { formatMessage } from '@cqjy/domain/format';
-import { identityName } from '@cqjy/domain/identity';
-import { isPathAllowed } from '@cqjy/domain/menus';
 import { MSG } from '@cqjy/domain/messages';
 import { findRouteByName } from '@cqjy/domain/routes';
-import { useSession } from '../../lib/session-store.ts';
+import { useCanOpen } from '../../lib/use-can-open.ts';
 import { unreadCountQuery } from './api.ts';
 
 export const REMINDER_PATH = findRouteByName('reminder')?.path ?? '/index/reminder';
 
 export function NotificationBell() {
-  const userInfo = useSession((session) => session.userInfo);
-  const identityType = useSession((session) => session.identityType);
-  const canOpen =
-    userInfo !== null &&
-    isPathAllowed(REMINDER_PATH, userInfo.permission, identityName(identityType ?? userInfo.identityType), {
-      permissionProject: userInfo.permissionProject,
-    });
-  return canOpen ? <Bell /> : null;
+  return useCanOpen(REMINDER_PATH) ? <Bell /> : null;
 }
 
 function Bell() {

@@ -68,12 +68,13 @@ const without = (key: keyof CapitalIncreaseProjectForm): CapitalIncreaseProjectF
   ) as CapitalIncreaseProjectForm;
 
 describe('the capital-increase kinds', () => {
-  it('are business type 3 with the announcement and no list sheets; only the open one pre-discloses', () => {
+  it('are business type 3 with the announcement, their investors section and no list sheets; only the open one pre-discloses', () => {
     expect(CAP_KIND.family).toBe('cap');
     expect(CAP_OPEN_KIND.family).toBe('capOpen');
     for (const kind of [CAP_KIND, CAP_OPEN_KIND]) {
       expect(kind.businessType).toBe('3');
-      expect(kind.sections).toEqual(['announcement']);
+      expect(kind.sections).toEqual(['announcement', 'custom']);
+      expect(kind.ownerLabel).toBe('融资方');
       expect(kind.sheets).toEqual([]);
     }
     expect(CAP_KIND.preDisclosure).toBe('none');

@@ -4,8 +4,8 @@
 // before, added and after, the amount sought, the share offered, the number of investors sought, whether the
 // existing shareholders and the employees take part, the use of the funds), the investors' qualification
 // conditions and the selection method, the deposit, the ten attachments of SH-5.11 and a formal disclosure of at
-// least 40 working days. The investors themselves are a module of their own (investor screens), so the kind has
-// no participants and no list sheets.
+// least 40 working days. The investors themselves are a module of their own (projects/investors.ts, drawn in the
+// kind's custom section), so the kind has no participants and no list sheets.
 //
 // Open and ordinary: the two families share the form, the rules and the stored shape. capOpen (公开增资) may
 // pre-disclose (信息预披露, optional: the spec gives its calls submit and submitFormal); cap (增资扩股, the
@@ -373,8 +373,10 @@ export function defineCapitalIncreaseKind(input: {
     businessType: input.businessType,
     groups,
     schema: capitalIncreaseProjectFormSchema,
-    // the investors are a module of their own (investor screens), not the participants of a transfer
-    sections: ['announcement'],
+    // the investors are a module of their own (investors.ts), drawn in the family's own section (custom)
+    sections: ['announcement', 'custom'],
+    // the enterprise raising capital (or its shareholder applying for it) is the financing party
+    ownerLabel: '融资方',
     sheets: [],
     preDisclosure: isOpen ? 'optional' : 'none',
     periods: {

@@ -11,11 +11,11 @@ import type { FieldDef, FieldGroup, KindSettings, ProjectFormBase } from './fiel
 
 /**
  * What a project shows beyond its form: its asset list, shareholder structure, financial data, participants
- * (意向受让方 registered by the owner), investors, the disclosure announcement, and `custom` for a section the
- * family draws itself (the web's slot for it: features/projects/sections).
+ * (意向受让方 registered by the owner), the disclosure announcement, and `custom` for a section the family draws
+ * itself (the web's slot for it: features/projects/sections; the capital increase's investors).
  */
 export type ProjectSection =
-  'assets' | 'shareholders' | 'financials' | 'participants' | 'investors' | 'announcement' | 'custom';
+  'assets' | 'shareholders' | 'financials' | 'participants' | 'announcement' | 'custom';
 
 /** Which disclosure a submission applies for: the pre-disclosure (信息预披露) or the formal one (正式披露). */
 export type DisclosureStage = 'pre' | 'formal';
@@ -51,6 +51,8 @@ export type KindDefinition<F extends ProjectFormBase> = {
   announcement: { bodyField: string; omit: readonly string[] };
   /** the path of the call that creates a draft, after /api/project/{family} (spec 001: bulk's is the base itself) */
   createPath: string;
+  /** what the project's owner is called (转让方 of a transfer, 融资方 of a capital increase); 转让方 if absent */
+  ownerLabel?: string;
   /**
    * Where the spec names a kind's calls apart from /api/project/{family} (the capital increase's /api/capitalIncrease):
    * the same create ({base}), update ({base}/update/{id}), read ({base}/project/{id}) and submit
@@ -62,8 +64,9 @@ export type KindDefinition<F extends ProjectFormBase> = {
 /** A kind as the machinery handles it: the same, over the base form, with the parse of a stored or sent form. */
 export type ProjectKind = Omit<
   KindDefinition<ProjectFormBase>,
-  'schema' | 'checkRules' | 'listingPrice' | 'periods'
+  'schema' | 'checkRules' | 'listingPrice' | 'periods' | 'ownerLabel'
 > & {
+  ownerLabel: string;
   /** the form checked and trimmed (unknown keys dropped), or the first message of what is wrong with it */
   parse(raw: unknown): { form: ProjectFormBase; message: null } | { message: string };
   /** the form a project keeps in its details, parsed; a form that no longer parses keeps only its name */
@@ -98,6 +101,7 @@ export function defineKind<F extends ProjectFormBase>(def: KindDefinition<F>): P
     announcement: def.announcement,
     createPath: def.createPath,
     ...(def.specBase === undefined ? {} : { specBase: def.specBase }),
+    ownerLabel: def.ownerLabel ?? '转让方',
     fields: def.groups.flatMap((group) => group.fields),
     parse(raw) {
       const result = def.schema.safeParse(raw ?? {});

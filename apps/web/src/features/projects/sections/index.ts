@@ -2,6 +2,7 @@
 // there. A family whose kind lists `custom` has an entry here.
 import type { ComponentType } from 'react';
 import type { ProjectFamily } from '@cqjy/domain/projects/kinds/index';
+import { InvestorsSection } from '../../investors/index.ts';
 import { IntendedTransferees } from './intended-transferees.tsx';
 import type { ProjectSectionProps } from './section-props.ts';
 
@@ -10,4 +11,6 @@ export type { ProjectSectionProps };
 export const CUSTOM_SECTIONS: Partial<Record<ProjectFamily, ComponentType<ProjectSectionProps>>> = {
   stock: IntendedTransferees,
   privateStock: IntendedTransferees,
+  cap: InvestorsSection,
+  capOpen: InvestorsSection,
 };

@@ -1,4 +1,11 @@
 import type { ProjectFamily } from '@cqjy/domain/projects/kinds/index';
+import type { ProjectStatus } from '@cqjy/domain/workflow/statuses';
 
 /** What a family's own section of the project page is given. */
-export type ProjectSectionProps = { family: ProjectFamily; projectId: number; isOwner: boolean };
+export type ProjectSectionProps = {
+  family: ProjectFamily;
+  projectId: number;
+  isOwner: boolean;
+  /** the project's status, for what the section offers in it */
+  status: ProjectStatus;
+};
