@@ -2,7 +2,7 @@
 // main.ts does that for production, the test harness for tests. Plugins load external -> platform -> modules.
 import { randomBytes } from 'node:crypto';
 import type { Writable } from 'node:stream';
-import { MSG } from '@cqjy/domain';
+import { CAPITAL_INCREASE_FAMILIES, MSG } from '@cqjy/domain';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -53,7 +53,7 @@ import { createSmsService } from './modules/sms/service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { investorsRoutes } from './modules/investors/routes.ts';
-import { CAPITAL_INCREASE_FAMILIES, createInvestorsService } from './modules/investors/service.ts';
+import { createInvestorsService } from './modules/investors/service.ts';
 import { workflowRoutes } from './modules/workflow/routes.ts';
 import { createWorkflowService } from './modules/workflow/service.ts';
 import { registerAuth } from './platform/auth.ts';

@@ -25,7 +25,26 @@ import {
   type ParticipantCertType,
   type ParticipantKind,
 } from './participants.ts';
+import { CAP_KIND, CAP_OPEN_KIND } from './kinds/capital-increase.ts';
 import { formatShare, SHARE_WHOLE, sumShares } from './shares.ts';
+
+/**
+ * The families whose projects have investors, each with the base of its calls (the kind's specBase:
+ * /api/capitalIncrease, /api/capitalIncreaseOpen).
+ */
+export const CAPITAL_INCREASE_BASES = [
+  { family: 'cap', base: CAP_KIND.specBase ?? '' },
+  { family: 'capOpen', base: CAP_OPEN_KIND.specBase ?? '' },
+] as const;
+
+export const CAPITAL_INCREASE_FAMILIES: readonly string[] = CAPITAL_INCREASE_BASES.map(
+  (entry) => entry.family,
+);
+
+/** The base of a family's investor calls; a family without investors names none (undefined). */
+export function capitalIncreaseBaseOf(family: string): string | undefined {
+  return CAPITAL_INCREASE_BASES.find((entry) => entry.family === family)?.base;
+}
 
 /** The record class an investor's files are filed under (`dataClass` of uploads, dataId = the investor's id). */
 export const INVESTOR_DATA_CLASS = 'investor';

@@ -19,6 +19,7 @@
 // The exchange's audit, for F = cap and capOpen (code GJS_TASK_ADMIN, as the engine's sign-off):
 //   POST /api/project/F/investor/audit/{id} {version, result: pass | refuse, reason} -> {id, version}
 import {
+  CAPITAL_INCREASE_BASES,
   formatShare,
   fenToYuan,
   formatThousands,
@@ -61,11 +62,6 @@ const zQueryId = z
 const ZIdParams = z.object({ id: z.string().max(32) });
 const ZSaved = z.object({ id: z.number(), version: z.number() });
 const tags = ['investor'];
-
-const BASES = [
-  { base: '/api/capitalIncrease', family: 'cap' },
-  { base: '/api/capitalIncreaseOpen', family: 'capOpen' },
-] as const;
 
 function sendFile(reply: FastifyReply, file: { name: string; type: string; bytes: Uint8Array }) {
   return reply
@@ -205,7 +201,7 @@ export const investorsRoutes: FastifyPluginCallbackZod<{ investors: InvestorsSer
     async (request) => ok(await investors.show(requireSession(request), parseId(request.params.id))),
   );
 
-  for (const { base, family } of BASES) {
+  for (const { base, family } of CAPITAL_INCREASE_BASES) {
     app.get(
       `${base}/investors`,
       {

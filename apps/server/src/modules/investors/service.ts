@@ -8,6 +8,7 @@
 // submitted investor of the project; nobody else anything (404, as for an id that does not exist). Who changes
 // what: the registrant its drafts; the exchange the audit; the owner the selection.
 import {
+  CAPITAL_INCREASE_FAMILIES,
   checkInvestor,
   checkInvestorAuditReason,
   checkSelection,
@@ -40,9 +41,6 @@ import type { ProjectRow, ProjectsService } from '../projects/service.ts';
 import * as repo from './repo.ts';
 
 export type InvestorsService = ReturnType<typeof createInvestorsService>;
-
-/** The families whose projects have investors. */
-export const CAPITAL_INCREASE_FAMILIES: readonly string[] = ['cap', 'capOpen'];
 
 const isExchange = (viewer: Pick<Viewer, 'identityType'>): boolean => viewer.identityType === IDENTITY.admin;
 const isMember = (viewer: Pick<Viewer, 'identityType'>): boolean => viewer.identityType === IDENTITY.member;

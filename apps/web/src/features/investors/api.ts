@@ -8,7 +8,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@cqjy/domain/api';
 import { xlsxName } from '@cqjy/domain/format';
-import { INVESTOR_DATA_CLASS } from '@cqjy/domain/projects/investors';
+import {
+  CAPITAL_INCREASE_BASES,
+  capitalIncreaseBaseOf,
+  INVESTOR_DATA_CLASS,
+} from '@cqjy/domain/projects/investors';
 import type {
   InvestorCustomer,
   InvestorForm,
@@ -18,28 +22,16 @@ import type {
 import { fetchRelatedAttachments, saveBlob } from '../../api/attachments.ts';
 import { http, unwrap } from '../../lib/http.ts';
 
-/** The families whose projects have investors. */
-export const CAPITAL_INCREASE_FAMILIES = ['cap', 'capOpen'] as const;
-
-export type CapitalIncreaseFamily = (typeof CAPITAL_INCREASE_FAMILIES)[number];
-
 export type Versioned = { id: number; version: number };
 
 export type Member = { id: number; name: string };
 
-const BASES: Record<CapitalIncreaseFamily, string> = {
-  cap: '/api/capitalIncrease',
-  capOpen: '/api/capitalIncreaseOpen',
-};
-
-export function isCapitalIncreaseFamily(value: unknown): value is CapitalIncreaseFamily {
-  return CAPITAL_INCREASE_FAMILIES.some((family) => family === value);
-}
-
-/** The base of a family's investor calls (an unknown family is taken as the ordinary capital increase). */
+/** The base of a family's investor calls (a family without investors is taken as the ordinary capital increase). */
 export function baseOf(family: string): string {
-  return isCapitalIncreaseFamily(family) ? BASES[family] : BASES.cap;
+  return capitalIncreaseBaseOf(family) ?? capitalIncreaseBaseOf('cap') ?? '';
 }
+
+const ALL_BASES = CAPITAL_INCREASE_BASES.map((entry) => entry.base);
 
 // --- lists ---------------------------------------------------------------------------------------------------
 
@@ -57,9 +49,7 @@ export const ownInvestorsQuery = () =>
     queryKey: ['investors', 'own'] as const,
     queryFn: async () => {
       const lists = await Promise.all(
-        CAPITAL_INCREASE_FAMILIES.map(async (family) =>
-          unwrap(await http.get<Envelope<InvestorView[]>>(`${BASES[family]}/investors`)),
-        ),
+        ALL_BASES.map(async (base) => unwrap(await http.get<Envelope<InvestorView[]>>(`${base}/investors`))),
       );
       return lists.flat().sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
     },
@@ -72,8 +62,8 @@ export const openCapitalIncreasesQuery = () =>
     queryKey: ['investors', 'open'] as const,
     queryFn: async () => {
       const lists = await Promise.all(
-        CAPITAL_INCREASE_FAMILIES.map(async (family) =>
-          unwrap(await http.get<Envelope<OpenCapitalIncrease[]>>(`${BASES[family]}/open`)),
+        ALL_BASES.map(async (base) =>
+          unwrap(await http.get<Envelope<OpenCapitalIncrease[]>>(`${base}/open`)),
         ),
       );
       return lists.flat();
@@ -85,14 +75,14 @@ export const openCapitalIncreasesQuery = () =>
 export const investorMembersQuery = () =>
   queryOptions({
     queryKey: ['investors', 'members'] as const,
-    queryFn: async () => unwrap(await http.get<Envelope<Member[]>>(`${BASES.cap}/members`)),
+    queryFn: async () => unwrap(await http.get<Envelope<Member[]>>(`${baseOf('cap')}/members`)),
     staleTime: 5 * 60_000,
   });
 
 /** The caller's earlier investors (a member's customers), found by name or number. */
 export async function searchCustomers(keyword: string): Promise<InvestorCustomer[]> {
   return unwrap(
-    await http.post<Envelope<InvestorCustomer[]>>(`${BASES.cap}/customers`, { keyword: keyword.trim() }),
+    await http.post<Envelope<InvestorCustomer[]>>(`${baseOf('cap')}/customers`, { keyword: keyword.trim() }),
   );
 }
 
@@ -170,9 +160,9 @@ export async function auditInvestor(
   result: AuditResult,
   reason: string,
 ): Promise<Versioned> {
-  const family = isCapitalIncreaseFamily(investor.family) ? investor.family : 'cap';
+  // the investor's own family (the server answers 404 for any other)
   return unwrap(
-    await http.post<Envelope<Versioned>>(`/api/project/${family}/investor/audit/${investor.id}`, {
+    await http.post<Envelope<Versioned>>(`/api/project/${investor.family}/investor/audit/${investor.id}`, {
       version: investor.version,
       result,
       reason,
