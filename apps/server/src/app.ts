@@ -53,6 +53,8 @@ import { createSmsService } from './modules/sms/service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { investorsRoutes } from './modules/investors/routes.ts';
+import { registriesRoutes } from './modules/registries/routes.ts';
+import { createRegistriesService } from './modules/registries/service.ts';
 import { createInvestorsService } from './modules/investors/service.ts';
 import { workflowRoutes } from './modules/workflow/routes.ts';
 import { createWorkflowService } from './modules/workflow/service.ts';
@@ -227,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(plansRoutes, { plans: createPlansService({ ...moduleDeps, projects }) });
   const workflow = createWorkflowService({ ...moduleDeps, projects, signatures });
   await app.register(workflowRoutes, { workflow });
+  await app.register(registriesRoutes, { registries: createRegistriesService(moduleDeps) });
   const investors = createInvestorsService({ ...moduleDeps, projects });
   await app.register(investorsRoutes, { investors });
   // a capital increase's agreement names the investors its selection chose

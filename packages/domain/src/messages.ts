@@ -414,6 +414,10 @@ export const MSG = {
   investorsSelectionClosed: '只有披露中或已结束披露、尚未签订增资协议的项目可以确定遴选结果',
   investorsSelectionRequired: '请先确定遴选结果：增资协议须有入选的投资方',
   investorsSaved: '投资方信息已保存',
+  // the registries of the company's own records (企业客户 ...)
+  registriesValueTaken: '该{label}已登记',
+  registriesSaved: '保存成功',
+  registriesDeleted: '已删除',
   investorsSubmitted: '投资方信息已提交，等待交易所资格审核',
   investorsDeleted: '已删除{count}名投资方',
   investorsAuditPassed: '资格审核通过',

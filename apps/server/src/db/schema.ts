@@ -16,3 +16,4 @@ export * from '../modules/plans/tables.ts';
 export * from '../modules/rate-limits/tables.ts';
 export * from '../modules/notifications/tables.ts';
 export * from '../modules/investors/tables.ts';
+export * from '../modules/registries/tables.ts';

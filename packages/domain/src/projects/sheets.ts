@@ -7,6 +7,10 @@
 import { z } from 'zod';
 import { formatFen, formatMessage, formatThousands, parseYuanToFen } from '../format.ts';
 import { fillIn, MSG } from '../messages.ts';
+import { validateCreditCode } from '../validation/credit-code.ts';
+import { validateEmail } from '../validation/email.ts';
+import { validateIdCard } from '../validation/id-card.ts';
+import { validateMobile } from '../validation/mobile.ts';
 import { countChars } from '../validation/return-reason.ts';
 import { formatShare, parseShareText } from './shares.ts';
 
@@ -14,9 +18,23 @@ import { formatShare, parseShareText } from './shares.ts';
  * text: free text (max characters); integer: a whole number >= 0; decimal: a number >= 0 with at most `decimals`
  * decimals (kept as text); money: yuan with at most two decimals (stored as fen; below 0 only when `isSigned`);
  * share: a percentage with at most four decimals, 0 to 100 (stored as millionths); date: a calendar day; choice:
- * one of `options`; vin: a vehicle identification number (GB 16735: 17 characters without I, O and Q).
+ * one of `options`; vin: a vehicle identification number (GB 16735: 17 characters without I, O and Q); creditCode:
+ * a unified social credit code (GB 32100); idCard: a resident identity card number (GB 11643); mobile: a mainland
+ * mobile number; email: an e-mail address (the rules of spec 000 section 5). Numbers are stored upper-cased.
  */
-export type SheetColumnKind = 'text' | 'integer' | 'decimal' | 'money' | 'share' | 'date' | 'choice' | 'vin';
+export type SheetColumnKind =
+  | 'text'
+  | 'integer'
+  | 'decimal'
+  | 'money'
+  | 'share'
+  | 'date'
+  | 'choice'
+  | 'vin'
+  | 'creditCode'
+  | 'idCard'
+  | 'mobile'
+  | 'email';
 
 export type SheetColumn = {
   key: string;
@@ -129,6 +147,14 @@ export function describeSheetColumn(column: SheetColumn): string {
         return `填写以下之一：${(column.options ?? []).join('、')}`;
       case 'vin':
         return '17位车辆识别代号';
+      case 'creditCode':
+        return '18位统一社会信用代码';
+      case 'idCard':
+        return '18位居民身份证号码';
+      case 'mobile':
+        return '11位手机号码';
+      case 'email':
+        return '电子邮箱地址，如name@example.com';
     }
   })();
   return [column.isRequired ? '必填' : '选填', rule, column.hint].filter(Boolean).join('；');
@@ -226,8 +252,26 @@ function checkCell(column: SheetColumn, cell: SheetCell): { value?: string | num
       const value = String(cell).trim().toUpperCase();
       return VIN.test(value) ? { value } : { error: MSG.assetsVinInvalid };
     }
+    case 'creditCode':
+    case 'idCard':
+    case 'mobile':
+    case 'email': {
+      const value = String(cell).trim();
+      const message = CHECKS[column.kind](column.kind === 'email' ? value : value.toUpperCase());
+      return message === null
+        ? { value: column.kind === 'email' ? value : value.toUpperCase() }
+        : { error: message };
+    }
   }
 }
+
+/** The identity rules of spec 000 section 5, each with its own message. */
+const CHECKS: Record<'creditCode' | 'idCard' | 'mobile' | 'email', (value: string) => string | null> = {
+  creditCode: validateCreditCode,
+  idCard: (value) => validateIdCard(value),
+  mobile: validateMobile,
+  email: validateEmail,
+};
 
 /**
  * Checks one row against a sheet's columns. `cells` is keyed by column key; cells of unknown keys are ignored.

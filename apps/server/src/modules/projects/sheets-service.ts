@@ -48,7 +48,8 @@ export function groupKeys(family: string, group: string): string[] {
     .map((sheet) => sheet.key);
 }
 
-function toPreviewRow(row: SheetRow, sheet: SheetDef): SheetPreviewRow & { isValid: boolean } {
+/** A row of an uploaded sheet checked, as the import preview shows it (registries import the same way). */
+export function toPreviewRow(row: SheetRow, sheet: SheetDef): SheetPreviewRow & { isValid: boolean } {
   const check = checkSheetRow(sheet.columns, row.cells);
   const cells = Object.fromEntries(
     Object.entries(row.cells).map(([key, cell]) => [

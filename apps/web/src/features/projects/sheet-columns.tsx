@@ -32,6 +32,13 @@ function contentWidth(column: SheetColumn): number {
       return 88;
     case 'vin':
       return 164; // 17 characters
+    case 'creditCode':
+    case 'idCard':
+      return 170; // 18 characters
+    case 'mobile':
+      return 110;
+    case 'email':
+      return 160;
     case 'text':
       // a short field (计量单位, 车牌号码) needs little; the rest are cut with the tooltip
       return (column.max ?? 200) <= 20 ? 80 : 110;

@@ -1,0 +1,15 @@
+// Every registry of the portal, in menu order; the server mounts their calls and the web their pages from here.
+import { CUSTOMER_REGISTRY, PERSONAL_CUSTOMER_REGISTRY } from './customers.ts';
+import type { RegistryDef, RegistryKey } from './kit.ts';
+
+export const REGISTRIES: readonly RegistryDef[] = [CUSTOMER_REGISTRY, PERSONAL_CUSTOMER_REGISTRY];
+
+export function findRegistry(key: string): RegistryDef | undefined {
+  return REGISTRIES.find((def) => def.key === key);
+}
+
+export function findRegistryByRoute(routeName: string): RegistryDef | undefined {
+  return REGISTRIES.find((def) => Object.values(def.routes).includes(routeName));
+}
+
+export type { RegistryDef, RegistryKey };
