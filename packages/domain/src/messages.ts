@@ -414,10 +414,6 @@ export const MSG = {
   investorsSelectionClosed: '只有披露中或已结束披露、尚未签订增资协议的项目可以确定遴选结果',
   investorsSelectionRequired: '请先确定遴选结果：增资协议须有入选的投资方',
   investorsSaved: '投资方信息已保存',
-  // the registries of the company's own records (企业客户 ...)
-  registriesValueTaken: '该{label}已登记',
-  registriesSaved: '保存成功',
-  registriesDeleted: '已删除',
   investorsSubmitted: '投资方信息已提交，等待交易所资格审核',
   investorsDeleted: '已删除{count}名投资方',
   investorsAuditPassed: '资格审核通过',
@@ -441,6 +437,15 @@ export const MSG = {
   investorsSelectionPlan: '拟征集投资方数量：{count}；拟新增股权比例：{share}',
   investorsSelectionChosen: '已选{count}名，认购股权比例合计{sum}%',
   investorsReadOnly: '该投资方当前状态为“{status}”，不能修改',
+
+  // the registries of the company's own records (企业客户 ...)
+  registriesValueTaken: '该{label}已登记',
+  registriesSaved: '保存成功',
+  registriesDeleted: '已删除',
+  registriesNotOwn: '只能修改本单位登记的数据',
+  registriesDeleteConfirm: '确定删除{item}“{name}”吗？删除后不可恢复。',
+  registriesImportHint:
+    '请下载{title}模板，按“填写说明”填写后上传（.xlsx，每次最多{max}行）。上传后先预览校验结果，确认后才会导入。',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

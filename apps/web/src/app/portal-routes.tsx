@@ -16,6 +16,7 @@
 import type { RouteObject } from 'react-router';
 import { PUBLIC_ROUTE_NAMES, ROUTES } from '@cqjy/domain/routes';
 import type { RouteDef } from '@cqjy/domain/routes';
+import { REGISTRIES } from '@cqjy/domain/registries/index';
 import { findAction } from '@cqjy/domain/workflow/actions';
 import { familiesOfScreens, listWorkflowRoutes } from '@cqjy/domain/workflow/families';
 import { redirectToStart } from './guards.ts';
@@ -45,6 +46,7 @@ const loadFeature = {
   plans: () => import('../features/plans/index.ts'),
   reminder: () => import('../features/reminder/index.ts'),
   investors: () => import('../features/investors/index.ts'),
+  registries: () => import('../features/registries/index.ts'),
 };
 
 /**
@@ -63,6 +65,26 @@ function workflowPages(): Record<string, LazyPage> {
     ) {
       pages[route.name] = stepPage;
     }
+  }
+  return pages;
+}
+
+/**
+ * The registries of the company's own records (企业客户, 自然人客户 ...): every registry's five routes go to the
+ * one kit of pages, which finds the registry by the route it is on.
+ */
+function registryPages(): Record<string, LazyPage> {
+  const list = pageOf(loadFeature.registries, (m) => m.RegistryListPage);
+  const form = pageOf(loadFeature.registries, (m) => m.RegistryFormPage);
+  const show = pageOf(loadFeature.registries, (m) => m.RegistryShowPage);
+  const importPage = pageOf(loadFeature.registries, (m) => m.RegistryImportPage);
+  const pages: Record<string, LazyPage> = {};
+  for (const { routes } of REGISTRIES) {
+    pages[routes.list] = list;
+    pages[routes.add] = form;
+    pages[routes.edit] = form;
+    pages[routes.show] = show;
+    pages[routes.import] = importPage;
   }
   return pages;
 }
@@ -101,6 +123,7 @@ const PAGES: Readonly<Record<string, LazyPage>> = {
   planEdit: pageOf(loadFeature.plans, (m) => m.PlanFormPage),
   planShow: pageOf(loadFeature.plans, (m) => m.PlanShowPage),
   reminder: pageOf(loadFeature.reminder, (m) => m.ReminderPage),
+  ...registryPages(),
   ...workflowPages(),
   // The investors of a capital increase are a module of their own, not the engine's (MODULE_ACTIONS): these win
   // over any workflow route of the same name.

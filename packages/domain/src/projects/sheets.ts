@@ -6,7 +6,7 @@
 // and areas keep the decimals they were typed with, as text, so nothing is rounded; shares are integer millionths.
 import { z } from 'zod';
 import { formatFen, formatMessage, formatThousands, parseYuanToFen } from '../format.ts';
-import { fillIn, MSG } from '../messages.ts';
+import { fillIn, MSG, pleaseSelect } from '../messages.ts';
 import { validateCreditCode } from '../validation/credit-code.ts';
 import { validateEmail } from '../validation/email.ts';
 import { validateIdCard } from '../validation/id-card.ts';
@@ -193,7 +193,11 @@ function toDecimalText(cell: SheetCell, decimals: number): string | null {
 
 /** Checks one cell; answers the stored value, or the message naming what is wrong. */
 function checkCell(column: SheetColumn, cell: SheetCell): { value?: string | number; error?: string } {
-  if (isBlank(cell)) return column.isRequired ? { error: fillIn(column.label) } : {};
+  if (isBlank(cell)) {
+    if (!column.isRequired) return {};
+    // a choice is picked from its options (a form's drop-down), everything else is typed
+    return { error: column.kind === 'choice' ? pleaseSelect(column.label) : fillIn(column.label) };
+  }
   const { label } = column;
   switch (column.kind) {
     case 'text': {

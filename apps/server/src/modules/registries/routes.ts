@@ -4,7 +4,8 @@
 //
 //   POST {base}/list            {keyword?, filters?, page, size} -> {list: RegistryRow[], total} (personal numbers
 //                               masked), newest first
-//   POST {base}/save            {values} -> {id, version}
+//   POST {base}/save            {values} -> {id, version}; values are the fields as typed (money in yuan, a
+//                               choice as its option), checked as an imported row's cells are
 //   POST {base}/update/{id}     {version, values} -> {id, version}
 //   GET  {base}/{id}            -> RegistryRow (the company's own whole; the exchange's view masked)
 //   POST {base}/delete/{id}     {version} -> {id}

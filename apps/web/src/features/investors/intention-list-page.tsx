@@ -14,6 +14,7 @@ import { MSG } from '@cqjy/domain/messages';
 import { INVESTOR_FIELD_LABELS as L, INVESTOR_STATUSES } from '@cqjy/domain/projects/investors';
 import type { InvestorView } from '@cqjy/domain/projects/investors';
 import { useSession } from '../../lib/session-store.ts';
+import { useBusy } from '../../lib/use-busy.ts';
 import { SearchActions } from '../../components/index.ts';
 import { deleteInvestors, exportOwnInvestors, ownInvestorsQuery } from './api.ts';
 import {
@@ -29,7 +30,6 @@ import {
   tableWidth,
   useRegistrationsHome,
   confirmDraftDeletion,
-  useBusy,
 } from './shared.tsx';
 
 type Filters = { keyword?: string; status?: string };

@@ -68,6 +68,7 @@ import { countChars } from '@cqjy/domain/validation/return-reason';
 import { TELEPHONE_MAX_LENGTH } from '@cqjy/domain/validation/telephone';
 import { dictListQuery } from '../../api/dictionaries.ts';
 import { notify } from '../../lib/notify.ts';
+import { useBusy } from '../../lib/use-busy.ts';
 import { readQueryId } from '../../lib/query-id.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { AppDialog, CloseButton, FileUpload, NumberInput, RatioInput } from '../../components/index.ts';
@@ -90,7 +91,6 @@ import {
   showShare,
   useRegistrationsHome,
   confirmSubmission,
-  useBusy,
 } from './shared.tsx';
 
 /** The form's values: the amount and the share as typed, everything else as the wire has it. */

@@ -14,6 +14,7 @@ import type { InvestorView } from '@cqjy/domain/projects/investors';
 import { projectPathOf } from '@cqjy/domain/workflow/paths';
 import { readQueryId } from '../../lib/query-id.ts';
 import { useSession } from '../../lib/session-store.ts';
+import { useBusy } from '../../lib/use-busy.ts';
 import { CloseButton } from '../../components/index.ts';
 import { deleteInvestors, investorFilesQuery, investorQuery, submitInvestor } from './api.ts';
 import { InvestorAuditDialog } from './audit-dialog.tsx';
@@ -23,7 +24,6 @@ import {
   InvestorStatusTag,
   investorEditPath,
   isOwnDraft,
-  useBusy,
   useRegistrationsHome,
 } from './shared.tsx';
 

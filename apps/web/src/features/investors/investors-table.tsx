@@ -21,6 +21,7 @@ import {
 import type { InvestorView } from '@cqjy/domain/projects/investors';
 import type { ProjectStatus } from '@cqjy/domain/workflow/statuses';
 import { useSession } from '../../lib/session-store.ts';
+import { useBusy } from '../../lib/use-busy.ts';
 import { deleteInvestors, exportProjectInvestors, projectInvestorsQuery } from './api.ts';
 import { InvestorAuditDialog } from './audit-dialog.tsx';
 import { SelectionDialog } from './selection-dialog.tsx';
@@ -37,7 +38,6 @@ import {
   showShare,
   tableWidth,
   confirmDraftDeletion,
-  useBusy,
 } from './shared.tsx';
 
 export type InvestorsTableProps = {

@@ -1,7 +1,6 @@
 // What the investor pages share: their addresses, the status tag, the money and share cells, and the ellipsis cell
 // of the tables (the projects feature has its own; features share only through their index, and projects imports
 // this one's section).
-import { useState } from 'react';
 import { Tag, Tooltip } from 'antd';
 import { missingAttachmentMessages } from '@cqjy/domain/attachment-tags';
 import { formatFen, formatMessage } from '@cqjy/domain/format';
@@ -87,25 +86,6 @@ export function tableWidth(columns: readonly { width?: number | string }[], extr
 
 /** The width antd gives the selection box of a small table. */
 export const SELECTION_WIDTH = 32;
-
-/**
- * One action of a screen at a time: which one is under way (its button spins, the others wait), and the runner
- * that marks it. A failure has been told by the HTTP client; the screen stays as it was.
- */
-export function useBusy<K extends string>() {
-  const [busy, setBusy] = useState<K | null>(null);
-  const run = async (kind: K, work: () => Promise<void>): Promise<void> => {
-    setBusy(kind);
-    try {
-      await work();
-    } catch {
-      // the HTTP client has told the user
-    } finally {
-      setBusy(null);
-    }
-  };
-  return { busy, run };
-}
 
 /** Asks before `count` ticked drafts are deleted (none ticked: says so); whether to go on. */
 export async function confirmDraftDeletion(count: number): Promise<boolean> {

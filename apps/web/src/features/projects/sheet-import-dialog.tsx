@@ -3,19 +3,16 @@
 // marked with what is wrong, and what the rows break together (shares above 100%) above them; 确认导入 stores the
 // valid rows (added to the list, or replacing it) and skips the others. Nothing is stored before the user confirms.
 import { useState } from 'react';
-import { Alert, Button, Modal, Space, Table, Tag, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Alert, Button, Modal, Space, Typography } from 'antd';
 import type { AttachmentItem } from '@cqjy/domain/api';
 import type { ProjectFamily } from '@cqjy/domain/projects/kinds/index';
 import { SHEET_IMPORT_MAX_ROWS, SHEET_IMPORT_TAG } from '@cqjy/domain/projects/sheets';
-import type { SheetDef, SheetImportPreview, SheetPreviewRow } from '@cqjy/domain/projects/sheets';
+import type { SheetDef, SheetImportPreview } from '@cqjy/domain/projects/sheets';
 import { PROJECT_DATA_CLASS } from '@cqjy/domain/workflow/actions';
 import { FileUpload } from '../../components/index.ts';
-import { cutText, sheetColumnWidth, tableWidth } from './sheet-columns.tsx';
+import { useBusy } from '../../lib/use-busy.ts';
+import { previewTableWidth, SheetImportPreviewView } from './sheet-import-preview.tsx';
 import { downloadSheet, importSheet, previewSheetImport } from './api.ts';
-
-const LINE_WIDTH = 64;
-const ERRORS_WIDTH = 240;
 
 /**
  * As wide as the sheet's columns side by side with the line and the errors (and the dialog's padding), within the
@@ -23,11 +20,8 @@ const ERRORS_WIDTH = 240;
  * its own dialogs.
  */
 function previewWidth(sheet: SheetDef): string {
-  return `min(${tableWidth(previewColumns(sheet)) + 48}px, calc(100vw - 64px))`;
+  return `min(${previewTableWidth(sheet.columns) + 48}px, calc(100vw - 64px))`;
 }
-
-/** antd's error background (colorErrorBg), so a row with errors stands out as the alert above it does */
-const INVALID_ROW_BACKGROUND = '#fff2f0';
 
 export type SheetImportDialogProps = {
   family: ProjectFamily;
@@ -39,32 +33,6 @@ export type SheetImportDialogProps = {
   onImported: () => void;
 };
 
-function previewColumns(sheet: SheetDef): TableColumnsType<SheetPreviewRow> {
-  return [
-    { key: 'line', title: '行号', dataIndex: 'line', width: LINE_WIDTH, fixed: 'left' },
-    ...sheet.columns.map((column) => ({
-      key: column.key,
-      title: column.label,
-      width: sheetColumnWidth(column),
-      ellipsis: { showTitle: false },
-      // as read from the file, so a wrong value is shown as typed
-      render: (_: unknown, row: SheetPreviewRow) => cutText(row.cells[column.key] ?? ''),
-    })),
-    {
-      key: 'errors',
-      title: '校验结果',
-      width: ERRORS_WIDTH,
-      fixed: 'right',
-      render: (_: unknown, row: SheetPreviewRow) =>
-        row.errors.length === 0 ? (
-          <Tag color="success">可导入</Tag>
-        ) : (
-          <Typography.Text type="danger">{row.errors.join('；')}</Typography.Text>
-        ),
-    },
-  ];
-}
-
 export function SheetImportDialog({
   family,
   projectId,
@@ -75,10 +43,9 @@ export function SheetImportDialog({
 }: SheetImportDialogProps) {
   const [files, setFiles] = useState<AttachmentItem[]>([]);
   const [preview, setPreview] = useState<SheetImportPreview | null>(null);
-  const [busy, setBusy] = useState<'preview' | 'import' | null>(null);
+  const { busy, run } = useBusy<'preview' | 'import'>();
   const file = files[0];
   const canImport = preview !== null && preview.valid > 0 && preview.problems.length === 0;
-  const columns = previewColumns(sheet);
 
   const reset = (): void => {
     setFiles([]);
@@ -90,29 +57,20 @@ export function SheetImportDialog({
     setPreview(null);
     const uploaded = items[0];
     if (uploaded === undefined) return;
-    setBusy('preview');
-    try {
+    // the client shows why a file cannot be read
+    await run('preview', async () => {
       setPreview(await previewSheetImport(family, sheet, { projectId, uuid: uploaded.uuid }));
-    } catch {
-      // the client has shown why the file cannot be read
-    } finally {
-      setBusy(null);
-    }
+    });
   };
 
   const onImport = async (): Promise<void> => {
     if (file === undefined) return;
-    setBusy('import');
-    try {
+    await run('import', async () => {
       await importSheet(family, sheet, { projectId, uuid: file.uuid });
       reset();
       onImported();
       onClose();
-    } catch {
-      // shown by the client
-    } finally {
-      setBusy(null);
-    }
+    });
   };
 
   return (
@@ -169,33 +127,7 @@ export function SheetImportDialog({
           onChange={(items) => void onUploaded(items)}
           buttonText="选择或拖入填好的模板"
         />
-        {preview !== null && (
-          <>
-            {preview.problems.map((problem) => (
-              <Alert key={problem} type="error" showIcon title={problem} />
-            ))}
-            <Alert
-              type={preview.invalid === 0 ? 'success' : 'warning'}
-              showIcon
-              title={
-                preview.invalid === 0
-                  ? `共${preview.total}行，全部校验通过`
-                  : `共${preview.total}行，其中${preview.invalid}行有误，导入时将跳过；可修改表格后重新上传`
-              }
-            />
-            <Table<SheetPreviewRow>
-              rowKey="line"
-              size="small"
-              columns={columns}
-              dataSource={preview.rows}
-              onRow={(row) =>
-                row.errors.length > 0 ? { style: { background: INVALID_ROW_BACKGROUND } } : {}
-              }
-              scroll={{ x: tableWidth(columns), y: 360 }}
-              pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
-            />
-          </>
-        )}
+        {preview !== null && <SheetImportPreviewView columns={sheet.columns} preview={preview} />}
         {busy === 'preview' && <Typography.Text type="secondary">正在读取表格……</Typography.Text>}
       </Space>
     </Modal>

@@ -1,0 +1,218 @@
+// The list page of every registry (企业客户, 自然人客户 ...; the exchange's 企业客户管理 ...), drawn from its
+// definition: a keyword over the search fields and a select per filter field; 新增, 导入 (the import page), 导出 and
+// 下载模板; the list columns (personal numbers masked by the server), the owner company for the exchange, and
+// 查看, with 编辑 and 删除 (after a confirm, with the row's version) for the company's own rows. 10 rows a page.
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { Button, Card, Form, Input, Result, Select, Space, Table } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { formatMessage } from '@cqjy/domain/format';
+import { MSG } from '@cqjy/domain/messages';
+import { showSheetValue } from '@cqjy/domain/projects/sheets';
+import { fieldOf } from '@cqjy/domain/registries/kit';
+import type { RegistryDef, RegistryRow } from '@cqjy/domain/registries/kit';
+import { notify } from '../../lib/notify.ts';
+import { pagedTableProps, SearchActions } from '../../components/index.ts';
+import { cutText, sheetColumnWidth, tableWidth } from '../projects/index.ts';
+import { deleteRegistryRow, downloadRegistryTemplate, exportRegistry, registryListQuery } from './api.ts';
+import type { RegistryQuery } from './api.ts';
+import { registryPath, useRegistryPage } from './use-registry.ts';
+import type { RegistryPage } from './use-registry.ts';
+
+const PAGE_SIZE = 10;
+const COMPANY_WIDTH = 200;
+const ACTIONS_WIDTH = 150;
+
+type Filters = { keyword?: string } & Record<string, string | undefined>;
+
+/** The keyword's placeholder: the labels of the fields it searches (企业名称、统一社会信用代码或联系人). */
+export function keywordPlaceholder(def: RegistryDef): string {
+  const labels = def.searchFields.map((key) => fieldOf(def, key)?.label ?? key);
+  const last = labels.pop();
+  return labels.length === 0 ? (last ?? '') : `${labels.join('、')}或${last ?? ''}`;
+}
+
+export function RegistryListPage() {
+  const page = useRegistryPage();
+  if (page === undefined) return <Result status="warning" title={MSG.notFound} />;
+  // keyed by the registry: another registry's list starts with its own filters
+  return <RegistryList key={page.def.key} page={page} />;
+}
+
+function RegistryList({ page }: { page: RegistryPage }) {
+  const { def, isExchange, isOwn } = page;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<Filters>();
+  const [query, setQuery] = useState<RegistryQuery>({ page: 1, size: PAGE_SIZE });
+  const [busy, setBusy] = useState<'export' | 'template' | number | null>(null);
+  const list = useQuery(registryListQuery(def, query));
+
+  const refresh = (): void => {
+    void queryClient.invalidateQueries({ queryKey: ['registries', def.key] });
+  };
+
+  const onSearch = (values: Filters): void => {
+    const filters: Record<string, string> = {};
+    for (const key of def.filters) {
+      const chosen = values[key];
+      if (chosen !== undefined && chosen !== '') filters[key] = chosen;
+    }
+    setQuery((current) => ({
+      page: 1,
+      size: current.size,
+      keyword: values.keyword?.trim() || undefined,
+      filters: Object.keys(filters).length === 0 ? undefined : filters,
+    }));
+    refresh();
+  };
+
+  const download = async (kind: 'export' | 'template'): Promise<void> => {
+    setBusy(kind);
+    try {
+      await (kind === 'export' ? exportRegistry(def) : downloadRegistryTemplate(def));
+    } catch {
+      // the HTTP client has told the user
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onDelete = async (row: RegistryRow): Promise<void> => {
+    const name = String(row.values[def.nameField] ?? '');
+    const isConfirmed = await notify.confirm({
+      title: `删除${def.itemName}`,
+      content: formatMessage(MSG.registriesDeleteConfirm, { item: def.itemName, name }),
+      okText: '删除',
+      cancelText: '取消',
+    });
+    if (!isConfirmed) return;
+    setBusy(row.id);
+    try {
+      await deleteRegistryRow(def, row);
+      refresh();
+    } catch {
+      // the HTTP client has told the user
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const fieldColumns: TableColumnsType<RegistryRow> = def.listColumns.flatMap((key, index) => {
+    const field = fieldOf(def, key);
+    if (field === undefined) return [];
+    return [
+      {
+        key,
+        title: field.label,
+        width: sheetColumnWidth(field),
+        fixed: index === 0 ? ('left' as const) : undefined,
+        ellipsis: { showTitle: false },
+        render: (_: unknown, row: RegistryRow) => cutText(showSheetValue(field, row.values[key])),
+      },
+    ];
+  });
+  const columns: TableColumnsType<RegistryRow> = [
+    ...fieldColumns,
+    ...(isExchange
+      ? [
+          {
+            key: 'companyName',
+            title: '所属单位',
+            width: COMPANY_WIDTH,
+            ellipsis: { showTitle: false },
+            render: (_: unknown, row: RegistryRow) => cutText(row.companyName),
+          },
+        ]
+      : []),
+    {
+      key: 'actions',
+      title: '操作',
+      width: ACTIONS_WIDTH,
+      fixed: 'right',
+      render: (_: unknown, row: RegistryRow) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => void navigate(registryPath(def, 'show', row.id))}>
+            查看
+          </Button>
+          {isOwn(row) && (
+            <>
+              <Button
+                type="link"
+                size="small"
+                onClick={() => void navigate(registryPath(def, 'edit', row.id))}
+              >
+                编辑
+              </Button>
+              <Button
+                type="link"
+                size="small"
+                danger
+                loading={busy === row.id}
+                onClick={() => void onDelete(row)}
+              >
+                删除
+              </Button>
+            </>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card>
+      <Form<Filters> form={form} layout="inline" onFinish={onSearch} style={{ marginBottom: 16, rowGap: 8 }}>
+        <Form.Item name="keyword" label="关键字">
+          <Input allowClear placeholder={keywordPlaceholder(def)} style={{ width: 280 }} />
+        </Form.Item>
+        {def.filters.map((key) => {
+          const field = fieldOf(def, key);
+          if (field === undefined) return null;
+          return (
+            <Form.Item key={key} name={key} label={field.label}>
+              <Select
+                allowClear
+                placeholder="全部"
+                options={(field.options ?? []).map((option) => ({ value: option, label: option }))}
+                style={{ width: 160 }}
+              />
+            </Form.Item>
+          );
+        })}
+        <SearchActions
+          onReset={() => {
+            form.resetFields();
+            onSearch({});
+          }}
+        />
+      </Form>
+      <Space wrap style={{ marginBottom: 16 }}>
+        {!isExchange && (
+          <>
+            <Button type="primary" onClick={() => void navigate(registryPath(def, 'add'))}>
+              新增{def.itemName}
+            </Button>
+            <Button onClick={() => void navigate(registryPath(def, 'import'))}>导入</Button>
+          </>
+        )}
+        <Button loading={busy === 'export'} onClick={() => void download('export')}>
+          导出
+        </Button>
+        {!isExchange && (
+          <Button loading={busy === 'template'} onClick={() => void download('template')}>
+            下载模板
+          </Button>
+        )}
+      </Space>
+      <Table<RegistryRow>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        {...pagedTableProps(query, setQuery, list)}
+        scroll={{ x: tableWidth(columns) }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,99 @@
+// The page of one row of every registry (查看企业客户 at routes.show?id=): every field of the definition as a list
+// shows it (the owner company reads its numbers whole, others masked by the server), the owner company, and for
+// the company's own row 编辑 and 删除 (after a confirm, with the row's version; then back to the list).
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button, Card, Descriptions, Result, Space, Spin } from 'antd';
+import { formatDateTime, formatMessage } from '@cqjy/domain/format';
+import { MSG } from '@cqjy/domain/messages';
+import { showSheetValue } from '@cqjy/domain/projects/sheets';
+import type { RegistryRow } from '@cqjy/domain/registries/kit';
+import { notify } from '../../lib/notify.ts';
+import { readQueryId } from '../../lib/query-id.ts';
+import { CloseButton } from '../../components/index.ts';
+import { deleteRegistryRow, registryRowQuery } from './api.ts';
+import { registryPath, useRegistryPage } from './use-registry.ts';
+import type { RegistryPage } from './use-registry.ts';
+
+export function RegistryShowPage() {
+  const page = useRegistryPage();
+  if (page === undefined) return <Result status="warning" title={MSG.notFound} />;
+  return <RegistryShow key={page.def.key} page={page} />;
+}
+
+function RegistryShow({ page }: { page: RegistryPage }) {
+  const { def } = page;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const id = readQueryId(params.get('id'));
+  const row = useQuery({ ...registryRowQuery(def, id ?? 0), enabled: id !== null });
+  const [isDeleting, setIsDeleting] = useState(false);
+
+  if (id === null || row.isError) {
+    return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+  }
+  const view = row.data;
+  if (view === undefined) {
+    return (
+      <div style={{ textAlign: 'center', padding: 48 }}>
+        <Spin />
+      </div>
+    );
+  }
+  const name = String(view.values[def.nameField] ?? '');
+
+  const onDelete = async (target: RegistryRow): Promise<void> => {
+    const isConfirmed = await notify.confirm({
+      title: `删除${def.itemName}`,
+      content: formatMessage(MSG.registriesDeleteConfirm, { item: def.itemName, name }),
+      okText: '删除',
+      cancelText: '取消',
+    });
+    if (!isConfirmed) return;
+    setIsDeleting(true);
+    try {
+      await deleteRegistryRow(def, target);
+      void queryClient.invalidateQueries({ queryKey: ['registries', def.key] });
+      void navigate(registryPath(def, 'list'), { replace: true });
+    } catch {
+      // the HTTP client has told the user
+    } finally {
+      setIsDeleting(false);
+    }
+  };
+
+  return (
+    <Card
+      title={`${def.itemName}：${name}`}
+      extra={
+        <Space>
+          {page.isOwn(view) && (
+            <>
+              <Button onClick={() => void navigate(registryPath(def, 'edit', view.id))}>编辑</Button>
+              <Button danger loading={isDeleting} onClick={() => void onDelete(view)}>
+                删除
+              </Button>
+            </>
+          )}
+          <CloseButton to={registryPath(def, 'list')} />
+        </Space>
+      }
+    >
+      <Descriptions bordered size="small" column={2} styles={{ label: { width: 160 } }}>
+        {def.fields.map((field) => (
+          <Descriptions.Item
+            key={field.key}
+            label={field.label}
+            span={field.kind === 'text' && (field.max ?? 0) > 100 ? 2 : 1}
+          >
+            <span style={{ whiteSpace: 'pre-wrap' }}>{showSheetValue(field, view.values[field.key])}</span>
+          </Descriptions.Item>
+        ))}
+        <Descriptions.Item label="所属单位">{view.companyName}</Descriptions.Item>
+        <Descriptions.Item label="更新时间">{formatDateTime(view.updatedAt)}</Descriptions.Item>
+      </Descriptions>
+    </Card>
+  );
+}
