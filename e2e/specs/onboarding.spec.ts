@@ -94,11 +94,10 @@ test('SH-4.5..SH-4.11 a new project owner opens an account, is reviewed, authent
     .getByRole('dialog')
     .getByRole('button', { name: /退\s*回/ })
     .click();
-  await admin.getByRole('textbox').last().fill(RETURN_REASON);
-  await admin
-    .getByRole('button', { name: /确\s*定|确\s*认/ })
-    .last()
-    .click();
+  // the reason goes into the return dialog's own box, once it is open (not the list's search box behind it)
+  const returning = admin.getByRole('dialog').filter({ hasText: '退回开户申请' });
+  await returning.getByRole('textbox').fill(RETURN_REASON);
+  await returning.getByRole('button', { name: /确\s*定|确\s*认/ }).click();
   await expect(admin.getByText('已退回').first()).toBeVisible();
 
   // 4. The owner sees the reason, corrects and resubmits.
