@@ -84,7 +84,7 @@ function registryPages(): Record<string, LazyPage> {
     pages[routes.add] = form;
     pages[routes.edit] = form;
     pages[routes.show] = show;
-    pages[routes.import] = importPage;
+    if (routes.import !== undefined) pages[routes.import] = importPage;
   }
   return pages;
 }

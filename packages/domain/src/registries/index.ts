@@ -1,8 +1,16 @@
 // Every registry of the portal, in menu order; the server mounts their calls and the web their pages from here.
+import { ASSET_REGISTRY, STOCK_RIGHT_REGISTRY } from './holdings.ts';
+import { BUSINESS_OPPORTUNITY_REGISTRY } from './business-opportunities.ts';
 import { CUSTOMER_REGISTRY, PERSONAL_CUSTOMER_REGISTRY } from './customers.ts';
 import type { RegistryDef, RegistryKey } from './kit.ts';
 
-export const REGISTRIES: readonly RegistryDef[] = [CUSTOMER_REGISTRY, PERSONAL_CUSTOMER_REGISTRY];
+export const REGISTRIES: readonly RegistryDef[] = [
+  ASSET_REGISTRY,
+  STOCK_RIGHT_REGISTRY,
+  CUSTOMER_REGISTRY,
+  PERSONAL_CUSTOMER_REGISTRY,
+  BUSINESS_OPPORTUNITY_REGISTRY,
+];
 
 export function findRegistry(key: string): RegistryDef | undefined {
   return REGISTRIES.find((def) => def.key === key);

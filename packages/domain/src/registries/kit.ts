@@ -18,7 +18,7 @@ import {
   zSheetValues,
 } from '../projects/sheets.ts';
 
-export type RegistryKey = 'customer' | 'personalCustomer';
+export type RegistryKey = 'assets' | 'stockright' | 'customer' | 'personalCustomer' | 'businessOpportunity';
 
 /** How a list shows a stored value that is personal: a mobile or an identity card number, masked. */
 export type RegistryMask = 'mobile' | 'idCard';
@@ -29,8 +29,8 @@ export type RegistryDef = {
   title: string;
   /** what one row is called: 企业客户 (新增企业客户, 删除企业客户) */
   itemName: string;
-  /** the spec's route names of the list, form, show and import preview pages */
-  routes: { list: string; add: string; edit: string; show: string; import: string };
+  /** the spec's route names of the list, form, show and import preview pages (no import where the spec has none) */
+  routes: { list: string; add: string; edit: string; show: string; import?: string };
   permission: PermissionCode;
   /** the base of its calls, in the spec's style (/api/customer) */
   apiBase: string;

@@ -233,3 +233,52 @@ describe('自然人客户 (/api/personalCustomer)', () => {
     );
   });
 });
+
+describe('我的资产 (/api/assets) and 我的股权 (/api/stockright) on the same kit', () => {
+  it('keep money typed in yuan as fen and shares as millionths; filter by category and status', async () => {
+    const asset = {
+      name: '数控车床',
+      category: '机器设备',
+      quantity: '4',
+      unit: '台',
+      bookValue: '480,000.50',
+      status: '在库',
+    };
+    expect(await owner.post('/api/assets/save', { values: { ...asset, bookValue: '-1' } })).toMatchObject({
+      status: 1,
+    });
+    const saved = await owner.post<{ id: number }>('/api/assets/save', { values: asset });
+    expect(saved.status, saved.msg).toBe(0);
+    const shown = await owner.get<RegistryRow>(`/api/assets/${saved.data.id}`);
+    expect(shown.data.values).toMatchObject({ bookValue: 48_000_050, quantity: '4', category: '机器设备' });
+    const listed = await owner.post<{ total: number }>('/api/assets/list', {
+      filters: { category: '机器设备', status: '在库' },
+      page: 1,
+      size: 10,
+    });
+    expect(listed.data.total).toBe(1);
+    const disposed = await owner.post<{ total: number }>('/api/assets/list', {
+      filters: { status: '已处置' },
+      page: 1,
+      size: 10,
+    });
+    expect(disposed.data.total).toBe(0);
+    expect((await foreign.get(`/api/assets/${saved.data.id}`)).status).toBe(404);
+
+    const stake = {
+      enterpriseName: '北京示范科技有限公司',
+      creditCode: composeCreditCode('110108', '50000001'),
+      share: '40',
+      contribution: '20000000',
+    };
+    const held = await owner.post<{ id: number }>('/api/stockright/save', { values: stake });
+    expect(held.status, held.msg).toBe(0);
+    expect((await owner.get<RegistryRow>(`/api/stockright/${held.data.id}`)).data.values).toMatchObject({
+      share: 400_000,
+      contribution: 2_000_000_000,
+    });
+    expect(await owner.post('/api/stockright/save', { values: { ...stake, share: '140' } })).toMatchObject({
+      status: 1,
+    });
+  });
+});

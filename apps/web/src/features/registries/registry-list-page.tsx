@@ -194,7 +194,9 @@ function RegistryList({ page }: { page: RegistryPage }) {
             <Button type="primary" onClick={() => void navigate(registryPath(def, 'add'))}>
               新增{def.itemName}
             </Button>
-            <Button onClick={() => void navigate(registryPath(def, 'import'))}>导入</Button>
+            {def.routes.import === undefined ? null : (
+              <Button onClick={() => void navigate(registryPath(def, 'import'))}>导入</Button>
+            )}
           </>
         )}
         <Button loading={busy === 'export'} onClick={() => void download('export')}>

@@ -1,0 +1,51 @@
+// 我的商机: a lead the company follows up — the customer, what it concerns (an asset, equity, a capital increase),
+// the stage it reached and the amount expected, until it turns into a plan or a project.
+import type { SheetColumn } from '../projects/sheets.ts';
+import type { RegistryDef } from './kit.ts';
+
+const text = (key: string, label: string, max: number, isRequired = false): SheetColumn => ({
+  key,
+  label,
+  kind: 'text',
+  isRequired,
+  max,
+});
+
+export const OPPORTUNITY_STAGES = ['初步接洽', '需求确认', '方案沟通', '已立项', '已关闭'] as const;
+
+export const BUSINESS_OPPORTUNITY_REGISTRY: RegistryDef = {
+  key: 'businessOpportunity',
+  title: '我的商机',
+  itemName: '商机',
+  // the spec gives the opportunities no import page
+  routes: {
+    list: 'businessOpportunity',
+    add: 'businessOpportunityAdd',
+    edit: 'businessOpportunityEdit',
+    show: 'businessOpportunityShow',
+  },
+  permission: 'GJS_BUSINESS_LT',
+  apiBase: '/api/businessOpportunity',
+  fields: [
+    text('name', '商机名称', 100, true),
+    text('customerName', '客户名称', 100, true),
+    {
+      key: 'subject',
+      label: '商机类型',
+      kind: 'choice',
+      isRequired: true,
+      options: ['实物资产转让', '产权转让', '增资扩股', '其他'],
+    },
+    { key: 'stage', label: '商机阶段', kind: 'choice', isRequired: true, options: OPPORTUNITY_STAGES },
+    { key: 'expectedAmount', label: '预计金额（元）', kind: 'money', isRequired: false },
+    { key: 'expectedOn', label: '预计立项日期', kind: 'date', isRequired: false },
+    text('contactName', '联系人', 50, true),
+    { key: 'contactMobile', label: '联系人手机', kind: 'mobile', isRequired: true },
+    text('followUp', '跟进记录', 2000),
+  ],
+  nameField: 'name',
+  listColumns: ['name', 'customerName', 'subject', 'stage', 'expectedAmount', 'expectedOn', 'contactName'],
+  searchFields: ['name', 'customerName', 'contactName'],
+  filters: ['subject', 'stage'],
+  masks: { contactMobile: 'mobile' },
+};

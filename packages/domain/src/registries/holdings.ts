@@ -1,0 +1,86 @@
+// What the company holds and may bring to the exchange: its assets (我的资产, by the physical-asset categories of
+// the bulk projects, with book and appraised values and where each stands) and its equity holdings (我的股权: the
+// invested enterprise, its credit code, the share and the contribution). Money is typed in yuan and kept in fen,
+// shares as percentages kept in millionths.
+import { BULK_ASSET_CATEGORIES } from '../projects/assets.ts';
+import type { SheetColumn } from '../projects/sheets.ts';
+import type { RegistryDef } from './kit.ts';
+
+const text = (key: string, label: string, max: number, isRequired = false): SheetColumn => ({
+  key,
+  label,
+  kind: 'text',
+  isRequired,
+  max,
+});
+
+/** Where an asset stands: in the company's books, listed in a project, or disposed of. */
+export const ASSET_STATUSES = ['在库', '挂牌中', '已处置'] as const;
+
+export const ASSET_REGISTRY: RegistryDef = {
+  key: 'assets',
+  title: '我的资产',
+  itemName: '资产',
+  routes: {
+    list: 'assets',
+    add: 'assetsAdd',
+    edit: 'assetsEdit',
+    show: 'assetsShow',
+    import: 'assetsImport',
+  },
+  permission: 'GJS_ASSETS_LT',
+  apiBase: '/api/assets',
+  fields: [
+    text('name', '资产名称', 100, true),
+    {
+      key: 'category',
+      label: '资产类别',
+      kind: 'choice',
+      isRequired: true,
+      options: BULK_ASSET_CATEGORIES.map((category) => category.label),
+    },
+    text('model', '规格型号', 100),
+    { key: 'quantity', label: '数量', kind: 'decimal', isRequired: true, decimals: 4 },
+    text('unit', '计量单位', 20, true),
+    { key: 'bookValue', label: '账面价值（元）', kind: 'money', isRequired: false },
+    { key: 'appraisedValue', label: '评估价值（元）', kind: 'money', isRequired: false },
+    text('location', '存放地点', 200),
+    { key: 'status', label: '资产状态', kind: 'choice', isRequired: true, options: ASSET_STATUSES },
+    text('projectCode', '所在项目编号', 50),
+    text('note', '备注', 500),
+  ],
+  nameField: 'name',
+  listColumns: ['name', 'category', 'quantity', 'unit', 'bookValue', 'appraisedValue', 'status', 'location'],
+  searchFields: ['name', 'model', 'location', 'projectCode'],
+  filters: ['category', 'status'],
+};
+
+export const STOCK_RIGHT_REGISTRY: RegistryDef = {
+  key: 'stockright',
+  title: '我的股权',
+  itemName: '股权',
+  routes: {
+    list: 'stockright',
+    add: 'stockAdd',
+    edit: 'stockEdit',
+    show: 'stockShow',
+    import: 'stockImport',
+  },
+  permission: 'GJS_STOCK_LT',
+  apiBase: '/api/stockright',
+  fields: [
+    text('enterpriseName', '被投资企业名称', 100, true),
+    { key: 'creditCode', label: '统一社会信用代码', kind: 'creditCode', isRequired: true },
+    { key: 'share', label: '持股比例（%）', kind: 'share', isRequired: true },
+    { key: 'contribution', label: '认缴出资额（元）', kind: 'money', isRequired: true },
+    { key: 'bookValue', label: '账面价值（元）', kind: 'money', isRequired: false },
+    { key: 'investedOn', label: '投资日期', kind: 'date', isRequired: false },
+    text('region', '所在地区', 50),
+    text('note', '备注', 500),
+  ],
+  nameField: 'enterpriseName',
+  uniqueField: 'creditCode',
+  listColumns: ['enterpriseName', 'creditCode', 'share', 'contribution', 'bookValue', 'investedOn'],
+  searchFields: ['enterpriseName', 'creditCode'],
+  filters: [],
+};
