@@ -14,7 +14,7 @@ import { fieldOf } from '@cqjy/domain/registries/kit';
 import type { RegistryDef, RegistryRow } from '@cqjy/domain/registries/kit';
 import { notify } from '../../lib/notify.ts';
 import { pagedTableProps, SearchActions } from '../../components/index.ts';
-import { cutText, sheetColumnWidth, tableWidth } from '../projects/index.ts';
+import { cutText, isNumberColumn, sheetColumnWidth, tableWidth } from '../projects/index.ts';
 import { deleteRegistryRow, downloadRegistryTemplate, exportRegistry, registryListQuery } from './api.ts';
 import type { RegistryQuery } from './api.ts';
 import { registryPath, useRegistryPage } from './use-registry.ts';
@@ -107,6 +107,8 @@ function RegistryList({ page }: { page: RegistryPage }) {
         key,
         title: field.label,
         width: sheetColumnWidth(field),
+        // amounts and quantities right-aligned, as every table of the portal has them
+        align: isNumberColumn(field) ? ('right' as const) : undefined,
         fixed: index === 0 ? ('left' as const) : undefined,
         ellipsis: { showTitle: false },
         render: (_: unknown, row: RegistryRow) => cutText(showSheetValue(field, row.values[key])),
@@ -202,7 +204,8 @@ function RegistryList({ page }: { page: RegistryPage }) {
         <Button loading={busy === 'export'} onClick={() => void download('export')}>
           导出
         </Button>
-        {!isExchange && (
+        {/* the template serves the import: none where the registry has no import page */}
+        {!isExchange && def.routes.import !== undefined && (
           <Button loading={busy === 'template'} onClick={() => void download('template')}>
             下载模板
           </Button>
