@@ -74,17 +74,22 @@ function workflowPages(): Record<string, LazyPage> {
  * one kit of pages, which finds the registry by the route it is on.
  */
 function registryPages(): Record<string, LazyPage> {
-  const list = pageOf(loadFeature.registries, (m) => m.RegistryListPage);
-  const form = pageOf(loadFeature.registries, (m) => m.RegistryFormPage);
-  const show = pageOf(loadFeature.registries, (m) => m.RegistryShowPage);
-  const importPage = pageOf(loadFeature.registries, (m) => m.RegistryImportPage);
+  type RegistriesModule = Awaited<ReturnType<typeof loadFeature.registries>>;
+  type RegistryPageComponent = React.ComponentType<{ routeName?: string }>;
+  // each page bound to its route: 我的资产 kept alive behind another tab still draws its own registry
+  const bound =
+    (pick: (m: RegistriesModule) => RegistryPageComponent, routeName: string): LazyPage =>
+    async () => {
+      const Page = pick(await loadFeature.registries());
+      return { Component: () => <Page routeName={routeName} /> };
+    };
   const pages: Record<string, LazyPage> = {};
   for (const { routes } of REGISTRIES) {
-    pages[routes.list] = list;
-    pages[routes.add] = form;
-    pages[routes.edit] = form;
-    pages[routes.show] = show;
-    if (routes.import !== undefined) pages[routes.import] = importPage;
+    pages[routes.list] = bound((m) => m.RegistryListPage, routes.list);
+    pages[routes.add] = bound((m) => m.RegistryFormPage, routes.add);
+    pages[routes.edit] = bound((m) => m.RegistryFormPage, routes.edit);
+    pages[routes.show] = bound((m) => m.RegistryShowPage, routes.show);
+    if (routes.import !== undefined) pages[routes.import] = bound((m) => m.RegistryImportPage, routes.import);
   }
   return pages;
 }

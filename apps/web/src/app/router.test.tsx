@@ -260,8 +260,8 @@ describe('permissions and route sets (SH-4.4, SH-6.2)', () => {
     const user = makeUser(1);
     servePortal(user);
     signInAs(user);
-    renderPortal('/index/assetsAdd');
-    expect(await screen.findByRole('heading', { name: '新增资产' })).toBeTruthy();
+    renderPortal('/index/receivedAdd');
+    expect(await screen.findByRole('heading', { name: '新增收文' })).toBeTruthy();
     expect(screen.getByText(MSG.notOpenYet)).toBeTruthy();
   });
 

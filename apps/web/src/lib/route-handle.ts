@@ -5,6 +5,7 @@ import { useMatches } from 'react-router';
 import { identityName } from '@cqjy/domain/identity';
 import type { IdentityName } from '@cqjy/domain/identity';
 import { isAdminIdentity } from '@cqjy/domain/menus';
+import { findRouteByName } from '@cqjy/domain/routes';
 import type { RouteDef } from '@cqjy/domain/routes';
 import { useSession } from './session-store.ts';
 
@@ -36,5 +37,15 @@ export function titleFor(route: RouteDef, identity: IdentityName | undefined): s
 export function usePageTitle(): string {
   const route = useRouteDef();
   const identityType = useSession((session) => session.identityType);
+  return route === undefined ? '' : titleFor(route, identityName(identityType));
+}
+
+/**
+ * The title of the page of a named route, as its tab shows it: for a page that must know its own route while
+ * another is on screen (a page kept alive behind another tab).
+ */
+export function useRouteTitle(routeName: string): string {
+  const identityType = useSession((session) => session.identityType);
+  const route = findRouteByName(routeName);
   return route === undefined ? '' : titleFor(route, identityName(identityType));
 }

@@ -1,10 +1,12 @@
 // The calls of a registry (registries/kit.ts), under its definition's base (/api/customer ...): the list (the
 // caller's company's rows, every company's for the exchange, personal numbers masked), a row, save, update with
 // the version, delete with the version, the template and the export as .xlsx, and the import of a filled template
-// uploaded first as a file (preview, then import). Money travels as fen, choices as their option text.
+// uploaded first as a file (preview, then import). Values travel as typed (money in yuan), choices as their option
+// text; the server checks them as an imported row's cells and keeps fen.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Envelope, PageResult } from '@cqjy/domain/api';
 import { xlsxName } from '@cqjy/domain/format';
+import { MSG } from '@cqjy/domain/messages';
 import type { SheetImportPreview, SheetImportResult, SheetValues } from '@cqjy/domain/projects/sheets';
 import type { RegistryDef, RegistryRow } from '@cqjy/domain/registries/kit';
 import { saveBlob } from '../../api/attachments.ts';
@@ -38,7 +40,12 @@ export const registryListQuery = (def: RegistryDef, query: RegistryQuery) =>
 export const registryRowQuery = (def: RegistryDef, id: number) =>
   queryOptions({
     queryKey: ['registries', def.key, 'row', id] as const,
-    queryFn: async () => unwrap(await http.get<Envelope<RegistryRow>>(`${def.apiBase}/${id}`)),
+    queryFn: async () => {
+      const row = unwrap(await http.get<Envelope<RegistryRow | null>>(`${def.apiBase}/${id}`));
+      // an answer without a row is a row that is not there
+      if (row === null) throw new Error(MSG.notFound);
+      return row;
+    },
     staleTime: 0,
   });
 

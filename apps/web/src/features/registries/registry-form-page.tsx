@@ -85,8 +85,8 @@ function fieldControl(field: SheetColumn): React.ReactElement {
   }
 }
 
-export function RegistryFormPage() {
-  const page = useRegistryPage();
+export function RegistryFormPage({ routeName }: { routeName?: string }) {
+  const page = useRegistryPage(routeName);
   if (page === undefined) return <Result status="warning" title={MSG.notFound} />;
   return <RegistryForm key={page.def.key} page={page} />;
 }

@@ -26,8 +26,8 @@ import {
 import { registryPath, useRegistryPage } from './use-registry.ts';
 import type { RegistryPage } from './use-registry.ts';
 
-export function RegistryImportPage() {
-  const page = useRegistryPage();
+export function RegistryImportPage({ routeName }: { routeName?: string }) {
+  const page = useRegistryPage(routeName);
   if (page === undefined) return <Result status="warning" title={MSG.notFound} />;
   if (page.isExchange)
     return <Result status="warning" title={MSG.registriesNotOwn} extra={<CloseButton />} />;

@@ -17,6 +17,7 @@ import { pagedTableProps, SearchActions } from '../../components/index.ts';
 import { cutText, isNumberColumn, sheetColumnWidth, tableWidth } from '../projects/index.ts';
 import { deleteRegistryRow, downloadRegistryTemplate, exportRegistry, registryListQuery } from './api.ts';
 import type { RegistryQuery } from './api.ts';
+import { useRouteTitle } from '../../lib/route-handle.ts';
 import { registryPath, useRegistryPage } from './use-registry.ts';
 import type { RegistryPage } from './use-registry.ts';
 
@@ -33,8 +34,8 @@ export function keywordPlaceholder(def: RegistryDef): string {
   return labels.length === 0 ? (last ?? '') : `${labels.join('、')}或${last ?? ''}`;
 }
 
-export function RegistryListPage() {
-  const page = useRegistryPage();
+export function RegistryListPage({ routeName }: { routeName?: string }) {
+  const page = useRegistryPage(routeName);
   if (page === undefined) return <Result status="warning" title={MSG.notFound} />;
   // keyed by the registry: another registry's list starts with its own filters
   return <RegistryList key={page.def.key} page={page} />;
@@ -42,6 +43,7 @@ export function RegistryListPage() {
 
 function RegistryList({ page }: { page: RegistryPage }) {
   const { def, isExchange, isOwn } = page;
+  const title = useRouteTitle(def.routes.list);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Filters>();
@@ -165,6 +167,8 @@ function RegistryList({ page }: { page: RegistryPage }) {
 
   return (
     <Card>
+      {/* the heading is the title of the page's tab and menu entry (资产管理 for the exchange) */}
+      <h3 style={{ marginTop: 0 }}>{title}</h3>
       <Form<Filters> form={form} layout="inline" onFinish={onSearch} style={{ marginBottom: 16, rowGap: 8 }}>
         <Form.Item name="keyword" label="关键字">
           <Input allowClear placeholder={keywordPlaceholder(def)} style={{ width: 280 }} />

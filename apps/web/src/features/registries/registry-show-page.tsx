@@ -16,8 +16,8 @@ import { deleteRegistryRow, registryRowQuery } from './api.ts';
 import { registryPath, useRegistryPage } from './use-registry.ts';
 import type { RegistryPage } from './use-registry.ts';
 
-export function RegistryShowPage() {
-  const page = useRegistryPage();
+export function RegistryShowPage({ routeName }: { routeName?: string }) {
+  const page = useRegistryPage(routeName);
   if (page === undefined) return <Result status="warning" title={MSG.notFound} />;
   return <RegistryShow key={page.def.key} page={page} />;
 }

@@ -24,12 +24,16 @@ export function registryPath(def: RegistryDef, page: keyof RegistryDef['routes']
   return id === undefined ? path : `${path}?id=${id}`;
 }
 
-/** The registry of the current route, or undefined on a route no registry names. */
-export function useRegistryPage(): RegistryPage | undefined {
-  const route = useRouteDef();
+/**
+ * The registry of the page: of `routeName` when the route binds it (a page kept alive behind another tab must not
+ * follow the route on screen), else of the current route; undefined on a route no registry names.
+ */
+export function useRegistryPage(routeName?: string): RegistryPage | undefined {
+  const current = useRouteDef();
   const identityType = useSession((session) => session.identityType);
   const companyId = useSession((session) => session.userInfo?.companyId ?? 0);
-  const def = route === undefined ? undefined : findRegistryByRoute(route.name);
+  const name = routeName ?? current?.name;
+  const def = name === undefined ? undefined : findRegistryByRoute(name);
   if (def === undefined) return undefined;
   const isExchange = isAdminIdentity(identityName(identityType));
   return {
