@@ -16,7 +16,6 @@ import {
   checkParticipantContactMobile,
   checkParticipantContactName,
   checkParticipantNote,
-  displayCertNo,
   normalizeCertNo,
   isParticipantCertType,
   PARTICIPANT_CERT_TYPES,
@@ -290,11 +289,6 @@ export function checkSelection(input: SelectionInput): string | null {
   return null;
 }
 
-/** The number as views show it: a person's masked, an organisation's credit code whole. */
-export function displayInvestorCertNo(kind: ParticipantKind, certNo: string): string {
-  return displayCertNo(kind, certNo);
-}
-
 /** One investor as the list, the show and the export answer it (a person's number masked). */
 export const ZInvestorView = z.object({
   id: z.number(),
@@ -335,15 +329,16 @@ export const ZInvestorView = z.object({
 export type InvestorView = z.infer<typeof ZInvestorView>;
 
 /** A customer a member registered before (POST /api/capitalIncrease/customers), to register again in one pick. */
-export const ZInvestorCustomer = z.object({
-  investorType: z.string(),
-  investorTypeLabel: z.string(),
-  name: z.string(),
-  certType: z.string(),
-  certTypeLabel: z.string(),
-  certNo: z.string(),
-  contactName: z.string(),
-  contactMobile: z.string(),
+export const ZInvestorCustomer = ZInvestorView.pick({
+  investorType: true,
+  investorTypeLabel: true,
+  name: true,
+  certType: true,
+  certTypeLabel: true,
+  certNo: true,
+  contactName: true,
+  contactMobile: true,
+}).extend({
   /** the investor whose facts these are, to copy from (the number stays on the server) */
   fromInvestorId: z.number(),
 });

@@ -11,7 +11,7 @@ import { Button, Card, Form, Input, Select, Space, Table, Typography } from 'ant
 import type { TableColumnsType } from 'antd';
 import { formatDateTime } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
-import { INVESTOR_FIELD_LABELS as L, INVESTOR_STATUSES } from '@cqjy/domain/projects/investors';
+import { INVESTOR_STATUSES } from '@cqjy/domain/projects/investors';
 import type { InvestorView } from '@cqjy/domain/projects/investors';
 import { useSession } from '../../lib/session-store.ts';
 import { useBusy } from '../../lib/use-busy.ts';
@@ -19,17 +19,15 @@ import { SearchActions } from '../../components/index.ts';
 import { deleteInvestors, exportOwnInvestors, ownInvestorsQuery } from './api.ts';
 import {
   cutText,
-  InvestorStatusTag,
   investorEditPath,
   investorShowPath,
   isOwnDraft,
   newInvestorPath,
   SELECTION_WIDTH,
-  showAmount,
-  showShare,
   tableWidth,
   useRegistrationsHome,
   confirmDraftDeletion,
+  INVESTOR_COLUMNS,
 } from './shared.tsx';
 
 type Filters = { keyword?: string; status?: string };
@@ -97,31 +95,13 @@ export function InvestorRegistrations({ title }: { title?: string }) {
         </>
       ),
     },
-    {
-      key: 'name',
-      title: L.name,
-      width: 150,
-      ellipsis: { showTitle: false },
-      render: (_, row) => cutText(row.name),
-    },
-    { key: 'investorType', title: L.investorType, width: 90, render: (_, row) => row.investorTypeLabel },
-    { key: 'certNo', title: L.certNo, width: 168, render: (_, row) => row.certNo },
-    {
-      key: 'amount',
-      title: L.amount,
-      width: 120,
-      align: 'right',
-      render: (_, row) => showAmount(row.amount),
-    },
-    { key: 'share', title: L.share, width: 104, align: 'right', render: (_, row) => showShare(row.share) },
-    { key: 'status', title: '状态', width: 110, render: (_, row) => <InvestorStatusTag investor={row} /> },
-    {
-      key: 'auditReason',
-      title: '审核意见',
-      width: 110,
-      ellipsis: { showTitle: false },
-      render: (_, row) => cutText(row.auditReason),
-    },
+    INVESTOR_COLUMNS.name,
+    INVESTOR_COLUMNS.investorType,
+    INVESTOR_COLUMNS.certNo,
+    INVESTOR_COLUMNS.amount,
+    INVESTOR_COLUMNS.share,
+    INVESTOR_COLUMNS.status,
+    INVESTOR_COLUMNS.auditReason,
     {
       key: 'createdAt',
       title: '登记时间',

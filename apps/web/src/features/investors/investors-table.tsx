@@ -13,11 +13,7 @@ import { Button, Card, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { IDENTITY } from '@cqjy/domain/identity';
 import { MSG } from '@cqjy/domain/messages';
-import {
-  INVESTOR_FIELD_LABELS as L,
-  INVESTOR_REGISTRATION_STATUSES,
-  INVESTOR_SELECTION_STATUSES,
-} from '@cqjy/domain/projects/investors';
+import { INVESTOR_REGISTRATION_STATUSES, INVESTOR_SELECTION_STATUSES } from '@cqjy/domain/projects/investors';
 import type { InvestorView } from '@cqjy/domain/projects/investors';
 import type { ProjectStatus } from '@cqjy/domain/workflow/statuses';
 import { useSession } from '../../lib/session-store.ts';
@@ -28,16 +24,14 @@ import { SelectionDialog } from './selection-dialog.tsx';
 import type { SelectionPlan } from './selection-dialog.tsx';
 import {
   cutText,
-  InvestorStatusTag,
   investorEditPath,
   investorShowPath,
   isOwnDraft,
   newInvestorPath,
   SELECTION_WIDTH,
-  showAmount,
-  showShare,
   tableWidth,
   confirmDraftDeletion,
+  INVESTOR_COLUMNS,
 } from './shared.tsx';
 
 export type InvestorsTableProps = {
@@ -115,31 +109,11 @@ export function InvestorsTable({
   // Widths as the values need them, so that the nine columns and the boxes fit the card of a 1,366 px screen; a
   // narrower window scrolls with the name and 操作 in place. Long text is cut and shown whole in a tooltip.
   const columns: TableColumnsType<InvestorView> = [
-    {
-      key: 'name',
-      title: L.name,
-      width: 160,
-      fixed: 'left',
-      ellipsis: { showTitle: false },
-      render: (_, row) => cutText(row.name),
-    },
-    {
-      key: 'investorType',
-      title: L.investorType,
-      width: 96,
-      ellipsis: { showTitle: false },
-      render: (_, row) => cutText(row.investorTypeLabel),
-    },
-    // 18 characters (an identity card, a credit code)
-    { key: 'certNo', title: L.certNo, width: 168, render: (_, row) => row.certNo },
-    {
-      key: 'amount',
-      title: L.amount,
-      width: 120,
-      align: 'right',
-      render: (_, row) => showAmount(row.amount),
-    },
-    { key: 'share', title: L.share, width: 104, align: 'right', render: (_, row) => showShare(row.share) },
+    { ...INVESTOR_COLUMNS.name, width: 160, fixed: 'left' },
+    INVESTOR_COLUMNS.investorType,
+    INVESTOR_COLUMNS.certNo,
+    INVESTOR_COLUMNS.amount,
+    INVESTOR_COLUMNS.share,
     {
       key: 'registrant',
       title: '登记方',
@@ -158,14 +132,8 @@ export function InvestorsTable({
         </div>
       ),
     },
-    { key: 'status', title: '状态', width: 110, render: (_, row) => <InvestorStatusTag investor={row} /> },
-    {
-      key: 'auditReason',
-      title: '审核意见',
-      width: 110,
-      ellipsis: { showTitle: false },
-      render: (_, row) => cutText(row.auditReason),
-    },
+    INVESTOR_COLUMNS.status,
+    INVESTOR_COLUMNS.auditReason,
     {
       key: 'actions',
       title: '操作',

@@ -2,12 +2,17 @@
 // of the tables (the projects feature has its own; features share only through their index, and projects imports
 // this one's section).
 import { Tag, Tooltip } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { missingAttachmentMessages } from '@cqjy/domain/attachment-tags';
 import { formatFen, formatMessage } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
 import { formatShare } from '@cqjy/domain/projects/shares';
 import type { InvestorStatus, InvestorView } from '@cqjy/domain/projects/investors';
-import { INVESTOR_ATTACHMENTS, INVESTOR_EDITABLE_STATUSES } from '@cqjy/domain/projects/investors';
+import {
+  INVESTOR_ATTACHMENTS,
+  INVESTOR_EDITABLE_STATUSES,
+  INVESTOR_FIELD_LABELS,
+} from '@cqjy/domain/projects/investors';
 import { IDENTITY } from '@cqjy/domain/identity';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session-store.ts';
@@ -117,3 +122,62 @@ export async function confirmSubmission(
     cancelText: MSG.cancel,
   });
 }
+
+/**
+ * The columns both investor tables show (a project's, and a member's registrations): the investor, its type and
+ * certificate, the amount and share it offers; and its status with the audit's opinion. Widths as the values need
+ * them; long text is cut and shown whole in a tooltip.
+ */
+export const INVESTOR_COLUMNS: Record<
+  'name' | 'investorType' | 'certNo' | 'amount' | 'share' | 'status' | 'auditReason',
+  TableColumnsType<InvestorView>[number]
+> = {
+  name: {
+    key: 'name',
+    title: INVESTOR_FIELD_LABELS.name,
+    width: 150,
+    ellipsis: { showTitle: false },
+    render: (_, row: InvestorView) => cutText(row.name),
+  },
+  investorType: {
+    key: 'investorType',
+    title: INVESTOR_FIELD_LABELS.investorType,
+    width: 96,
+    ellipsis: { showTitle: false },
+    render: (_, row: InvestorView) => cutText(row.investorTypeLabel),
+  },
+  // 18 characters (an identity card, a credit code)
+  certNo: {
+    key: 'certNo',
+    title: INVESTOR_FIELD_LABELS.certNo,
+    width: 168,
+    render: (_, row: InvestorView) => row.certNo,
+  },
+  amount: {
+    key: 'amount',
+    title: INVESTOR_FIELD_LABELS.amount,
+    width: 120,
+    align: 'right',
+    render: (_, row: InvestorView) => showAmount(row.amount),
+  },
+  share: {
+    key: 'share',
+    title: INVESTOR_FIELD_LABELS.share,
+    width: 104,
+    align: 'right',
+    render: (_, row: InvestorView) => showShare(row.share),
+  },
+  status: {
+    key: 'status',
+    title: '状态',
+    width: 110,
+    render: (_, row: InvestorView) => <InvestorStatusTag investor={row} />,
+  },
+  auditReason: {
+    key: 'auditReason',
+    title: '审核意见',
+    width: 110,
+    ellipsis: { showTitle: false },
+    render: (_, row: InvestorView) => cutText(row.auditReason),
+  },
+};
