@@ -22,6 +22,17 @@ export async function keepScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
+/**
+ * Opens 我的项目 searched for one project (by name or code) and answers its row: the demo and the other specs add
+ * projects, so a project need not be on the first page of the unfiltered list.
+ */
+export async function findProjectRow(page: Page, text: string): Promise<Locator> {
+  await page.goto('/#/index/project');
+  await page.getByPlaceholder('项目名称或编号').fill(text);
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  return page.getByRole('row', { name: new RegExp(text) }).first();
+}
+
 export async function expectLoginPage(page: Page): Promise<void> {
   await expect(page).toHaveURL(/#\/login/);
   await expect(page.getByPlaceholder('用户名')).toBeVisible();

@@ -6,7 +6,7 @@
 // form left before saving leaves nothing, a saved draft is discarded. The account-opening review and the empty
 // new-project form are shown at each width too. Every screen is kept as a screenshot named by its width.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectToReach, keepScreenshot, signIn } from './helpers.ts';
+import { expectToReach, findProjectRow, keepScreenshot, signIn } from './helpers.ts';
 import { fillCode, openReviewAsAdmin, openReturnedTask, startAction } from './workflow-steps.ts';
 
 const DEMO_NAME = '北京示范国有资产经营有限公司废旧设备一批';
@@ -73,8 +73,7 @@ for (const size of WIDTHS) {
       // The owner copies the demo project into a draft of its own and names it.
       await signIn(page, 'transferor');
       await expect(page).toHaveURL(/#\/index\/home/);
-      await page.goto('/#/index/project');
-      const demo = page.getByRole('row', { name: new RegExp(DEMO_NAME) }).first();
+      const demo = await findProjectRow(page, DEMO_NAME);
       await expectToReach(page, /#\/index\/editproject\?id=\d+/, () =>
         demo.getByRole('button', { name: '复制' }).click(),
       );

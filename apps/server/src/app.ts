@@ -2,7 +2,7 @@
 // main.ts does that for production, the test harness for tests. Plugins load external -> platform -> modules.
 import { randomBytes } from 'node:crypto';
 import type { Writable } from 'node:stream';
-import { CAPITAL_INCREASE_FAMILIES, MSG } from '@cqjy/domain';
+import { CAPITAL_INCREASE_FAMILIES, MSG, PROJECT_FAMILIES } from '@cqjy/domain';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -16,10 +16,14 @@ import { accountsRoutes } from './modules/accounts/routes.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
 import { attachmentsRoutes } from './modules/attachments/routes.ts';
 import { createAttachmentsService } from './modules/attachments/service.ts';
+import { createLogsService } from './modules/audit/logs.ts';
 import { createRefusalAuditor } from './modules/audit/refusals.ts';
+import { logsRoutes } from './modules/audit/routes.ts';
 import { createAuditService } from './modules/audit/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { createDictionariesAdmin } from './modules/dictionaries/admin.ts';
+import { dictionariesAdminRoutes } from './modules/dictionaries/admin-routes.ts';
 import { dictionariesRoutes } from './modules/dictionaries/routes.ts';
 import { createDictionariesService } from './modules/dictionaries/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -31,6 +35,8 @@ import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
 import { otpRoutes } from './modules/otp/routes.ts';
 import { createOtpService } from './modules/otp/service.ts';
+import { operatorsRoutes } from './modules/operators/routes.ts';
+import { createOperatorsService } from './modules/operators/service.ts';
 import { plansRoutes } from './modules/plans/routes.ts';
 import { createPlansService } from './modules/plans/service.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
@@ -55,8 +61,21 @@ import { createUsersService } from './modules/users/service.ts';
 import { investorsRoutes } from './modules/investors/routes.ts';
 import { registriesRoutes } from './modules/registries/routes.ts';
 import { createRegistriesService } from './modules/registries/service.ts';
+import { registryCustomersRoutes } from './modules/registries/customers-routes.ts';
+import {
+  createBankAccountLookup,
+  createInvoiceTitleLookup,
+  createRegistryCustomers,
+} from './modules/registries/customers.ts';
+import { refundTicketsRoutes } from './modules/refund-tickets/routes.ts';
+import { createRefundTicketsService } from './modules/refund-tickets/service.ts';
+import { ordersRoutes } from './modules/orders/routes.ts';
+import { createOrdersService } from './modules/orders/service.ts';
+import { registryStartsRoutes } from './modules/registries/starts-routes.ts';
+import { createRegistryStartsService } from './modules/registries/starts.ts';
 import { createInvestorsService } from './modules/investors/service.ts';
 import { workflowRoutes } from './modules/workflow/routes.ts';
+import { findApprovedPayout } from './modules/workflow/payouts.ts';
 import { createWorkflowService } from './modules/workflow/service.ts';
 import { registerAuth } from './platform/auth.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
@@ -67,7 +86,7 @@ import { createLogger } from './platform/logger.ts';
 import { createOtcClient } from './platform/otc.ts';
 import { registerSecurity } from './platform/security.ts';
 import type { ModuleDeps } from './module-deps.ts';
-import { LogSmsProvider, type SmsProvider } from './platform/sms.ts';
+import { createSmsProvider, type SmsProvider } from './platform/sms.ts';
 import { registerStaticWeb } from './platform/static-web.ts';
 import { createStorage, type Storage } from './platform/storage.ts';
 
@@ -80,7 +99,7 @@ export type AppDeps = {
   /** where log lines go when no logger is given (tests capture them) */
   logStream?: Writable;
   clock?: Clock;
-  /** delivers outbox messages; defaults to the log provider (no carrier) */
+  /** delivers outbox messages; defaults to the provider the configuration selects (SMS_HTTP_URL, else the log) */
   smsProvider?: SmsProvider;
   /** where file bytes go; defaults to the driver the configuration selects (closed with the app) */
   storage?: Storage;
@@ -146,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     clock,
     audit,
-    provider: deps.smsProvider ?? new LogSmsProvider(loggerInstance),
+    provider: deps.smsProvider ?? createSmsProvider(config, loggerInstance),
     log: loggerInstance,
   });
   const otp = createOtpService({ db, clock, config, sms });
@@ -155,7 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = deps.storage ?? createStorage(config);
   if (deps.storage === undefined) app.addHook('onClose', () => storage.close());
   const attachments = createAttachmentsService({ db, storage, audit, clock });
-  const dictionaries = createDictionariesService({ db, users });
+  const dictionaries = createDictionariesService({ db, users, clock });
   registerAuth(app, { resolveSession: auth.resolveSession });
   registerHousekeeping(app, {
     db,
@@ -226,17 +245,49 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(projectExportsRoutes, {
     exports: createProjectExportsService({ ...moduleDeps, projects }),
   });
-  await app.register(plansRoutes, { plans: createPlansService({ ...moduleDeps, projects }) });
+  const plans = createPlansService({ ...moduleDeps, projects });
+  await app.register(plansRoutes, { plans });
   const workflow = createWorkflowService({ ...moduleDeps, projects, signatures });
   await app.register(workflowRoutes, { workflow });
   await app.register(registriesRoutes, { registries: createRegistriesService(moduleDeps) });
-  const investors = createInvestorsService({ ...moduleDeps, projects });
+  await app.register(registryStartsRoutes, {
+    starts: createRegistryStartsService({ ...moduleDeps, projects, plans }),
+  });
+  const customers = createRegistryCustomers(moduleDeps.db);
+  await app.register(registryCustomersRoutes, { customers });
+  const investors = createInvestorsService({ ...moduleDeps, projects, customers });
   await app.register(investorsRoutes, { investors });
+  // a contract approved bills the project's service fee; a price deduction approved pays it
+  const orders = createOrdersService({
+    ...moduleDeps,
+    serviceFee: async (executor, family, amount, day) =>
+      (await dictionaries.serviceFeeQuote(family, amount, day, executor)) ?? {
+        fee: 0,
+        lines: [],
+        scheduleFrom: '',
+      },
+    findInvoiceTitle: createInvoiceTitleLookup(moduleDeps.db),
+  });
+  await app.register(ordersRoutes, { orders });
+  workflow.registerApprovalEffect(PROJECT_FAMILIES, 'contract', orders.billContract);
+  workflow.registerApprovalEffect(PROJECT_FAMILIES, 'priceDeduction', orders.markDeducted);
+  // a payout the bank returned, applied for again to a corrected account
+  await app.register(refundTicketsRoutes, {
+    tickets: createRefundTicketsService({
+      ...moduleDeps,
+      signatures,
+      findPayout: findApprovedPayout,
+      findBankAccount: createBankAccountLookup(moduleDeps.db),
+    }),
+  });
   // a capital increase's agreement names the investors its selection chose
   workflow.registerPrecondition(CAPITAL_INCREASE_FAMILIES, 'contract', (db, projectId) =>
     investors.checkAgreementReady(db, projectId),
   );
 
+  await app.register(logsRoutes, { logs: createLogsService({ db, audit, clock }) });
+  await app.register(dictionariesAdminRoutes, { admin: createDictionariesAdmin(moduleDeps) });
+  await app.register(operatorsRoutes, { operators: createOperatorsService(moduleDeps) });
   return app;
 }
 

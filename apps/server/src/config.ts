@@ -68,6 +68,8 @@ const ZEnv = z.object({
   FACE_AUTH_TTL_S: integerWithDefault(600, 30),
   OTC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   OTC_TOKEN: optionalText,
+  SMS_HTTP_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  SMS_HTTP_TOKEN: optionalText,
   // a timer waits at most 2^31 - 1 ms
   PURGE_INTERVAL_S: integerWithDefault(3600, 0).pipe(z.number().max(2_147_483)),
 });
@@ -139,6 +141,11 @@ export type Config = Readonly<{
    * /api/project/update/from/otc/{id}): its base URL and bearer token. Absent: the portal is not connected to one.
    */
   otc: { url: string; token: string | undefined } | undefined;
+  /**
+   * The HTTP SMS gateway messages are handed to (platform/sms.ts: POST {SMS_HTTP_URL}, bearer SMS_HTTP_TOKEN).
+   * Absent: the log channel, which only notes each message in the server log (the text stays in the outbox).
+   */
+  smsHttp: { url: string; token: string | undefined } | undefined;
   /** seconds between purges of ended sessions, spent captchas and unreferenced file bytes; 0 turns them off */
   purgeIntervalS: number;
 }>;
@@ -227,6 +234,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     faceAuthTtlS: e.FACE_AUTH_TTL_S,
     otc: e.OTC_URL === undefined ? undefined : { url: e.OTC_URL.replace(/\/+$/, ''), token: e.OTC_TOKEN },
+    smsHttp: e.SMS_HTTP_URL === undefined ? undefined : { url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN },
     purgeIntervalS: e.PURGE_INTERVAL_S,
   });
 }

@@ -224,3 +224,10 @@ export function xlsxName(base: string): string {
   const name = base.trim() || MSG.exportDefaultName;
   return /\.xlsx$/i.test(name) ? name : `${name}.xlsx`;
 }
+
+/** A byte count as a person reads it: 512 B, 12.3 KB, 4.5 MB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

@@ -109,7 +109,8 @@ export const ONBOARDING_GATES: readonly OnboardingGate[] = [
     id: 8,
     description: '土地资产管理用户未带土地会话标记时，进入土地资产管理',
     target: '/landManage',
-    stayOn: ['/landManage'],
+    // the land parcels' list and its form, show and import pages
+    stayOn: ['/landManage', '/landManage/add', '/landManage/edit', '/landManage/show', '/landManage/import'],
     isBlocking: (user, options) =>
       identityName(user.identityType) === 'land' && options.landSessionFlag !== true,
   },

@@ -2,8 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { isOtpFormat, isOtpPurpose, OTP_LENGTH, OTP_PURPOSES } from './otp.ts';
 
 describe('one-time codes', () => {
-  it('knows the six purposes, each with a Chinese label', () => {
-    expect(Object.keys(OTP_PURPOSES)).toEqual(['login', 'retrieve', 'phone', 'register', 'sign', 'general']);
+  it('knows the seven purposes, each with a Chinese label', () => {
+    expect(Object.keys(OTP_PURPOSES)).toEqual([
+      'login',
+      'retrieve',
+      'phone',
+      'register',
+      'sign',
+      'general',
+      'mainChange',
+    ]);
     for (const label of Object.values(OTP_PURPOSES)) expect(label).toMatch(/^[\u4e00-\u9fff]+$/);
     expect(isOtpPurpose('login')).toBe(true);
     expect(isOtpPurpose('toString')).toBe(false);

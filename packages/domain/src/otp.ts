@@ -8,6 +8,8 @@ export const OTP_PURPOSES = {
   register: '开户注册',
   sign: '电子签章',
   general: '身份验证',
+  /** 变更主操作员: sent to the current main operator by POST /api/operator/main/code only */
+  mainChange: '变更主操作员',
 } as const;
 
 export type OtpPurpose = keyof typeof OTP_PURPOSES;

@@ -41,6 +41,11 @@ export const TOP_LEVEL_ROUTES: readonly RouteDef[] = [
   top('retrieveUserName', '找回用户名'),
   top('welcomePage', '欢迎使用'),
   top('landManage', '土地资产管理'),
+  // Beyond the spec's list: the land parcels' form, show and import pages, beside the list (registries/land.ts)
+  top('landAdd', '新增地块', '/landManage/add'),
+  top('landEdit', '编辑地块', '/landManage/edit'),
+  top('landShow', '查看地块', '/landManage/show'),
+  top('landImport', '地块导入预览', '/landManage/import'),
   top('transferorOpenTip', '项目方开户提示'),
   top('transferorOpen', '项目方开户'),
   top('auth', '开户信息'),

@@ -17,3 +17,5 @@ export * from '../modules/rate-limits/tables.ts';
 export * from '../modules/notifications/tables.ts';
 export * from '../modules/investors/tables.ts';
 export * from '../modules/registries/tables.ts';
+export * from '../modules/orders/tables.ts';
+export * from '../modules/refund-tickets/tables.ts';

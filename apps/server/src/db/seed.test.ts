@@ -3,7 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, loginAs, readJson, type TestApp } from '../test/harness.ts';
 import { selectRows } from './client.ts';
 import {
+  computeServiceFee,
   isCreditCode,
+  SERVICE_FEE_DEFAULT,
+  type RefundTicket,
+  type ServiceFeeOrder,
   SHARE_WHOLE,
   type HomepageCounts,
   type PageResult,
@@ -11,6 +15,7 @@ import {
   type ProcessLogStage,
   type TaskRow,
 } from '@cqjy/domain';
+import { DEMO_DEAL_CODE } from './seed-deal.ts';
 import { seedDatabase, seedDemo } from './seed.ts';
 
 describe('seed', () => {
@@ -60,7 +65,7 @@ describe('seed', () => {
               where a.project_id = p.id and a.values ? 'appraisalValue') as appraisals
           from projects p order by p.id`,
     );
-    expect(rows).toHaveLength(4);
+    expect(rows).toHaveLength(5);
     for (const { code, form, appraisals } of rows) {
       if (form.appraisalPrice !== undefined) {
         // the bulk kinds: the asset list's appraisals are the appraisal of the form
@@ -91,6 +96,7 @@ describe('seed', () => {
       'disclosing',
       'preDisclosing',
       'disclosing',
+      'dealt',
     ]);
     const token = await loginAs(t.app, 'transferor');
     const get = async <T>(url: string) =>
@@ -120,6 +126,11 @@ describe('seed', () => {
       ],
       GR2026BJ1000302: ['信息预披露:submit,sign,pass'],
       GR2026BJ1000401: ['信息披露:submit,sign,pass'],
+      GR2026BJ1000188: [
+        '信息披露:submit,sign,pass',
+        '合同信息登记:submit,sign,pass',
+        '价款划转:submit,sign,pass',
+      ],
     });
     // the disclosure's approval is when the disclosure started
     const bulk = projects[0];
@@ -145,6 +156,48 @@ describe('seed', () => {
     ]);
   });
 
+  it('gives every registry demo rows: the transferor its records, the member its customers, land its parcels', async () => {
+    t = await createTestApp();
+    const rows = await selectRows<{ company: string; registry: string; n: number }>(
+      t.db,
+      sql`select c.name as company, r.registry, count(*)::int as n from registry_rows r
+          join companies c on c.id = r.company_id group by c.name, r.registry order by c.name, r.registry`,
+    );
+    const of = (company: string) =>
+      Object.fromEntries(rows.filter((row) => row.company === company).map((row) => [row.registry, row.n]));
+    expect(of('北京示范国有资产经营有限公司')).toEqual({
+      assets: 6,
+      businessOpportunity: 2,
+      customer: 2,
+      personalCustomer: 1,
+      stockright: 2,
+    });
+    expect(of('示范产权经纪有限公司')).toEqual({ customer: 2 });
+    expect(of('示范土地储备中心')).toEqual({ land: 3 });
+  });
+
+  it('gives the transferor a finished deal: its order billed by the default schedule, its returned payout a ticket', async () => {
+    t = await createTestApp();
+    const token = await loginAs(t.app, 'transferor');
+    const call = async <T>(url: string, payload: object) =>
+      readJson<T>(await t!.app.inject({ method: 'POST', url, headers: bearer(token), payload }));
+    const orders = await call<PageResult<ServiceFeeOrder>>('/api/order/list', { page: 1, size: 10 });
+    const order = orders.data.list.find((row) => row.projectCode === DEMO_DEAL_CODE);
+    expect(order).toMatchObject({
+      fee: computeServiceFee(SERVICE_FEE_DEFAULT, 'bulk', order?.dealAmount ?? 0).fee,
+      payState: 'unpaid',
+      invoiceState: 'none',
+    });
+    const tickets = await call<PageResult<RefundTicket>>('/api/refundTicket/list', { page: 1, size: 10 });
+    expect(tickets.data.list).toHaveLength(1);
+    expect(tickets.data.list[0]).toMatchObject({
+      projectCode: DEMO_DEAL_CODE,
+      payoutKind: 'price',
+      state: 'pending',
+      amount: order?.dealAmount,
+    });
+  });
+
   it('gives member and agent work of their own on their first page', async () => {
     t = await createTestApp();
     const call = async <T>(token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
@@ -162,11 +215,11 @@ describe('seed', () => {
       ['MfyRrn', 'registration', 'GR2026BJ1000301'],
     ]);
 
-    // the agent member: the bulk project it acts for
+    // the agent member: the bulk projects it acts for (the disclosing one and the finished deal)
     const agent = await loginAs(t.app, 'agent');
     const agentHome = await call<HomepageCounts>(agent, 'GET', '/api/homepage/count');
-    expect(agentHome.data.projects).toBe(1);
+    expect(agentHome.data.projects).toBe(2);
     const agentProjects = await call<PageResult<{ code: string }>>(agent, 'POST', '/api/project/list', page);
-    expect(agentProjects.data.list.map((row) => row.code)).toEqual(['GR2026BJ1000123']);
+    expect(agentProjects.data.list.map((row) => row.code)).toEqual([DEMO_DEAL_CODE, 'GR2026BJ1000123']);
   });
 });

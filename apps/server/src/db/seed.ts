@@ -33,7 +33,9 @@ import {
   storeDemoLicences,
   type DemoApplication,
 } from './seed-applications.ts';
+import { insertDemoRegistries } from './seed-registries.ts';
 import { insertDemoCapitalIncrease } from './seed-capital-increase.ts';
+import { insertDemoDeal } from './seed-deal.ts';
 import { insertCourse, type SeedParty } from './seed-courses.ts';
 import { insertDemoNotifications } from './seed-notifications.ts';
 
@@ -784,7 +786,20 @@ export async function seedDemo(
       exchange: demo.parties.admin,
       now,
     });
+    await insertDemoRegistries(tx, {
+      transferor: companyIds.get('transferor') ?? 0,
+      member: companyIds.get('member') ?? 0,
+      land: companyIds.get('land') ?? 0,
+    });
     const owner = demo.parties.transferor;
+    await insertDemoDeal(tx, {
+      owner,
+      exchange: demo.parties.admin,
+      agentCompanyId: companyIds.get('agent') ?? null,
+      now,
+      form: DEMO_PROJECT_FORM,
+      assets: DEMO_PROJECT_ASSETS,
+    });
     await insertDemoNotifications(tx, {
       companyId: owner.companyId,
       userId: owner.userId,

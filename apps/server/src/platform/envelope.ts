@@ -17,3 +17,16 @@ export function failure(status: number, msg: string): Envelope<null> {
 export function zEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ status: z.number().int(), msg: z.string(), data: data.nullable() });
 }
+
+/** The version a change was made from: a missing or malformed one reads as stale (409's message). */
+export const zVersion = z
+  .number({ error: MSG.conflict })
+  .int(MSG.conflict)
+  .min(1, MSG.conflict)
+  .max(2_147_483_647, MSG.conflict);
+
+/** A row's id in the path (parsed by the route, a bad one answering 404). */
+export const ZIdParams = z.object({ id: z.string().max(32) });
+
+/** What a change answers: the row and its new version. */
+export const ZSaved = z.object({ id: z.number(), version: z.number() });

@@ -14,7 +14,7 @@
 // unresolved, and a route whose lazy() rejected stays unresolved, so it cannot show its own error element.
 // Top-level pages fail to the root's error element.
 import type { RouteObject } from 'react-router';
-import { PUBLIC_ROUTE_NAMES, ROUTES } from '@cqjy/domain/routes';
+import { findRouteByName, PUBLIC_ROUTE_NAMES, ROUTES } from '@cqjy/domain/routes';
 import type { RouteDef } from '@cqjy/domain/routes';
 import { REGISTRIES } from '@cqjy/domain/registries/index';
 import { findAction } from '@cqjy/domain/workflow/actions';
@@ -47,6 +47,12 @@ const loadFeature = {
   reminder: () => import('../features/reminder/index.ts'),
   investors: () => import('../features/investors/index.ts'),
   registries: () => import('../features/registries/index.ts'),
+  orders: () => import('../features/orders/index.ts'),
+  refundTickets: () => import('../features/refund-tickets/index.ts'),
+  logs: () => import('../features/logs/index.ts'),
+  smsAdmin: () => import('../features/sms-admin/index.ts'),
+  dictionary: () => import('../features/dictionary/index.ts'),
+  account: () => import('../features/account/index.ts'),
 };
 
 /**
@@ -70,26 +76,34 @@ function workflowPages(): Record<string, LazyPage> {
 }
 
 /**
- * The registries of the company's own records (企业客户, 自然人客户 ...): every registry's five routes go to the
- * one kit of pages, which finds the registry by the route it is on.
+ * The registries of the company's own records (企业客户, 自然人客户 ...): every registry's routes go to the one kit
+ * of pages, which finds the registry by the route it is on. A registry whose pages are top-level (the land
+ * parcels of /landManage) is drawn inside the land frame, with 进入门户.
  */
 function registryPages(): Record<string, LazyPage> {
-  type RegistriesModule = Awaited<ReturnType<typeof loadFeature.registries>>;
-  type RegistryPageComponent = React.ComponentType<{ routeName?: string }>;
-  // each page bound to its route: 我的资产 kept alive behind another tab still draws its own registry
-  const bound =
-    (pick: (m: RegistriesModule) => RegistryPageComponent, routeName: string): LazyPage =>
+  type Registries = Awaited<ReturnType<typeof loadFeature.registries>>;
+  const kitPage =
+    (pick: (m: Registries) => React.ComponentType, isTopLevel: boolean): LazyPage =>
     async () => {
       const Page = pick(await loadFeature.registries());
-      return { Component: () => <Page routeName={routeName} /> };
+      if (!isTopLevel) return { Component: Page };
+      const { LandFrame } = await import('./pages/land-manage-page.tsx');
+      return {
+        Component: () => (
+          <LandFrame>
+            <Page />
+          </LandFrame>
+        ),
+      };
     };
   const pages: Record<string, LazyPage> = {};
   for (const { routes } of REGISTRIES) {
-    pages[routes.list] = bound((m) => m.RegistryListPage, routes.list);
-    pages[routes.add] = bound((m) => m.RegistryFormPage, routes.add);
-    pages[routes.edit] = bound((m) => m.RegistryFormPage, routes.edit);
-    pages[routes.show] = bound((m) => m.RegistryShowPage, routes.show);
-    if (routes.import !== undefined) pages[routes.import] = bound((m) => m.RegistryImportPage, routes.import);
+    const isTopLevel = findRouteByName(routes.list)?.topLevel === true;
+    pages[routes.list] = kitPage((m) => m.RegistryListPage, isTopLevel);
+    pages[routes.add] = kitPage((m) => m.RegistryFormPage, isTopLevel);
+    pages[routes.edit] = kitPage((m) => m.RegistryFormPage, isTopLevel);
+    pages[routes.show] = kitPage((m) => m.RegistryShowPage, isTopLevel);
+    if (routes.import !== undefined) pages[routes.import] = kitPage((m) => m.RegistryImportPage, isTopLevel);
   }
   return pages;
 }
@@ -101,9 +115,6 @@ const PAGES: Readonly<Record<string, LazyPage>> = {
   companyList: pageOf(loadFeature.companyList, (m) => m.CompanyListPage),
   userCenter: pageOf(loadFeature.profile, (m) => m.UserCenterPage),
   welcomePage: pageOf(loadFeature.welcome, (m) => m.WelcomePage),
-  landManage: async () => ({
-    Component: (await import('./pages/land-manage-page.tsx')).LandManagePage,
-  }),
   transferorOpenTip: pageOf(loadFeature.accountOpening, (m) => m.TransferorOpenTipPage),
   transferorOpen: pageOf(loadFeature.accountOpening, (m) => m.TransferorOpenPage),
   auth: pageOf(loadFeature.identity, (m) => m.AuthPage),
@@ -128,6 +139,20 @@ const PAGES: Readonly<Record<string, LazyPage>> = {
   planEdit: pageOf(loadFeature.plans, (m) => m.PlanFormPage),
   planShow: pageOf(loadFeature.plans, (m) => m.PlanShowPage),
   reminder: pageOf(loadFeature.reminder, (m) => m.ReminderPage),
+  order: pageOf(loadFeature.orders, (m) => m.OrderListPage),
+  refundTicket: pageOf(loadFeature.refundTickets, (m) => m.RefundTicketListPage),
+  refundTicketShow: pageOf(loadFeature.refundTickets, (m) => m.RefundTicketShowPage),
+  refundTicketApply: pageOf(loadFeature.refundTickets, (m) => m.RefundTicketApplyPage),
+  refundTicketModify: pageOf(loadFeature.refundTickets, (m) => m.RefundTicketApplyPage),
+  refundTicketApplyShow: pageOf(loadFeature.refundTickets, (m) => m.RefundTicketApplyShowPage),
+  logs: pageOf(loadFeature.logs, (m) => m.LogsPage),
+  textMessage: pageOf(loadFeature.smsAdmin, (m) => m.TextMessagePage),
+  dictionary: pageOf(loadFeature.dictionary, (m) => m.DictionaryPage),
+  account: pageOf(loadFeature.account, (m) => m.AccountListPage),
+  accountAdd: pageOf(loadFeature.account, (m) => m.AccountFormPage),
+  accountEdit: pageOf(loadFeature.account, (m) => m.AccountFormPage),
+  accountShow: pageOf(loadFeature.account, (m) => m.AccountShowPage),
+  accountChange: pageOf(loadFeature.account, (m) => m.AccountChangePage),
   ...registryPages(),
   ...workflowPages(),
   // The investors of a capital increase are a module of their own, not the engine's (MODULE_ACTIONS): these win

@@ -1,6 +1,8 @@
 // The common widgets of the spec (spec 000 section 2, spec 001 section 2); pages import them from here.
 export { AppDialog } from './app-dialog.tsx';
 export type { AppDialogProps, DialogSize } from './app-dialog.tsx';
+export { PickDialog } from './pick-dialog.tsx';
+export type { PickDialogProps } from './pick-dialog.tsx';
 export { AuthPrompt, AUTH_PATH } from './auth-prompt.tsx';
 export type { AuthPromptProps } from './auth-prompt.tsx';
 export { CloseButton, resolveCloseTarget } from './close-button.tsx';
@@ -17,6 +19,7 @@ export { FileUpload } from './file-upload.tsx';
 export type { FileUploadProps } from './file-upload.tsx';
 export { NumberInput, RatioInput } from './number-input.tsx';
 export type { NumberInputProps, RatioInputProps } from './number-input.tsx';
+export { LetterViewer } from './letter-viewer.tsx';
 export { PdfPreviewDialog } from './pdf-preview-dialog.tsx';
 export type { PdfPreviewDialogProps } from './pdf-preview-dialog.tsx';
 export { RegulatorFields, REGULATOR_DICTIONARY, REGULATOR_FIELDS } from './regulator-fields.tsx';

@@ -28,6 +28,8 @@ export type RequestOptions = {
   isUnauthorizedHandled?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** A blob's bytes as they arrive, and the whole size when the server says it (a streamed export does not). */
+  onProgress?: (received: number, total: number | null) => void;
 };
 
 export type HttpErrorKind = 'status' | 'network' | 'timeout' | 'aborted';
@@ -165,6 +167,28 @@ function reportNoResponse(options: RequestOptions): void {
   if (!options.isSilent) notify.error(MSG.timeout, ERROR_TOAST_S);
 }
 
+/** The body read chunk by chunk, telling `onProgress` how much has come. */
+async function readBlob(
+  response: Response,
+  onProgress: (received: number, total: number | null) => void,
+): Promise<Blob> {
+  const type = response.headers.get('content-type') ?? '';
+  const length = Number(response.headers.get('content-length'));
+  const total = Number.isFinite(length) && length > 0 ? length : null;
+  if (response.body === null) return response.blob();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    onProgress(received, total);
+  }
+  return new Blob(chunks as BlobPart[], { type });
+}
+
 export async function request<T = Envelope>(url: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const fullUrl = buildUrl(url, options.params);
@@ -213,7 +237,13 @@ export async function request<T = Envelope>(url: string, options: RequestOptions
     }
 
     try {
-      if (options.responseType === 'blob') return (await response.blob()) as T;
+      if (options.responseType === 'blob') {
+        return (
+          options.onProgress === undefined
+            ? await response.blob()
+            : await readBlob(response, options.onProgress)
+        ) as T;
+      }
       return (await response.json()) as T;
     } catch (cause) {
       if (isTimedOut) {

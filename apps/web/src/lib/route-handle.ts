@@ -1,11 +1,11 @@
 // What every page route of the portal carries in its handle: its entry of the domain route table. Pages, the tab
 // strip and keep-alive read it instead of looking the path up again. Only lazy chunks import this module: it
 // brings the route table along.
+import { createContext, useContext } from 'react';
 import { useMatches } from 'react-router';
 import { identityName } from '@cqjy/domain/identity';
 import type { IdentityName } from '@cqjy/domain/identity';
 import { isAdminIdentity } from '@cqjy/domain/menus';
-import { findRouteByName } from '@cqjy/domain/routes';
 import type { RouteDef } from '@cqjy/domain/routes';
 import { useSession } from './session-store.ts';
 
@@ -15,9 +15,17 @@ function isPageHandle(handle: unknown): handle is PageHandle {
   return typeof handle === 'object' && handle !== null && 'route' in handle;
 }
 
-/** The route table entry of the deepest matched page, if any. */
+/**
+ * The route of a page kept alive behind another tab (SH-2.15): the router's matches are the page on screen's, so
+ * the keep-alive outlet tells each kept page its own.
+ */
+export const KeptRouteContext = createContext<RouteDef | undefined>(undefined);
+
+/** The route table entry of the page: its own when kept alive, else the deepest matched page's, if any. */
 export function useRouteDef(): RouteDef | undefined {
+  const kept = useContext(KeptRouteContext);
   const matches = useMatches();
+  if (kept !== undefined) return kept;
   for (let i = matches.length - 1; i >= 0; i -= 1) {
     const handle = matches[i]?.handle;
     if (isPageHandle(handle)) return handle.route;
@@ -37,15 +45,5 @@ export function titleFor(route: RouteDef, identity: IdentityName | undefined): s
 export function usePageTitle(): string {
   const route = useRouteDef();
   const identityType = useSession((session) => session.identityType);
-  return route === undefined ? '' : titleFor(route, identityName(identityType));
-}
-
-/**
- * The title of the page of a named route, as its tab shows it: for a page that must know its own route while
- * another is on screen (a page kept alive behind another tab).
- */
-export function useRouteTitle(routeName: string): string {
-  const identityType = useSession((session) => session.identityType);
-  const route = findRouteByName(routeName);
   return route === undefined ? '' : titleFor(route, identityName(identityType));
 }

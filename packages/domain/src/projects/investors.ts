@@ -328,7 +328,11 @@ export const ZInvestorView = z.object({
 
 export type InvestorView = z.infer<typeof ZInvestorView>;
 
-/** A customer a member registered before (POST /api/capitalIncrease/customers), to register again in one pick. */
+/**
+ * A customer of the caller (POST /api/capitalIncrease/customers), to register in one pick: one of its 企业客户 or
+ * 自然人客户 (the number whole: the company's own record), or an investor it registered before (the number
+ * masked, typed again).
+ */
 export const ZInvestorCustomer = ZInvestorView.pick({
   investorType: true,
   investorTypeLabel: true,
@@ -339,8 +343,8 @@ export const ZInvestorCustomer = ZInvestorView.pick({
   contactName: true,
   contactMobile: true,
 }).extend({
-  /** the investor whose facts these are, to copy from (the number stays on the server) */
-  fromInvestorId: z.number(),
+  /** where the facts come from: customer-12, personalCustomer-3, investor-40 */
+  key: z.string(),
 });
 
 export type InvestorCustomer = z.infer<typeof ZInvestorCustomer>;

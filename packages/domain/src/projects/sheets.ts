@@ -34,7 +34,8 @@ export type SheetColumnKind =
   | 'creditCode'
   | 'idCard'
   | 'mobile'
-  | 'email';
+  | 'email'
+  | 'bankAccount';
 
 export type SheetColumn = {
   key: string;
@@ -74,6 +75,8 @@ export type SheetDef = {
   columns: readonly SheetColumn[];
   importMode: 'append' | 'replace';
   checkSheet?: (rows: readonly SheetValues[]) => string[];
+  /** the most data rows one import of the sheet takes; SHEET_IMPORT_MAX_ROWS when not given */
+  maxRows?: number;
 };
 
 export type SheetGroup = { group: string; title: string; sheets: SheetDef[] };
@@ -98,8 +101,13 @@ export function sheetLabel(sheet: Pick<SheetDef, 'title' | 'groupTitle'>): strin
 /** The tag a filled-in template is uploaded under, as a file of its project, before it is imported. */
 export const SHEET_IMPORT_TAG = 'assetImport';
 
-/** The most data rows one import takes; a larger list is split into several files. */
+/** The most data rows one import of a project's sheet takes; a larger list is split into several files. */
 export const SHEET_IMPORT_MAX_ROWS = 5000;
+
+/** The most data rows one import of the sheet takes (its own limit, or SHEET_IMPORT_MAX_ROWS). */
+export function sheetMaxRows(sheet: Pick<SheetDef, 'maxRows'>): number {
+  return sheet.maxRows ?? SHEET_IMPORT_MAX_ROWS;
+}
 export const SHEET_TEXT_MAX = 200;
 
 /** A stored value of a column as screens and documents show it: money in yuan with separators, numbers grouped. */
@@ -155,6 +163,8 @@ export function describeSheetColumn(column: SheetColumn): string {
         return '11位手机号码';
       case 'email':
         return '电子邮箱地址，如name@example.com';
+      case 'bankAccount':
+        return `${BANK_ACCOUNT_MIN}至${BANK_ACCOUNT_MAX}位数字的银行账号`;
     }
   })();
   return [column.isRequired ? '必填' : '选填', rule, column.hint].filter(Boolean).join('；');
@@ -256,6 +266,11 @@ function checkCell(column: SheetColumn, cell: SheetCell): { value?: string | num
       const value = String(cell).trim().toUpperCase();
       return VIN.test(value) ? { value } : { error: MSG.assetsVinInvalid };
     }
+    case 'bankAccount': {
+      // typed in groups of four as the passbook prints it; kept as the digits
+      const value = String(cell).replace(/[\s-]/g, '');
+      return BANK_ACCOUNT.test(value) ? { value } : { error: MSG.bankAccountInvalid };
+    }
     case 'creditCode':
     case 'idCard':
     case 'mobile':
@@ -270,6 +285,11 @@ function checkCell(column: SheetColumn, cell: SheetCell): { value?: string | num
 }
 
 /** The identity rules of spec 000 section 5, each with its own message. */
+/** A bank account number: its digits (Chinese bank accounts and card numbers run from 8 to 30 digits). */
+export const BANK_ACCOUNT_MIN = 8;
+export const BANK_ACCOUNT_MAX = 30;
+const BANK_ACCOUNT = new RegExp(`^\\d{${BANK_ACCOUNT_MIN},${BANK_ACCOUNT_MAX}}$`);
+
 const CHECKS: Record<'creditCode' | 'idCard' | 'mobile' | 'email', (value: string) => string | null> = {
   creditCode: validateCreditCode,
   idCard: (value) => validateIdCard(value),

@@ -1,5 +1,6 @@
 // 我的商机: a lead the company follows up — the customer, what it concerns (an asset, equity, a capital increase),
 // the stage it reached and the amount expected, until it turns into a plan or a project.
+import type { ProjectFamily } from '../projects/kinds/index.ts';
 import type { SheetColumn } from '../projects/sheets.ts';
 import type { RegistryDef } from './kit.ts';
 
@@ -12,6 +13,14 @@ const text = (key: string, label: string, max: number, isRequired = false): Shee
 });
 
 export const OPPORTUNITY_STAGES = ['初步接洽', '需求确认', '方案沟通', '已立项', '已关闭'] as const;
+
+/** What a lead concerns, and the families of project it may become (其他: none, it stays a lead). */
+const SUBJECT_FAMILIES: Readonly<Record<string, readonly ProjectFamily[]>> = {
+  实物资产转让: ['bulk', 'coll'],
+  产权转让: ['stock', 'privateStock'],
+  增资扩股: ['capOpen', 'cap'],
+  其他: [],
+};
 
 export const BUSINESS_OPPORTUNITY_REGISTRY: RegistryDef = {
   key: 'businessOpportunity',
@@ -34,7 +43,7 @@ export const BUSINESS_OPPORTUNITY_REGISTRY: RegistryDef = {
       label: '商机类型',
       kind: 'choice',
       isRequired: true,
-      options: ['实物资产转让', '产权转让', '增资扩股', '其他'],
+      options: Object.keys(SUBJECT_FAMILIES),
     },
     { key: 'stage', label: '商机阶段', kind: 'choice', isRequired: true, options: OPPORTUNITY_STAGES },
     { key: 'expectedAmount', label: '预计金额（元）', kind: 'money', isRequired: false },
@@ -48,4 +57,12 @@ export const BUSINESS_OPPORTUNITY_REGISTRY: RegistryDef = {
   searchFields: ['name', 'customerName', 'contactName'],
   filters: ['subject', 'stage'],
   masks: { contactMobile: 'mobile' },
+  start: {
+    families: Object.values(SUBJECT_FAMILIES).flat(),
+    familiesOf: (values) => SUBJECT_FAMILIES[String(values.subject)] ?? [],
+    // plans are of the physical-asset families
+    hasPlan: (values) => values.subject === '实物资产转让',
+    status: { field: 'stage', value: '已立项' },
+    closed: ['已关闭'],
+  },
 };

@@ -2,6 +2,7 @@
 // member registers, and the counterparties an owner keeps. An enterprise by its unified social credit code
 // (GB 32100), a person by the identity card (GB 11643); mobiles and e-mail addresses by the rules of spec 000
 // section 5. Each number appears once per company. Lists mask a person's identity card number and every mobile.
+import { z } from 'zod';
 import type { SheetColumn } from '../projects/sheets.ts';
 import type { RegistryDef } from './kit.ts';
 
@@ -51,6 +52,8 @@ export const CUSTOMER_REGISTRY: RegistryDef = {
   searchFields: ['name', 'creditCode', 'contactName'],
   filters: ['kind'],
   masks: { contactMobile: 'mobile' },
+  // a state-funded customer names its regulator, as an account does
+  hasRegulator: true,
 };
 
 export const PERSONAL_CUSTOMER_REGISTRY: RegistryDef = {
@@ -88,3 +91,20 @@ export const PERSONAL_CUSTOMER_REGISTRY: RegistryDef = {
   filters: ['kind'],
   masks: { idCard: 'idCard', mobile: 'mobile' },
 };
+
+/**
+ * A customer as a form that registers a buyer or an investor picks it (POST /api/customer/pick): the company's own
+ * record, so the number whole.
+ */
+export const ZRegistryCustomer = z.object({
+  /** customer-12, personalCustomer-3 */
+  key: z.string(),
+  kind: z.enum(['company', 'person']),
+  name: z.string(),
+  /** the credit code or the identity card number */
+  certNo: z.string(),
+  contactName: z.string(),
+  contactMobile: z.string(),
+});
+
+export type RegistryCustomer = z.infer<typeof ZRegistryCustomer>;

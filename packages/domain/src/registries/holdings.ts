@@ -45,14 +45,24 @@ export const ASSET_REGISTRY: RegistryDef = {
     { key: 'bookValue', label: '账面价值（元）', kind: 'money', isRequired: false },
     { key: 'appraisedValue', label: '评估价值（元）', kind: 'money', isRequired: false },
     text('location', '存放地点', 200),
+    // what some categories' asset lists require: a house's or a parcel's area, its certificate, a vehicle's VIN
+    { key: 'area', label: '面积（平方米）', kind: 'decimal', isRequired: false, decimals: 2 },
+    text('certificateNo', '权证编号', 100),
+    { key: 'vin', label: '车辆识别代号', kind: 'vin', isRequired: false, hint: '17位，不含字母I、O、Q' },
     { key: 'status', label: '资产状态', kind: 'choice', isRequired: true, options: ASSET_STATUSES },
-    text('projectCode', '所在项目编号', 50),
     text('note', '备注', 500),
   ],
   nameField: 'name',
   listColumns: ['name', 'category', 'quantity', 'unit', 'bookValue', 'appraisedValue', 'status', 'location'],
-  searchFields: ['name', 'model', 'location', 'projectCode'],
+  searchFields: ['name', 'model', 'location', 'certificateNo'],
   filters: ['category', 'status'],
+  // several assets start one project: their rows become its asset list
+  start: {
+    families: ['bulk', 'coll'],
+    isMany: true,
+    status: { field: 'status', value: '挂牌中' },
+    closed: ['已处置'],
+  },
 };
 
 export const STOCK_RIGHT_REGISTRY: RegistryDef = {
@@ -83,4 +93,5 @@ export const STOCK_RIGHT_REGISTRY: RegistryDef = {
   listColumns: ['enterpriseName', 'creditCode', 'share', 'contribution', 'bookValue', 'investedOn'],
   searchFields: ['enterpriseName', 'creditCode'],
   filters: [],
+  start: { families: ['stock', 'privateStock'] },
 };

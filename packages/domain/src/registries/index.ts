@@ -3,6 +3,8 @@ import { ASSET_REGISTRY, STOCK_RIGHT_REGISTRY } from './holdings.ts';
 import { BUSINESS_OPPORTUNITY_REGISTRY } from './business-opportunities.ts';
 import { CUSTOMER_REGISTRY, PERSONAL_CUSTOMER_REGISTRY } from './customers.ts';
 import type { RegistryDef, RegistryKey } from './kit.ts';
+import { LAND_REGISTRY } from './land.ts';
+import { BANK_ACCOUNT_REGISTRY, INVOICE_TITLE_REGISTRY } from './company-accounts.ts';
 
 export const REGISTRIES: readonly RegistryDef[] = [
   ASSET_REGISTRY,
@@ -10,6 +12,9 @@ export const REGISTRIES: readonly RegistryDef[] = [
   CUSTOMER_REGISTRY,
   PERSONAL_CUSTOMER_REGISTRY,
   BUSINESS_OPPORTUNITY_REGISTRY,
+  LAND_REGISTRY,
+  INVOICE_TITLE_REGISTRY,
+  BANK_ACCOUNT_REGISTRY,
 ];
 
 export function findRegistry(key: string): RegistryDef | undefined {

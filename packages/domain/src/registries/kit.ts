@@ -6,7 +6,9 @@
 // definition, so a field or a rule is written once.
 import { z } from 'zod';
 import { maskIdCard } from '../format.ts';
+import { normalizeRegulator, validateRegulator } from '../account-opening.ts';
 import type { PermissionCode } from '../permissions.ts';
+import type { ProjectFamily } from '../projects/kinds/index.ts';
 import { maskMobile } from '../validation/mobile.ts';
 import {
   checkSheetRow,
@@ -18,10 +20,41 @@ import {
   zSheetValues,
 } from '../projects/sheets.ts';
 
-export type RegistryKey = 'assets' | 'stockright' | 'customer' | 'personalCustomer' | 'businessOpportunity';
+export type RegistryKey =
+  | 'assets'
+  | 'stockright'
+  | 'customer'
+  | 'personalCustomer'
+  | 'businessOpportunity'
+  | 'land'
+  | 'invoicing'
+  | 'bank';
 
-/** How a list shows a stored value that is personal: a mobile or an identity card number, masked. */
-export type RegistryMask = 'mobile' | 'idCard';
+/**
+ * What a registry's rows start (starts.ts maps them): a project of one of `families` (the person picks one when
+ * there are several), or a plan. The row keeps the link to what it started, and `status` is set on it.
+ */
+export type RegistryStart = {
+  families: readonly ProjectFamily[];
+  /** the families a particular row may start, where its values narrow them (a lead's subject) */
+  familiesOf?: (values: SheetValues) => readonly ProjectFamily[];
+  /** several rows start one project together: the assets become its asset list */
+  isMany?: boolean;
+  /** whether the row may become a plan (我的计划) instead of a project */
+  hasPlan?: (values: SheetValues) => boolean;
+  /** the choice field set when the row starts something, and its value (an asset becomes 挂牌中) */
+  status?: { field: string; value: string };
+  /** the values of that field at which a row starts nothing (an asset 已处置, a lead 已关闭) */
+  closed?: readonly string[];
+};
+
+/** How a list shows a stored value that is personal: a mobile, an identity card or a bank account number, masked. */
+export type RegistryMask = 'mobile' | 'idCard' | 'account';
+
+/** A bank account as a list shows it: the first and last four digits (6222 **** 0123). */
+export function maskBankAccount(value: string): string {
+  return value.length <= 8 ? value : `${value.slice(0, 4)} **** ${value.slice(-4)}`;
+}
 
 export type RegistryDef = {
   key: RegistryKey;
@@ -47,6 +80,14 @@ export type RegistryDef = {
   /** the choice fields the list filters by */
   filters: readonly string[];
   masks?: Readonly<Partial<Record<string, RegistryMask>>>;
+  /** the regulator fields of enterprise data (spec 000 section 3), with their cascade (SH-5.10), in the form */
+  hasRegulator?: boolean;
+  /**
+   * A 是/否 choice field that marks the company's default row (its default invoice title, its default bank
+   * account): saving a row as the default makes the company's other rows not.
+   */
+  defaultField?: string;
+  start?: RegistryStart;
 };
 
 /** The registry as a sheet: its template, import and export are a sheet's. */
@@ -58,6 +99,8 @@ export function registrySheet(def: RegistryDef): SheetDef {
     title: def.title,
     columns: def.fields,
     importMode: 'append',
+    // a company's own records arrive in larger files than a project's lists: 20,000 rows an import
+    maxRows: 20_000,
   };
 }
 
@@ -79,7 +122,8 @@ export function maskRegistryValues(def: RegistryDef, values: SheetValues): Sheet
   for (const [key, mask] of Object.entries(def.masks ?? {})) {
     const value = values[key];
     if (typeof value !== 'string') continue;
-    masked[key] = mask === 'mobile' ? maskMobile(value) : maskIdCard(value);
+    masked[key] =
+      mask === 'mobile' ? maskMobile(value) : mask === 'idCard' ? maskIdCard(value) : maskBankAccount(value);
   }
   return masked;
 }
@@ -91,6 +135,40 @@ export function registrySearchText(def: RegistryDef, values: SheetValues): strin
     .filter((value) => value !== undefined)
     .join('\n')
     .toLowerCase();
+}
+
+/** The regulator fields of enterprise data (spec 000 section 3), kept in a row's values under the spec's names. */
+export const REGULATOR_KEYS = [
+  'regulatoryBodies',
+  'regulatoryBodiesProvince',
+  'regulatoryBodiesCity',
+  'stateFundedEnter',
+  'stateCreditCode',
+] as const;
+
+/**
+ * The regulator fields of a form: none when it names no regulator (a customer that is not state-funded), else
+ * checked with their cascade (SH-5.10: the province, and the city, the regulator's level needs; the state-funded
+ * enterprise and its credit code), the province and city it does not need dropped.
+ */
+export function checkRegistryRegulator(input: Readonly<Record<string, unknown>>): {
+  values: SheetValues;
+  message: string | null;
+} {
+  const text = (key: string): string | null => {
+    const value = input[key];
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+  };
+  if (text('regulatoryBodies') === null) return { values: {}, message: null };
+  const regulator = normalizeRegulator(Object.fromEntries(REGULATOR_KEYS.map((key) => [key, text(key)])));
+  const problem = validateRegulator(regulator);
+  if (problem !== null) return { values: {}, message: problem.message };
+  const values: SheetValues = {};
+  for (const key of REGULATOR_KEYS) {
+    const value = regulator[key];
+    if (typeof value === 'string') values[key] = value;
+  }
+  return { values, message: null };
 }
 
 /** One row of a registry as its calls answer it. */

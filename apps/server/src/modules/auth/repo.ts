@@ -38,7 +38,8 @@ function prepareSignedIn(db: Db) {
       expiresIn: sessions.expiresIn,
       revokedAt: sessions.revokedAt,
       userId: users.id,
-      isDisabled: users.disabled,
+      // the account, or the identity its company stopped (账号管理): either ends the session's use
+      isDisabled: sql<boolean | null>`(${users.disabled} or ${operators.disabled})`,
       secondaryCodes: operators.secondaryCodes,
       companyId: companies.id,
       identityType: companies.identityType,

@@ -278,6 +278,11 @@ export function createAuthService(deps: {
       await recordFailure(who, 'no-operator');
       throw refused(MSG.accountWithoutCompany);
     }
+    // The account itself is not disabled (checked above): its company stopped this identity, and it has no other.
+    if (operator.isDisabled) {
+      await recordFailure(who, 'operator-disabled');
+      throw refused(MSG.operatorDisabled);
+    }
 
     return db.transaction(async (tx) => {
       await users.clearLoginFailures(tx, account.id);
@@ -319,6 +324,10 @@ export function createAuthService(deps: {
     if (operator === undefined) {
       await recordFailure(who, 'no-operator', method);
       throw refused(MSG.accountWithoutCompany);
+    }
+    if (operator.isDisabled) {
+      await recordFailure(who, 'operator-disabled', method);
+      throw refused(MSG.operatorDisabled);
     }
     const anonymous = await findLiveAnonymousSession(input.token);
     return db.transaction((tx) =>
@@ -411,7 +420,17 @@ export function createAuthService(deps: {
   ): Promise<LoginResult> {
     const operator = await users.findDefaultOperatorContext(input.userId, tx);
     if (operator === undefined) throw refused(MSG.accountWithoutCompany);
+    if (operator.isDisabled) throw refused(MSG.operatorDisabled);
     return startSession(tx, { ...input, operator });
+  }
+
+  /** Ends every live session of one identity (its company stopped it), in the caller's transaction. */
+  async function revokeOperatorSessions(tx: Db, operatorId: number): Promise<number> {
+    return repo.revokeOperatorSessions(tx, {
+      operatorIds: [operatorId],
+      exceptSessionId: undefined,
+      at: clock.now(),
+    });
   }
 
   /**
@@ -452,6 +471,7 @@ export function createAuthService(deps: {
     purgeEnded,
     startSessionForUser,
     revokeUserSessions,
+    revokeOperatorSessions,
     findAnonymousSessionId,
     openAnonymousSession,
     identifyCaller,

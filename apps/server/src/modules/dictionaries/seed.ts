@@ -1,7 +1,19 @@
 // First contents of the dictionaries (every installation: they are reference data) and, outside production, a
 // sample enterprise directory. Runs at every start: what is missing is added, nothing existing is changed, so
-// the exchange's own edits survive and a new release can bring new entries.
-import { composeCreditCode, DICTIONARIES, type DictionaryCode } from '@cqjy/domain';
+// the exchange's own edits survive and a new release can bring new entries. The one exception is the move of the
+// disclosure periods' days from the entries' names to 规则参数 (carryOverPeriodDays), done once.
+import {
+  composeCreditCode,
+  DICTIONARIES,
+  DISCLOSURE_PERIOD_DEFAULTS,
+  DISCLOSURE_PERIOD_LABELS,
+  findRuleParameter,
+  formatDate,
+  isDisclosurePeriodKey,
+  MSG,
+  stripWorkdays,
+  type DictionaryCode,
+} from '@cqjy/domain';
 import { DICTIONARY_ENTRIES } from '@cqjy/domain/dictionary-data';
 import type { Db } from '../../db/client.ts';
 import * as repo from './repo.ts';
@@ -110,6 +122,39 @@ export async function seedDictionaries(db: Db, options: { isWithSamples: boolean
         })),
       ),
     );
+    await carryOverPeriodDays(tx);
     if (options.isWithSamples) await repo.insertDirectoryIfMissing(tx, buildDirectorySamples());
   });
+}
+
+const DAYS_IN_NAME = /(\d+)\s*个?\s*工作日/;
+
+/**
+ * Before 规则参数 an exchange changed a disclosure period by the number of working days in its entry's name
+ * (产权转让正式信息披露期（25个工作日）). That number becomes the period's version effective from the day the entry
+ * was last changed — it has been in force since — unless the period has versions already or the number is the
+ * default; then the name keeps only the rule, since the days now come from the versions (the dictionary's answer
+ * adds those). Seeded names lose their default days the same way. A name without days is left alone, so this
+ * runs once.
+ */
+export async function carryOverPeriodDays(db: Db): Promise<void> {
+  for (const entry of await repo.listEntries(db, 'disclosurePeriod')) {
+    const match = DAYS_IN_NAME.exec(entry.label);
+    if (match === null || !isDisclosurePeriodKey(entry.key)) continue;
+    const days = Number(match[1]);
+    const isAccepted = findRuleParameter(entry.key)?.schema.safeParse(days).success === true;
+    if (isAccepted && days !== DISCLOSURE_PERIOD_DEFAULTS[entry.key]) {
+      const versions = await repo.listVersions(db, [entry.key]);
+      if (versions.length === 0) {
+        await repo.insertVersionIfMissing(db, {
+          key: entry.key,
+          value: days,
+          effectiveFrom: formatDate(entry.updatedAt),
+          note: MSG.dictRuleCarriedNote,
+          createdBy: null,
+        });
+      }
+    }
+    await repo.setEntryLabel(db, entry.id, stripWorkdays(entry.label) || DISCLOSURE_PERIOD_LABELS[entry.key]);
+  }
 }

@@ -1,26 +1,39 @@
 // The dictionaries module answers the option lists of the forms: data dictionaries (flat or as a tree, narrowed
 // by BF-6.1 for the signed-in company when the form names its business type), the GB/T 2260 regions, and the
-// enterprise directory of the state-asset regulators (SH-7.5); and the exchange's settings kept as dictionary
-// entries (the disclosure periods the project kinds read).
+// enterprise directory of the state-asset regulators (SH-7.5); and the exchange's rule parameters as in force on a
+// day (the versions of 规则参数): the disclosure periods the project kinds read, the service-fee schedule.
 import {
   ASSET_SOURCE_SEARCH,
+  computeServiceFee,
+  DISCLOSURE_PERIOD_LABELS,
+  disclosureDaysOf,
   filterDictionaryOptions,
+  formatDate,
   identityName,
+  isDisclosurePeriodKey,
+  isProjectFamily,
+  kindSettingsOn,
   listCities,
   listProvinces,
   padRegionCode,
-  readKindSettings,
+  resolveParameterVersion,
+  RULE_PARAMETER_KEYS,
+  stripWorkdays,
   type DictionaryCode,
   type DictItem,
   type DictTreeNode,
   type EnterpriseDirectoryItem,
   type EnterpriseDirectorySearch,
   type KindSettings,
+  type RuleParameterKey,
+  type RuleValues,
+  type ServiceFee,
   type ZoningItem,
 } from '@cqjy/domain';
 import { listDistricts } from '@cqjy/domain/region-districts';
 import type { Db } from '../../db/client.ts';
 import type { SessionContext } from '../../platform/auth.ts';
+import { systemClock, type Clock } from '../../platform/clock.ts';
 import type { UsersService } from '../users/service.ts';
 import * as repo from './repo.ts';
 
@@ -56,11 +69,85 @@ export function buildTree(items: readonly DictItem[]): DictTreeNode[] {
 /** Six-digit codes of a province (xx0000) or a city (xxxx00); shorter forms are padded ('11' -> 110000). */
 const REGION_CODE = /^\d{2}(?:\d{2}(?:\d{2})?)?$/;
 
-export function createDictionariesService(deps: { db: Db; users: UsersService }) {
+/** The dictionary whose entries name the disclosure periods; its answer says each period's days as in force. */
+const DISCLOSURE_DICTIONARY = 'disclosurePeriod';
+
+/** The disclosure periods' keys among the rule parameters. */
+const DISCLOSURE_KEYS = RULE_PARAMETER_KEYS.filter(isDisclosurePeriodKey);
+
+/** A service fee and the day the schedule it was counted by took effect ('' for the default schedule). */
+export type ServiceFeeQuote = ServiceFee & { scheduleFrom: string };
+
+export function createDictionariesService(deps: { db: Db; users: UsersService; clock?: Clock }) {
   const { db, users } = deps;
+  const clock = deps.clock ?? systemClock;
+
+  // The rule readers take the caller's transaction when there is one (`executor`): another module reading a rule
+  // inside its own transaction must read through it — on the embedded database a query outside an open transaction
+  // waits for it to end, so reading through `db` there would wait forever.
+
+  /** The version of a rule parameter in force at `at` (its +08:00 day): its value and day (null: the default). */
+  async function ruleVersion<K extends RuleParameterKey>(
+    key: K,
+    at: Date = clock.now(),
+    executor: Db = db,
+  ): Promise<{ value: RuleValues[K]; effectiveFrom: string | null }> {
+    return resolveParameterVersion(await repo.listVersions(executor, [key]), key, formatDate(at));
+  }
+
+  /** The value of a rule parameter in force at `at`: the latest version effective on its day, else the default. */
+  async function ruleValue<K extends RuleParameterKey>(
+    key: K,
+    at: Date = clock.now(),
+    executor: Db = db,
+  ): Promise<RuleValues[K]> {
+    return (await ruleVersion(key, at, executor)).value;
+  }
+
+  /**
+   * The exchange's settings the project kinds read, as in force at `at`: the disclosure periods of 规则参数. A
+   * submission's rule check asks for the moment of the submission (the default, now); what was submitted earlier
+   * carries its own days and is never checked again.
+   */
+  async function kindSettings(at: Date = clock.now(), executor: Db = db): Promise<KindSettings> {
+    return kindSettingsOn(await repo.listVersions(executor, DISCLOSURE_KEYS), formatDate(at));
+  }
+
+  /**
+   * The service fee of a deal of `family` for `amountFen`, by the schedule in force on `day` (YYYY-MM-DD); undefined
+   * for a family the schedule does not bill. Inside a transaction, pass it as `executor`.
+   */
+  async function serviceFeeQuote(
+    family: string,
+    amountFen: number,
+    day: string,
+    executor: Db = db,
+  ): Promise<ServiceFeeQuote | undefined> {
+    if (!isProjectFamily(family)) return undefined;
+    const versions = await repo.listVersions(executor, ['serviceFee']);
+    const schedule = resolveParameterVersion(versions, 'serviceFee', day);
+    return {
+      ...computeServiceFee(schedule.value, family, amountFen),
+      scheduleFrom: schedule.effectiveFrom ?? '',
+    };
+  }
+
+  /**
+   * The disclosure periods' entries say their rule with the working days in force today (产权转让正式信息披露期（20个
+   * 工作日）): the forms read their hints and checks from this answer, so they follow 规则参数 as the server does.
+   */
+  async function withPeriodDays(rows: repo.EntryRow[]): Promise<repo.EntryRow[]> {
+    const settings = await kindSettings();
+    return rows.map((row) => {
+      if (!isDisclosurePeriodKey(row.key)) return row;
+      const name = stripWorkdays(row.label) || DISCLOSURE_PERIOD_LABELS[row.key];
+      return { ...row, label: `${name}（${disclosureDaysOf(settings, row.key)}个工作日）` };
+    });
+  }
 
   async function list(session: SessionContext, query: DictQuery): Promise<DictItem[]> {
-    const rows = await repo.listActiveEntries(db, query.code);
+    const active = await repo.listActiveEntries(db, query.code);
+    const rows = query.code === DISCLOSURE_DICTIONARY ? await withPeriodDays(active) : active;
     if (query.businessType === undefined) return rows;
     const { permissionProject } = await users.getPermissions(session.operatorId, true);
     const identity = identityName(session.identityType);
@@ -69,11 +156,6 @@ export function createDictionariesService(deps: { db: Db; users: UsersService })
       permissionProject,
       ...(identity === undefined ? {} : { identity }),
     });
-  }
-
-  /** The exchange's settings the project kinds read: the disclosure periods of the dictionary disclosurePeriod. */
-  async function kindSettings(): Promise<KindSettings> {
-    return readKindSettings(await repo.listActiveEntries(db, 'disclosurePeriod'));
   }
 
   /** The labels of the entries of some dictionaries: what a document shows for a stored key (the key if unknown). */
@@ -136,5 +218,17 @@ export function createDictionariesService(deps: { db: Db; users: UsersService })
     return (await repo.listActiveEntries(db, code)).map((row) => row.key);
   }
 
-  return { list, tree, kindSettings, labeler, activeKeys, listZoning, searchDirectory, listSource };
+  return {
+    list,
+    tree,
+    kindSettings,
+    ruleValue,
+    ruleVersion,
+    serviceFeeQuote,
+    labeler,
+    activeKeys,
+    listZoning,
+    searchDirectory,
+    listSource,
+  };
 }

@@ -1,8 +1,8 @@
 // Tables owned by the dictionaries module: the data dictionaries of the forms (dict_types, dict_data) and the
 // enterprise directory of the state-asset regulators (SH-7.5). All of it is reference data the exchange
 // maintains; the module seeds the first contents.
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamps } from '../../db/columns.ts';
+import { date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps, timestamptz } from '../../db/columns.ts';
 
 export const dictTypes = pgTable('dict_types', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -50,4 +50,25 @@ export const enterpriseDirectory = pgTable(
     uniqueIndex('enterprise_directory_code_credit_uq').on(t.searchCode, t.creditCode),
     index('enterprise_directory_search_code_idx').on(t.searchCode),
   ],
+);
+
+/**
+ * The exchange's rule parameters (disclosure periods, the service-fee schedule ...), versioned: each version takes
+ * effect on its day, so a change applies from that day on and what was decided before it keeps the version of its
+ * own day. Versions are added, never changed.
+ */
+export const ruleParameters = pgTable(
+  'rule_parameters',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** a parameter key of the domain's definitions */
+    key: text('key').notNull(),
+    value: jsonb('value').$type<unknown>().notNull(),
+    /** the first day (+08:00) the version applies */
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    note: text('note'),
+    createdBy: integer('created_by'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('rule_parameters_key_day_uq').on(t.key, t.effectiveFrom)],
 );

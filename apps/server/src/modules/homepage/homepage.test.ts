@@ -30,9 +30,9 @@ describe('home page counters', () => {
     // transferor's five disclosures (signed and launched) and the member's two registrations, all seven reviewed
     // by the exchange; the newest of the transferor's review notifications is unread
     const expected: Record<string, HomepageCounts> = {
-      transferor: { ...ZERO, projects: 4, done: 5, launch: 5, messages: 1 },
+      transferor: { ...ZERO, projects: 5, done: 8, launch: 8, messages: 1 },
       transferor2: ZERO,
-      admin: { ...ZERO, projects: 4, done: 7 },
+      admin: { ...ZERO, projects: 5, done: 10 },
       opsadmin: ZERO,
     };
     for (const [username, data] of Object.entries(expected)) {
@@ -54,7 +54,7 @@ describe('home page counters', () => {
       form: { reason: '权属待确认' },
     });
     // a draft opens no task yet
-    const seeded = { ...ZERO, projects: 4, done: 5, launch: 5, messages: 1 };
+    const seeded = { ...ZERO, projects: 5, done: 8, launch: 8, messages: 1 };
     expect(readJson<HomepageCounts>(await count(token)).data).toEqual(seeded);
     await uploadApplicationFile(t, token, created.data.id);
     const submitted = await owner.post('/api/project/bulk/abort/submit', {
@@ -62,7 +62,7 @@ describe('home page counters', () => {
       version: saved.data.version,
     });
     expect(submitted.status, submitted.msg).toBe(0);
-    expect(readJson<HomepageCounts>(await count(token)).data).toEqual({ ...seeded, todo: 1, launch: 6 });
+    expect(readJson<HomepageCounts>(await count(token)).data).toEqual({ ...seeded, todo: 1, launch: 9 });
   });
 
   it('answers 403 without either code, 401 without a session', async () => {

@@ -452,6 +452,28 @@ describe('drafts, customers and the calls without a project', () => {
       expect.arrayContaining(['上海乙方创业投资有限公司', '广州丁方投资有限公司']),
     );
     expect(customers.data.map((each) => each.name)).not.toContain('北京甲方投资有限公司');
+    // its 企业客户 come first, the number whole (the member's own record)
+    const creditCode = composeCreditCode('310115', '40000091');
+    const saved = await member.post('/api/customer/save', {
+      values: {
+        name: '上海戊方投资有限公司',
+        creditCode,
+        kind: '投资方',
+        contactName: '吴经理',
+        contactMobile: '13900000041',
+      },
+    });
+    expect(saved.status, saved.msg).toBe(0);
+    const picked = await member.post<InvestorCustomer[]>('/api/capitalIncreaseOpen/customers', {
+      keyword: '投资',
+    });
+    expect(picked.data[0]).toMatchObject({
+      name: '上海戊方投资有限公司',
+      certType: 'creditCode',
+      certNo: creditCode,
+      investorTypeLabel: '企业法人',
+      contactMobile: '13900000041',
+    });
     // without a project: the member's own registrations on every project
     const mine = await member.get<InvestorView[]>('/api/capitalIncreaseOpen/investors');
     expect(mine.data.every((each) => each.registrantCompanyId === mine.data[0]?.registrantCompanyId)).toBe(

@@ -34,7 +34,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
 import { contentDisposition } from '../../platform/content-disposition.ts';
-import { ok, zEnvelope } from '../../platform/envelope.ts';
+import { ok, zEnvelope, ZIdParams, ZSaved, zVersion } from '../../platform/envelope.ts';
 import { requireAnyPermission, requirePermission } from '../../platform/guard.ts';
 import { parseId, PROJECT_CODES } from '../projects/routes.ts';
 import { buildInvestorsWorkbook, renderInvestorsPdf, XLSX_TYPE } from './exports.ts';
@@ -46,11 +46,6 @@ const zPositive = z
   .int(MSG.badRequest)
   .min(1, MSG.badRequest)
   .max(2_147_483_647, MSG.badRequest);
-const zVersion = z
-  .number({ error: MSG.conflict })
-  .int(MSG.conflict)
-  .min(1, MSG.conflict)
-  .max(2_147_483_647, MSG.conflict);
 /** The investor travels as an object; its fields are checked by the domain so the messages are the form's. */
 const zInvestor = z.record(z.string(), z.unknown(), { error: MSG.badRequest });
 const zQueryId = z
@@ -59,8 +54,6 @@ const zQueryId = z
   .regex(/^\d+$/, MSG.badRequest)
   .transform((text) => Number(text))
   .pipe(zPositive);
-const ZIdParams = z.object({ id: z.string().max(32) });
-const ZSaved = z.object({ id: z.number(), version: z.number() });
 const tags = ['investor'];
 
 function sendFile(reply: FastifyReply, file: { name: string; type: string; bytes: Uint8Array }) {

@@ -38,6 +38,7 @@ import { conflict, forbidden, notFound, refused } from '../../platform/errors.ts
 import type { ModuleDeps } from '../../module-deps.ts';
 import type { Actor, Viewer } from '../attachments/service.ts';
 import type { ProjectRow, ProjectsService } from '../projects/service.ts';
+import type { RegistryCustomer } from '../registries/customers.ts';
 import * as repo from './repo.ts';
 
 export type InvestorsService = ReturnType<typeof createInvestorsService>;
@@ -73,9 +74,13 @@ export function createInvestorsService(
   deps: Pick<
     ModuleDeps,
     'db' | 'audit' | 'clock' | 'attachments' | 'dictionaries' | 'notifications' | 'users'
-  > & { projects: ProjectsService },
+  > & {
+    projects: ProjectsService;
+    /** the caller's 企业客户 and 自然人客户 (the registries module) */
+    customers?: (viewer: Viewer, keyword: string) => Promise<RegistryCustomer[]>;
+  },
 ) {
-  const { db, audit, clock, attachments, dictionaries, notifications, users, projects } = deps;
+  const { db, audit, clock, attachments, dictionaries, notifications, users, projects, customers } = deps;
 
   // An investor's files are seen by whoever sees the investor, and added by its registrant while it is a draft.
   attachments.registerRecordVisibility(INVESTOR_DATA_CLASS, async (viewer, record) => {
@@ -513,23 +518,50 @@ export function createInvestorsService(
     return (await repo.hasSelection(tx, projectId)) ? null : MSG.investorsSelectionRequired;
   }
 
-  /** POST /api/capitalIncrease/customers: the caller's earlier investors, to register one again. */
+  /**
+   * POST /api/capitalIncrease/customers: the caller's customers (企业客户 and 自然人客户), then its earlier
+   * investors that are not among them, to register one in one pick.
+   */
   async function listCustomers(viewer: Viewer, keyword: string): Promise<InvestorCustomer[]> {
-    const [rows, types] = await Promise.all([
+    const [registered, rows, types] = await Promise.all([
+      customers?.(viewer, keyword.trim()) ?? [],
       repo.listCustomers(db, viewer.companyId, keyword.trim()),
       investorTypes(),
     ]);
-    return rows.map((row) => ({
-      investorType: row.investorType,
-      investorTypeLabel: types.label(row.investorType),
-      name: row.name,
-      certType: row.certType,
-      certTypeLabel: participantCertTypeLabel(row.certType),
-      certNo: displayCertNo(row.kind, row.certNo),
-      contactName: row.contactName,
-      contactMobile: row.contactMobile,
-      fromInvestorId: row.id,
-    }));
+    const typeOf = (label: string): string =>
+      types.keys.find((key) => types.label(key) === label) ?? types.keys[0] ?? '';
+    const fromRegistries: InvestorCustomer[] = registered.map((customer) => {
+      const investorType = typeOf(customer.kind === 'company' ? '企业法人' : '自然人');
+      const certType = customer.kind === 'company' ? 'creditCode' : 'idCard';
+      return {
+        investorType,
+        investorTypeLabel: types.label(investorType),
+        name: customer.name,
+        certType,
+        certTypeLabel: participantCertTypeLabel(certType),
+        certNo: customer.certNo,
+        contactName: customer.contactName,
+        contactMobile: customer.contactMobile,
+        key: customer.key,
+      };
+    });
+    const names = new Set(fromRegistries.map((customer) => customer.name));
+    return [
+      ...fromRegistries,
+      ...rows
+        .filter((row) => !names.has(row.name))
+        .map((row) => ({
+          investorType: row.investorType,
+          investorTypeLabel: types.label(row.investorType),
+          name: row.name,
+          certType: row.certType,
+          certTypeLabel: participantCertTypeLabel(row.certType),
+          certNo: displayCertNo(row.kind, row.certNo),
+          contactName: row.contactName,
+          contactMobile: row.contactMobile,
+          key: `investor-${row.id}`,
+        })),
+    ];
   }
 
   /** The disclosing capital increases open to registrations (their public facts), newest first. */

@@ -95,8 +95,9 @@ async function fingerprint(): Promise<string> {
 describe('the demo owner', () => {
   it('starts with the notifications of its approved applications, the newest unread', async () => {
     const page = await listOf(owner);
-    expect(page.total).toBe(5);
-    expect(page.list.map((row) => row.isRead)).toEqual([false, true, true, true, true]);
+    // the demo projects' approvals: five disclosures and the finished deal's disclosure, contract and price
+    expect(page.total).toBe(8);
+    expect(page.list.map((row) => row.isRead)).toEqual([false, true, true, true, true, true, true, true]);
     expect(page.list.every((row) => row.kind === 'workflow.pass' && row.kindLabel === '审核通过')).toBe(true);
     expect(page.list[0]).toMatchObject({
       title: '信息预披露申请已审核通过',

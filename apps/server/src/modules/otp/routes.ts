@@ -48,10 +48,13 @@ const zCode = z
   .min(1, MSG.otpRequired)
   .refine(isOtpFormat, MSG.otpFormat);
 
-/** The purposes of the generic calls; sign-in codes have calls of their own. */
+/** Purposes with calls of their own: sign-in, and 变更主操作员 (sent only to the company's main operator). */
+const OWN_CALL_PURPOSES: readonly string[] = ['login', 'mainChange'];
+
+/** The purposes of the generic calls. */
 const zPurpose = z
   .string()
-  .refine((value) => isOtpPurpose(value) && value !== 'login', MSG.otpPurposeUnknown)
+  .refine((value) => isOtpPurpose(value) && !OWN_CALL_PURPOSES.includes(value), MSG.otpPurposeUnknown)
   .transform((value) => value as OtpPurpose);
 
 const ZMobileCode = z.object({

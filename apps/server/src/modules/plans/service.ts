@@ -20,6 +20,7 @@ import {
 } from '@cqjy/domain';
 import { toAuditActor } from '../../platform/audit.ts';
 import { conflict, notFound, refused } from '../../platform/errors.ts';
+import type { Db } from '../../db/client.ts';
 import type { ModuleDeps } from '../../module-deps.ts';
 import type { Actor, Viewer } from '../attachments/service.ts';
 import { isExchange, type ProjectsService } from '../projects/service.ts';
@@ -111,27 +112,34 @@ export function createPlansService(
   /** A new plan of the caller's company, with its code (PLAN_CODE). */
   async function create(actor: Actor, input: { form: unknown }): Promise<{ id: number; version: number }> {
     const form = requireForm(input.form);
-    return db.transaction(async (tx) => {
-      const inserted = await repo.insertPlan(tx, {
-        companyId: actor.companyId,
-        // a placeholder until the id is known; replaced below in the same transaction
-        code: `plan-${crypto.randomUUID()}`,
-        name: form.name,
-        family: form.family,
-        form,
-        createdBy: actor.userId,
-      });
-      const row = await repo.setCode(tx, inserted.id, yearSerialCode(PLAN_CODE, clock.now(), inserted.id));
-      if (row === undefined) throw conflict();
-      await audit.append(tx, {
-        ...toAuditActor(actor),
-        action: 'plan.create',
-        result: 'ok',
-        target: String(row.id),
-        detail: { code: row.code, family: row.family },
-      });
-      return { id: row.id, version: row.version };
+    return db.transaction((tx) => insertPlan(tx, actor, form));
+  }
+
+  /** Stores a new plan of the caller's company in the caller's transaction, with its code and the audit row. */
+  async function insertPlan(
+    tx: Db,
+    actor: Actor,
+    form: PlanForm,
+  ): Promise<{ id: number; version: number; code: string }> {
+    const inserted = await repo.insertPlan(tx, {
+      companyId: actor.companyId,
+      // a placeholder until the id is known; replaced below in the same transaction
+      code: `plan-${crypto.randomUUID()}`,
+      name: form.name,
+      family: form.family,
+      form,
+      createdBy: actor.userId,
     });
+    const row = await repo.setCode(tx, inserted.id, yearSerialCode(PLAN_CODE, clock.now(), inserted.id));
+    if (row === undefined) throw conflict();
+    await audit.append(tx, {
+      ...toAuditActor(actor),
+      action: 'plan.create',
+      result: 'ok',
+      target: String(row.id),
+      detail: { code: row.code, family: row.family },
+    });
+    return { id: row.id, version: row.version, code: row.code };
   }
 
   async function update(
@@ -202,5 +210,5 @@ export function createPlansService(
     });
   }
 
-  return { list, show, create, update, remove, toProject };
+  return { list, show, create, update, remove, toProject, insertPlan, checkForm: requireForm };
 }

@@ -249,6 +249,7 @@ describe('list, ownerProject, searchs', () => {
     const id = await createDraft();
     const before = await listOf(agent);
     expect(before.list.map((r) => r.id)).not.toContain(id);
+    const dealId = await findProjectId(t, 'GR2026BJ1000188');
     const agentCompany = await selectRows<{ company_id: number }>(
       t.db,
       sql`select o.company_id from operators o join users u on u.id = o.user_id
@@ -257,8 +258,8 @@ describe('list, ownerProject, searchs', () => {
     const companyId = agentCompany[0]?.company_id ?? 0;
     await t.db.execute(sql`update projects set agent_company_id = ${companyId} where id = ${id}`);
     const after = await listOf(agent);
-    // the new one beside the seeded demo project it acts for, and nothing else
-    expect(after.list.map((r) => r.id)).toEqual([id, demoId]);
+    // the new one beside the seeded demo projects it acts for (the deal, the disclosing one), and nothing else
+    expect(after.list.map((r) => r.id)).toEqual([id, dealId, demoId]);
     expect(after.list.map((r) => r.id)).toEqual([id, ...before.list.map((r) => r.id)]);
     expect((await agent.post('/api/project/bulk/show', { id })).status).toBe(0);
     // acting for a project does not make it the agent's to edit

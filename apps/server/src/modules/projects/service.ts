@@ -330,7 +330,7 @@ export function createProjectsService(
     actor: Actor,
     draft: { family: ProjectFamily; form: ProjectFormBase; agentCompanyId?: number | null },
     entry: {
-      action: 'project.create' | 'project.copy' | 'project.fromPlan';
+      action: 'project.create' | 'project.copy' | 'project.fromPlan' | 'project.fromRegistry';
       detail?: Record<string, unknown>;
     },
   ): Promise<{ id: number; version: number }> {
@@ -656,6 +656,8 @@ export function createProjectsService(
       repo.updateGuarded(tx, id, expectedVersion, patch),
     /** A new draft of the caller's company in the caller's transaction (a plan turned into a project). */
     insertDraft,
+    /** Adds rows to a draft's list sheets in the caller's transaction (assets that start a project). */
+    insertSheetRows: (tx: Db, rows: readonly repo.NewProjectSheetRow[]) => repo.insertSheetRows(tx, rows),
     /** Locks the project's row in the caller's transaction and answers its status (undefined: no project). */
     lockStatus: (tx: Db, id: number, strength: 'share' | 'update') =>
       repo.lockProjectStatus(tx, id, strength),

@@ -1,8 +1,8 @@
 // The spreadsheets of a project's list sheets (ExcelJS): the template of a sheet (its columns, required ones
 // marked *, a drop-down for choices, and a sheet of instructions), the export of a project's rows in the same
-// layout, and the reading of a filled-in template. Reading streams the workbook and stops at the row limit, so a
-// large file never sits in memory whole; the columns are found by their headers, so a reordered template still
-// reads.
+// layout (built whole, or streamed a row at a time for a registry's many rows), and the reading of a filled-in
+// template. Reading streams the workbook and stops at the sheet's row limit, so a large file never sits in memory
+// whole; the columns are found by their headers, so a reordered template still reads.
 import {
   describeSheetColumn,
   fenToYuan,
@@ -11,14 +11,16 @@ import {
   isBlankSheetRow,
   MSG,
   normalizeSheetHeader,
-  SHEET_IMPORT_MAX_ROWS,
   sheetHeader,
+  sheetMaxRows,
   type SheetCell,
   type SheetColumn,
   type SheetDef,
   type SheetValues,
 } from '@cqjy/domain';
-import type { Readable } from 'node:stream';
+import { once } from 'node:events';
+import type { Readable, Writable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import ExcelJS from 'exceljs';
 import { isAppError, refused } from '../../platform/errors.ts';
 
@@ -28,6 +30,7 @@ export type SheetRow = { line: number; cells: Record<string, SheetCell> };
 const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE6F4FF' } };
 const REQUIRED_FONT: Partial<ExcelJS.Font> = { bold: true, color: { argb: 'FFCF1322' } };
 const HEADER_FONT: Partial<ExcelJS.Font> = { bold: true };
+const MONEY_FORMAT = '#,##0.00';
 
 function columnWidth(column: SheetColumn): number {
   return Math.min(40, Math.max(12, [...column.label].length * 2 + 4));
@@ -40,7 +43,7 @@ function addListSheet(workbook: ExcelJS.Workbook, title: string, columns: readon
     header: sheetHeader(column),
     key: column.key,
     width: columnWidth(column),
-    style: column.kind === 'money' ? { numFmt: '#,##0.00' } : {},
+    style: column.kind === 'money' ? { numFmt: MONEY_FORMAT } : {},
   }));
   const header = sheet.getRow(1);
   columns.forEach((column, i) => {
@@ -56,25 +59,32 @@ async function toBuffer(workbook: ExcelJS.Workbook): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
+/**
+ * A worksheet's data validations by address. ExcelJS keeps them as a map whose keys may be ranges (it writes a
+ * range as one sqref and reads one back cell by cell); its typings name only a cell's `dataValidation`.
+ */
+type DataValidations = { add(address: string, validation: ExcelJS.DataValidation): void };
+
 /** The template of a sheet: the list, drop-downs for its choices, and the instructions. */
 export async function buildSheetTemplate(def: SheetDef): Promise<Buffer> {
   const { columns } = def;
+  const maxRows = sheetMaxRows(def);
   const workbook = new ExcelJS.Workbook();
   const sheet = addListSheet(workbook, def.title, columns);
+  const validations = (sheet as unknown as { dataValidations: DataValidations }).dataValidations;
   columns.forEach((column, i) => {
     if (column.kind !== 'choice') return;
     const letter = sheet.getColumn(i + 1).letter;
-    // A drop-down on the rows an import takes; typing something else is refused by the sheet as by the import.
-    for (let row = 2; row <= SHEET_IMPORT_MAX_ROWS + 1; row += 1) {
-      sheet.getCell(`${letter}${row}`).dataValidation = {
-        type: 'list',
-        allowBlank: !column.isRequired,
-        formulae: [`"${(column.options ?? []).join(',')}"`],
-        showErrorMessage: true,
-        errorTitle: '输入有误',
-        error: describeSheetColumn(column),
-      };
-    }
+    // A drop-down on the rows an import takes (one range, not a cell each: 20,000 rows of a registry would make
+    // as many cells); typing something else is refused by the sheet as by the import.
+    validations.add(`${letter}2:${letter}${maxRows + 1}`, {
+      type: 'list',
+      allowBlank: !column.isRequired,
+      formulae: [`"${(column.options ?? []).join(',')}"`],
+      showErrorMessage: true,
+      errorTitle: '输入有误',
+      error: describeSheetColumn(column),
+    });
   });
   const help = workbook.addWorksheet('填写说明');
   help.columns = [
@@ -86,7 +96,7 @@ export async function buildSheetTemplate(def: SheetDef): Promise<Buffer> {
   help.addRow({});
   help.addRow({
     label: '说明',
-    rule: `标 * 的列必填；每次最多导入${SHEET_IMPORT_MAX_ROWS}行；请勿修改第一行的列名。`,
+    rule: `标 * 的列必填；每次最多导入${maxRows}行；请勿修改第一行的列名。`,
   });
   return toBuffer(workbook);
 }
@@ -100,15 +110,80 @@ function toSheetValue(column: SheetColumn, value: string | number | undefined): 
   return value;
 }
 
+/** A row's values as the export's cells, in the columns' order (the list sheet's first column first). */
+function toSheetRow(columns: readonly SheetColumn[], values: SheetValues): (string | number | null)[] {
+  return columns.map((c) => toSheetValue(c, values[c.key]));
+}
+
 /** A project's rows of a sheet, in the template's layout (so it can be edited and imported again). */
 export async function buildSheetExport(def: SheetDef, rows: readonly SheetValues[]): Promise<Buffer> {
   const { columns } = def;
   const workbook = new ExcelJS.Workbook();
   const sheet = addListSheet(workbook, def.title, columns);
-  for (const values of rows) {
-    sheet.addRow(Object.fromEntries(columns.map((c) => [c.key, toSheetValue(c, values[c.key])])));
-  }
+  for (const values of rows) sheet.addRow(toSheetRow(columns, values));
   return toBuffer(workbook);
+}
+
+/** Waits until `out` takes more (its buffer drained); refuses when it is destroyed first (the client went away). */
+async function drained(out: Writable): Promise<void> {
+  if (out.destroyed) throw new Error('export stream closed');
+  if (!out.writableNeedDrain) return;
+  const stop = new AbortController();
+  await Promise.race([
+    once(out, 'drain', { signal: stop.signal }),
+    once(out, 'close', { signal: stop.signal }),
+  ]);
+  stop.abort();
+  if (out.destroyed) throw new Error('export stream closed');
+}
+
+/**
+ * The rows of a sheet, in buildSheetExport's layout (the same headers, widths and cell values, so the file can be
+ * imported again), written to `out` as they come: ExcelJS's streaming writer commits each row to the zip, and the
+ * next rows are taken only while `out` keeps up, so however many rows there are, only a few pages of them are in
+ * memory. Settles when the workbook is written and `out` ended; refuses when the rows or the writing fail, or
+ * `out` is destroyed (the caller destroys `out` with the error, so a reader already answered is cut off, not left
+ * waiting).
+ */
+export async function streamSheetExport(
+  def: SheetDef,
+  rows: AsyncIterable<SheetValues>,
+  out: Writable,
+): Promise<void> {
+  const { columns } = def;
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = addListSheet(workbook, def.title, columns);
+  sheet.getRow(1).commit();
+  // One style object for the rows and one a column, shared by its cells: ExcelJS caches a style's id by the
+  // object, and would otherwise give every row and cell a style object of its own to render and look up (half of
+  // the export's time).
+  const rowStyle: Partial<ExcelJS.Style> = {};
+  const cellStyles = columns.map((column): Partial<ExcelJS.Style> =>
+    column.kind === 'money' ? { numFmt: MONEY_FORMAT } : {},
+  );
+  let count = 0;
+  for await (const values of rows) {
+    const row = sheet.addRow(toSheetRow(columns, values));
+    // (a row's own style is ExcelJS's, not in its typings)
+    (row as unknown as { style: Partial<ExcelJS.Style> }).style = rowStyle;
+    cellStyles.forEach((style, i) => {
+      row.getCell(i + 1).style = style;
+    });
+    row.commit();
+    count += 1;
+    // every so often, let the zip catch up and wait while the reader is slower than the rows
+    if (count % 500 === 0) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      await drained(out);
+    }
+  }
+  sheet.commit();
+  if (out.destroyed) throw new Error('export stream closed');
+  await workbook.commit();
 }
 
 /** A cell as ExcelJS reads it (rich text, formulas, links, errors) reduced to what a person sees in it. */
@@ -140,11 +215,31 @@ function mapHeaders(def: SheetDef, headers: readonly SheetCell[]): Map<number, S
   return found;
 }
 
+/** Text of UTF-8 chunks, decoded across them: a character split between two chunks reads whole. */
+async function* decodeUtf8(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  for await (const chunk of chunks) {
+    const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
+    if (text !== '') yield text;
+  }
+  const rest = decoder.end();
+  if (rest !== '') yield rest;
+}
+
+/** What readUtf8Workbook replaces of ExcelJS's streaming reader (4.4): not in its typings. */
+type ReaderInternals = {
+  _parseWorksheet(iterator: AsyncIterable<Buffer | string>, sheetNo: string): Generator<unknown>;
+  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
+};
+
 /**
- * Reads the first sheet of a filled-in template: the header row, then every non-blank row, by column key.
- * Refuses a file that is no workbook, has no header of the sheet, no data, or more rows than one import takes.
+ * ExcelJS's streaming reader, reading text whole. As it is (4.4), it decodes each inflated chunk of a sheet's or
+ * of the shared strings' XML on its own, so a character split between two chunks becomes U+FFFD: in a file of a
+ * few thousand rows of Chinese text some cells read garbled (机���设备; exceljs issues #2063, #2084, unfixed).
+ * Its XML parser takes text as it comes, so here a worksheet's chunks are decoded across, and the shared strings'
+ * entry decodes itself (setEncoding).
  */
-export async function readSheet(input: Readable, def: SheetDef): Promise<SheetRow[]> {
+function readUtf8Workbook(input: Readable): ExcelJS.stream.xlsx.WorkbookReader {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',
     styles: 'cache',
@@ -152,6 +247,22 @@ export async function readSheet(input: Readable, def: SheetDef): Promise<SheetRo
     worksheets: 'emit',
     entries: 'emit',
   });
+  const internals = reader as unknown as ReaderInternals;
+  const parseWorksheet = internals._parseWorksheet.bind(reader);
+  const parseSharedStrings = internals._parseSharedStrings.bind(reader);
+  internals._parseWorksheet = (iterator, sheetNo) => parseWorksheet(decodeUtf8(iterator), sheetNo);
+  internals._parseSharedStrings = (entry) => parseSharedStrings(entry.setEncoding('utf8'));
+  return reader;
+}
+
+/**
+ * Reads the first sheet of a filled-in template: the header row, then every non-blank row, by column key.
+ * Refuses a file that is no workbook, has no header of the sheet, no data, or more rows than one import of the
+ * sheet takes.
+ */
+export async function readSheet(input: Readable, def: SheetDef): Promise<SheetRow[]> {
+  const reader = readUtf8Workbook(input);
+  const maxRows = sheetMaxRows(def);
   const rows: SheetRow[] = [];
   let columns: Map<number, SheetColumn> | undefined;
   try {
@@ -166,9 +277,7 @@ export async function readSheet(input: Readable, def: SheetDef): Promise<SheetRo
         const cells: Record<string, SheetCell> = {};
         for (const [index, column] of columns) cells[column.key] = values[index];
         if (isBlankSheetRow(cells)) continue;
-        if (rows.length === SHEET_IMPORT_MAX_ROWS) {
-          throw refused(formatMessage(MSG.assetsTooManyRows, { max: SHEET_IMPORT_MAX_ROWS }));
-        }
+        if (rows.length === maxRows) throw refused(formatMessage(MSG.assetsTooManyRows, { max: maxRows }));
         rows.push({ line: row.number, cells });
       }
       // Only the first sheet is the list; the instructions and anything else are not read.

@@ -1,15 +1,28 @@
 // The registries kit on the customer registries (企业客户, 自然人客户): save, list (keyword, filter, masks), show,
 // update with its version, delete; bad input answers the field's Chinese message and stores nothing; a number is
 // registered once per company; another company's row answers 404 on every call and the exchange lists every
-// company's; the template, the import with its preview (the bad rows named, the good ones stored) and the export
-// read back.
-import { composeCreditCode, MSG, type RegistryRow, type SheetImportPreview } from '@cqjy/domain';
+// company's; the template, the import with its preview (the bad rows named, the good ones stored, thousands at
+// once, at most 20,000 a file) and the streamed export (its own rows whole, the exchange's view masked) read back.
+import {
+  composeCreditCode,
+  findRegistry,
+  formatMessage,
+  MSG,
+  registrySheet,
+  type RegistryDef,
+  type RegistryRow,
+  type SheetImportPreview,
+  type SheetValues,
+} from '@cqjy/domain';
+import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
 import { buildMultipart } from '../../test/files.ts';
 import { bearer, createTestApp, loginAs, readJson, type TestApp } from '../../test/harness.ts';
+import { streamSheetExport } from '../projects/sheet-files.ts';
 import { clientOf, type Client } from '../workflow/test-support.ts';
 
 let t: TestApp;
@@ -53,12 +66,56 @@ const countRows = async (): Promise<number> =>
   (await selectRows<{ n: number }>(t.db, sql`select count(*)::int as n from registry_rows`))[0]?.n ?? 0;
 
 async function workbookOf(client: Client, url: string): Promise<ExcelJS.Workbook> {
-  const response = await client.raw('GET', url);
+  return loadWorkbook(await client.raw('GET', url));
+}
+
+async function loadWorkbook(response: LightMyRequestResponse): Promise<ExcelJS.Workbook> {
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toContain('spreadsheetml');
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
   return workbook;
+}
+
+/** The cells of a workbook's first sheet as text, a row each, the header row first. */
+function textsOf(workbook: ExcelJS.Workbook): string[][] {
+  const rows: string[][] = [];
+  workbook.worksheets[0]?.eachRow((row) => {
+    // row.values is sparse (an empty cell is a hole) and starts at column 1
+    const values = Array.from(row.values as ExcelJS.CellValue[]).slice(1);
+    rows.push(
+      values.map((value) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '')),
+    );
+  });
+  return rows;
+}
+
+const registryOf = (key: string): RegistryDef => {
+  const def = findRegistry(key);
+  if (def === undefined) throw new Error(`no registry ${key}`);
+  return def;
+};
+
+/**
+ * A workbook of a header row and `count` rows, written by ExcelJS's streaming writer (quick for many rows): its
+ * text in the cells, or in a table of shared strings, as Excel and WPS write it.
+ */
+async function bigSheet(
+  headers: readonly string[],
+  count: number,
+  row: (i: number) => unknown[],
+  useSharedStrings = false,
+) {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings });
+  const sheet = workbook.addWorksheet('list');
+  sheet.addRow([...headers]).commit();
+  for (let i = 0; i < count; i += 1) sheet.addRow(row(i)).commit();
+  sheet.commit();
+  await workbook.commit();
+  return Buffer.concat(chunks);
 }
 
 async function uploadImport(token: string, registry: string, companyId: number, content: Buffer) {
@@ -213,6 +270,40 @@ describe('企业客户 (/api/customer)', () => {
     });
     expect(names).toContain('上海示范资本有限公司');
   });
+
+  it('exports streamed in the template layout: its own rows whole, the exchange masked; it imports again', async () => {
+    const template = textsOf(await workbookOf(owner, '/api/customer/template'))[0];
+    const response = await owner.raw('GET', '/api/customer/export');
+    // streamed: no length known beforehand
+    expect(response.headers['content-length']).toBeUndefined();
+    expect(response.headers['content-disposition']).toContain('attachment');
+    const own = textsOf(await loadWorkbook(response));
+    expect(own[0]).toEqual(template);
+    const mobile = (template ?? []).indexOf('*联系人手机');
+    const byName = (rows: string[][]) => new Map(rows.map((row) => [row[0], row]));
+    // every row of its company (the demo's seeded ones too), oldest first, none of another company's
+    const ownRows = own.slice(1);
+    const stored = await owner.post<{ total: number }>('/api/customer/list', { page: 1, size: 10 });
+    expect(ownRows).toHaveLength(stored.data.total);
+    expect(byName(ownRows).get('上海示范资本有限公司')?.[mobile]).toBe('13900000012');
+    expect(byName(ownRows).has('北京示范投资有限公司')).toBe(false);
+    // the exchange exports every company's rows, their personal numbers masked
+    const all = textsOf(await workbookOf(exchange, '/api/customer/export')).slice(1);
+    expect(byName(all).get('上海示范资本有限公司')?.[mobile]).toBe('139****0012');
+    expect(byName(all).get('北京示范投资有限公司')?.[mobile]).toBe('139****0011');
+    expect(all.every((row) => row[mobile]?.includes('****'))).toBe(true);
+
+    // the export reads as a filled-in template: each of its rows is the company's already
+    const uploaded = await uploadImport(ownerToken, 'customer', ownerCompanyId, response.rawPayload);
+    expect(uploaded.status, uploaded.msg).toBe(0);
+    const preview = await owner.post<SheetImportPreview>('/api/customer/import/preview', {
+      uuid: uploaded.data.registryImport?.[0]?.uuid ?? '',
+    });
+    expect(preview.data).toMatchObject({ total: ownRows.length, valid: 0 });
+    expect(preview.data.rows.map((row) => row.errors)).toEqual(
+      ownRows.map(() => ['该统一社会信用代码已登记']),
+    );
+  });
 });
 
 describe('自然人客户 (/api/personalCustomer)', () => {
@@ -252,12 +343,14 @@ describe('我的资产 (/api/assets) and 我的股权 (/api/stockright) on the s
     const shown = await owner.get<RegistryRow>(`/api/assets/${saved.data.id}`);
     expect(shown.data.values).toMatchObject({ bookValue: 48_000_050, quantity: '4', category: '机器设备' });
     const listed = await owner.post<{ total: number }>('/api/assets/list', {
+      keyword: '数控车床',
       filters: { category: '机器设备', status: '在库' },
       page: 1,
       size: 10,
     });
     expect(listed.data.total).toBe(1);
     const disposed = await owner.post<{ total: number }>('/api/assets/list', {
+      keyword: '数控车床',
       filters: { status: '已处置' },
       page: 1,
       size: 10,
@@ -280,5 +373,102 @@ describe('我的资产 (/api/assets) and 我的股权 (/api/stockright) on the s
     expect(await owner.post('/api/stockright/save', { values: { ...stake, share: '140' } })).toMatchObject({
       status: 1,
     });
+  });
+});
+
+describe('我的资产 in thousands (/api/assets)', () => {
+  const def = registryOf('assets');
+  const headersOf = async () => textsOf(await workbookOf(owner, '/api/assets/template'))[0] ?? [];
+  // name, category, model, quantity, unit, bookValue, appraisedValue, location, area, certificateNo, vin, status
+  const asset = (i: number) => [`库存设备${i}`, '机器设备', '', 2, '台', 1200.5, '', '', '', '', '', '在库'];
+
+  // the text of files of this size is split across the reader's chunks, a Chinese character now and then too
+  it('imports 2,500 rows (several statements) and exports them, the money as typed', async () => {
+    const headers = await headersOf();
+    const uploaded = await uploadImport(
+      ownerToken,
+      'assets',
+      ownerCompanyId,
+      await bigSheet(headers, 2500, asset),
+    );
+    expect(uploaded.status, uploaded.msg).toBe(0);
+    const uuid = uploaded.data.registryImport?.[0]?.uuid ?? '';
+    const preview = await owner.post<SheetImportPreview>('/api/assets/import/preview', { uuid });
+    expect(preview.data.rows.filter((row) => row.errors.length > 0).slice(0, 3)).toEqual([]);
+    expect(preview.data).toMatchObject({ total: 2500, valid: 2500, invalid: 0 });
+    const imported = await owner.post('/api/assets/import', { uuid });
+    expect(imported).toMatchObject({ status: 0, data: { imported: 2500, skipped: 0 } });
+    const stored = await selectRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from registry_rows where registry = ${def.key} and company_id = ${ownerCompanyId}`,
+    );
+    expect(stored[0]?.n).toBeGreaterThanOrEqual(2500);
+
+    const exported = textsOf(await workbookOf(owner, '/api/assets/export'));
+    expect(exported[0]).toEqual(headers);
+    const rows = exported.filter((row) => row[0]?.startsWith('库存设备'));
+    expect(rows).toHaveLength(2500);
+    expect(rows[2499]?.slice(0, 6)).toEqual(['库存设备2499', '机器设备', '', '2', '台', '1200.5']);
+  });
+
+  it('reads Chinese text whole from a table of shared strings (as Excel writes it)', async () => {
+    const content = await bigSheet(await headersOf(), 3000, asset, true);
+    const uploaded = await uploadImport(ownerToken, 'assets', ownerCompanyId, content);
+    expect(uploaded.status, uploaded.msg).toBe(0);
+    const preview = await owner.post<SheetImportPreview>('/api/assets/import/preview', {
+      uuid: uploaded.data.registryImport?.[0]?.uuid ?? '',
+    });
+    expect(preview.data).toMatchObject({ total: 3000, valid: 3000 });
+    expect(preview.data.rows.map((row) => row.values.name)).toEqual(
+      Array.from({ length: 3000 }, (_, i) => `库存设备${i}`),
+    );
+  });
+
+  it('takes 20,000 rows a file, as its template says; a file of more is refused whole', async () => {
+    const help = (await workbookOf(owner, '/api/assets/template')).getWorksheet('填写说明');
+    const rules: string[] = [];
+    help?.eachRow((row) => rules.push(row.getCell(2).text));
+    expect(rules.at(-1)).toContain('每次最多导入20000行');
+    expect(registrySheet(def).maxRows).toBe(20_000);
+
+    const content = await bigSheet(await headersOf(), 20_001, (i) => [`资产${i}`]);
+    const uploaded = await uploadImport(ownerToken, 'assets', ownerCompanyId, content);
+    expect(uploaded.status, uploaded.msg).toBe(0);
+    const uuid = uploaded.data.registryImport?.[0]?.uuid ?? '';
+    const before = await countRows();
+    const refusal = { status: 1, msg: formatMessage(MSG.assetsTooManyRows, { max: 20_000 }) };
+    expect(await owner.post('/api/assets/import/preview', { uuid })).toMatchObject(refusal);
+    expect(await owner.post('/api/assets/import', { uuid })).toMatchObject(refusal);
+    expect(await countRows()).toBe(before);
+  });
+});
+
+describe('streamSheetExport', () => {
+  const sheet = registrySheet(registryOf('assets'));
+  const values = (i: number): SheetValues => ({
+    name: `设备${i}`,
+    category: '机器设备',
+    quantity: '1',
+    unit: '台',
+  });
+
+  it('refuses, leaving nothing waiting, when the rows fail or the reader goes away', async () => {
+    async function* failing(): AsyncGenerator<SheetValues> {
+      yield await Promise.resolve(values(1));
+      throw new Error('page failed');
+    }
+    const out = new PassThrough();
+    out.resume();
+    await expect(streamSheetExport(sheet, failing(), out)).rejects.toThrow('page failed');
+
+    let taken = 0;
+    async function* many(): AsyncGenerator<SheetValues> {
+      for (; taken < 100_000; taken += 1) yield await Promise.resolve(values(taken));
+    }
+    const gone = new PassThrough();
+    gone.once('data', () => gone.destroy());
+    await expect(streamSheetExport(sheet, many(), gone)).rejects.toThrow();
+    // it stopped taking rows soon after the reader went away
+    expect(taken).toBeLessThan(100_000);
   });
 });

@@ -13,7 +13,7 @@
 //   POST {base}/import/preview  {uuid} -> SheetImportPreview: the uploaded template's rows checked (the file is
 //                               uploaded first with dataClass registryImport, dataId <registry>-<companyId>)
 //   POST {base}/import          {uuid} -> {imported, skipped}: the good rows stored, the bad ones skipped
-//   GET  {base}/export          -> the rows (.xlsx) in the template's layout
+//   GET  {base}/export          -> the rows (.xlsx) in the template's layout, streamed (no content-length)
 import {
   MSG,
   REGISTRIES,
@@ -152,7 +152,15 @@ export const registriesRoutes: FastifyPluginCallbackZod<{ registries: Registries
     app.get(
       `${base}/export`,
       { preValidation: guard, schema: { tags, summary: `导出${def.title}` } },
-      async (request, reply) => sendXlsx(reply, await registries.exportRows(requireSession(request), def)),
+      async (request, reply) => {
+        // streamed as it is written: no length is known beforehand
+        const file = registries.exportRows(requireSession(request), def);
+        return reply
+          .header('content-type', XLSX_TYPE)
+          .header('content-disposition', contentDisposition('attachment', file.fileName))
+          .header('x-content-type-options', 'nosniff')
+          .send(file.body);
+      },
     );
 
     app.post(

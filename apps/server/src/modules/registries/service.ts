@@ -9,6 +9,8 @@ import {
   IDENTITY,
   maskRegistryValues,
   MSG,
+  checkRegistryRegulator,
+  registryLinkOf,
   registrySearchText,
   registrySheet,
   xlsxName,
@@ -18,17 +20,28 @@ import {
   type SheetImportResult,
   type SheetValues,
 } from '@cqjy/domain';
+import { PassThrough, type Readable } from 'node:stream';
+import type { Db } from '../../db/client.ts';
 import { toAuditActor } from '../../platform/audit.ts';
 import { conflict, notFound, refused } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../module-deps.ts';
 import type { Actor, Viewer } from '../attachments/service.ts';
-import { buildSheetExport, buildSheetTemplate, readSheet } from '../projects/sheet-files.ts';
+import { buildSheetTemplate, readSheet, streamSheetExport } from '../projects/sheet-files.ts';
 import { toPreviewRow } from '../projects/sheets-service.ts';
 import * as repo from './repo.ts';
 
 export type RegistriesService = ReturnType<typeof createRegistriesService>;
 
+/** The choice a default field holds on the company's default row. */
+const REGISTRY_DEFAULT = '是';
+
 export type RegistryFile = { fileName: string; bytes: Buffer };
+
+/** A workbook written as it is read: the reply's body. */
+export type RegistryExport = { fileName: string; body: Readable };
+
+/** Rows an export reads at a time. */
+const EXPORT_PAGE = 1000;
 
 const isExchange = (viewer: Pick<Viewer, 'identityType'>): boolean => viewer.identityType === IDENTITY.admin;
 
@@ -82,8 +95,15 @@ export function createRegistriesService(deps: Pick<ModuleDeps, 'db' | 'audit' | 
     };
   }
 
-  /** The checked values of a form, or the first field's message. */
-  function read(def: RegistryDef, input: Readonly<Record<string, unknown>>): repo.RegistryWrite {
+  /**
+   * The checked values of a form, or the first field's message; `kept` are the values the portal wrote on the
+   * row (what it started), which no form changes.
+   */
+  function read(
+    def: RegistryDef,
+    input: Readonly<Record<string, unknown>>,
+    kept: SheetValues = {},
+  ): repo.RegistryWrite {
     const cells = Object.fromEntries(
       def.fields.map((field) => {
         const value = input[field.key];
@@ -92,7 +112,10 @@ export function createRegistriesService(deps: Pick<ModuleDeps, 'db' | 'audit' | 
     );
     const { values, errors } = checkRegistryRow(def, cells);
     if (errors[0] !== undefined) throw refused(errors[0]);
-    return toWrite(def, values);
+    const regulator =
+      def.hasRegulator === true ? checkRegistryRegulator(input) : { values: {}, message: null };
+    if (regulator.message !== null) throw refused(regulator.message);
+    return toWrite(def, { ...values, ...regulator.values, ...registryLinkOf(kept) });
   }
 
   function toWrite(def: RegistryDef, values: SheetValues): repo.RegistryWrite {
@@ -111,6 +134,19 @@ export function createRegistriesService(deps: Pick<ModuleDeps, 'db' | 'audit' | 
       if (isUniqueViolation(error)) throw refused(takenMessage(def));
       throw error;
     }
+  }
+
+  /** A row saved as the company's default (默认账户): the company's other rows stop being it. */
+  async function keepOneDefault(
+    tx: Db,
+    def: RegistryDef,
+    companyId: number,
+    id: number,
+    values: SheetValues,
+  ): Promise<void> {
+    const field = def.defaultField;
+    if (field === undefined || values[field] !== REGISTRY_DEFAULT) return;
+    await repo.clearOtherDefaults(tx, { registry: def.key, companyId, exceptId: id, field });
   }
 
   /** The row of the caller's own company; anything else (another company's, the exchange's view) is not found. */
@@ -163,6 +199,7 @@ export function createRegistriesService(deps: Pick<ModuleDeps, 'db' | 'audit' | 
           [write],
         );
         if (row === undefined) throw new Error('insert returned no row');
+        await keepOneDefault(tx, def, actor.companyId, row.id, write.values);
         await audit.append(tx, {
           ...toAuditActor(actor),
           action: 'registry.create',
@@ -182,11 +219,12 @@ export function createRegistriesService(deps: Pick<ModuleDeps, 'db' | 'audit' | 
     input: { version: number; values: Record<string, unknown> },
   ): Promise<{ id: number; version: number }> {
     const row = await findOwn(actor, def, id);
-    const write = read(def, input.values);
+    const write = read(def, input.values, row.values);
     return writing(def, () =>
       db.transaction(async (tx) => {
         const changed = await repo.updateRowGuarded(tx, row.id, input.version, write);
         if (changed === undefined) throw conflict();
+        await keepOneDefault(tx, def, actor.companyId, changed.id, write.values);
         await audit.append(tx, {
           ...toAuditActor(actor),
           action: 'registry.update',
@@ -291,19 +329,32 @@ export function createRegistriesService(deps: Pick<ModuleDeps, 'db' | 'audit' | 
     );
   }
 
-  /** The caller's rows (every company's for the exchange) in the template's layout, read a page at a time. */
-  async function exportRows(viewer: Viewer, def: RegistryDef): Promise<RegistryFile> {
-    const all: SheetValues[] = [];
+  /** The caller's rows, oldest first, a page at a time: its own company's whole, another's masked. */
+  async function* exportValues(viewer: Viewer, def: RegistryDef): AsyncGenerator<SheetValues> {
+    const scope = scopeOf(viewer);
     for (let after = 0; ;) {
-      const page = await repo.listPage(db, def.key, scopeOf(viewer), after, 1000);
+      const page = await repo.listPage(db, def.key, scope, after, EXPORT_PAGE);
       for (const row of page) {
-        all.push(row.companyId === viewer.companyId ? row.values : maskRegistryValues(def, row.values));
+        yield row.companyId === viewer.companyId ? row.values : maskRegistryValues(def, row.values);
       }
       const last = page.at(-1);
-      if (last === undefined || page.length < 1000) break;
+      if (last === undefined || page.length < EXPORT_PAGE) return;
       after = last.id;
     }
-    return { fileName: xlsxName(def.title), bytes: await buildSheetExport(registrySheet(def), all) };
+  }
+
+  /**
+   * The caller's rows (every company's for the exchange) in the template's layout, as a stream of the workbook:
+   * read a page at a time (by id, each page after the last id of the one before) and written a row at a time, so
+   * neither the rows nor the file are ever whole in memory. A failure once the answer has started destroys the
+   * stream, which cuts the download off.
+   */
+  function exportRows(viewer: Viewer, def: RegistryDef): RegistryExport {
+    const body = new PassThrough();
+    streamSheetExport(registrySheet(def), exportValues(viewer, def), body).catch((error: unknown) => {
+      body.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+    return { fileName: xlsxName(def.title), body };
   }
 
   return { list, show, create, update, remove, template, previewImport, importRows, exportRows };

@@ -128,7 +128,7 @@ describe('SMS delivery failures', () => {
       (await selectRows<{ n: number }>(t.db, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]
         ?.n;
     const [outboxBefore, auditBefore] = [await count('sms_outbox'), await count('audit_log')];
-    const message = { mobile: '13900000032', purpose: 'general', template: 'otp', content: '测试' };
+    const message = { mobile: '13900000032', purpose: 'general', template: 'otp' as const, content: '测试' };
     await expect(
       t.db.transaction(async (tx) => {
         await sms.enqueue(tx, message, { ip: null, userAgent: null });

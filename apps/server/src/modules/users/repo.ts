@@ -168,13 +168,16 @@ export async function countUsers(db: Db): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-/** The operator a user signs in as: the default one, else the oldest. */
+/**
+ * The operator a user signs in as: the default one, else the oldest; an identity its company stopped (账号管理)
+ * only when the user has no other, so that sign-in can say it is stopped.
+ */
 export async function findDefaultOperator(db: Db, userId: number): Promise<OperatorRow | undefined> {
   const rows = await db
     .select()
     .from(operators)
     .where(eq(operators.userId, userId))
-    .orderBy(sql`${operators.isDefault} desc`, asc(operators.id))
+    .orderBy(asc(operators.disabled), sql`${operators.isDefault} desc`, asc(operators.id))
     .limit(1);
   return rows[0];
 }

@@ -55,6 +55,7 @@ export type OperatorContext = {
   companyId: number;
   identityType: number;
   codes: readonly string[];
+  /** the account is disabled, or its company stopped this identity (operators.disabled) */
   isDisabled: boolean;
 };
 
@@ -155,7 +156,7 @@ export function createUsersService(deps: {
       companyId: row.company.id,
       identityType: row.company.identityType,
       codes: listEffectiveCodes(row),
-      isDisabled: row.user.disabled,
+      isDisabled: row.user.disabled || row.operator.disabled,
     };
   }
 

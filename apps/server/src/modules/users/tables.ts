@@ -94,6 +94,8 @@ export const operators = pgTable(
     /** true while the welcome prompt is still to be acknowledged (gate 6) */
     prompt: boolean('prompt').notNull().default(true),
     isDefault: boolean('is_default').notNull().default(false),
+    /** the company stopped this operator (账号管理): it cannot sign in to the company until enabled again */
+    disabled: boolean('disabled').notNull().default(false),
     /** codes the operator chose as a secondary role; only those the company's role allows take effect */
     secondaryCodes: text('secondary_codes')
       .array()

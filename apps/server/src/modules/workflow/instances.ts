@@ -167,6 +167,23 @@ export function createWorkflowContext(deps: WorkflowDeps) {
     if (message != null) throw refused(message);
   }
 
+  // What another module does when an action of some families is approved, in the approval's transaction (a
+  // contract approved bills the service fee), by family/action.
+  const approvalEffects = new Map<string, ApprovalEffect[]>();
+
+  function registerApprovalEffect(families: readonly string[], action: string, effect: ApprovalEffect): void {
+    for (const family of families) {
+      const key = `${family}/${action}`;
+      approvalEffects.set(key, [...(approvalEffects.get(key) ?? []), effect]);
+    }
+  }
+
+  async function runApprovalEffects(tx: Db, config: ActionConfig, approved: ApprovedAction): Promise<void> {
+    for (const effect of approvalEffects.get(`${config.family}/${config.action}`) ?? []) {
+      await effect(tx, approved);
+    }
+  }
+
   return {
     ...deps,
     describeActor,
@@ -176,8 +193,22 @@ export function createWorkflowContext(deps: WorkflowDeps) {
     openTask,
     registerPrecondition,
     requirePrecondition,
+    registerApprovalEffect,
+    runApprovalEffects,
   };
 }
 
 /** A module's check of a project before an action: null when it may go on, else the message refusing it. */
 export type Precondition = (db: Db, projectId: number) => Promise<string | null>;
+
+/** An approved action as another module hears of it: the project after the effect, the form, when. */
+export type ApprovedAction = {
+  projectId: number;
+  companyId: number;
+  family: string;
+  action: string;
+  form: Readonly<Record<string, unknown>>;
+  approvedAt: Date;
+};
+
+export type ApprovalEffect = (tx: Db, approved: ApprovedAction) => Promise<void>;

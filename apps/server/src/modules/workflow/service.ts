@@ -47,6 +47,8 @@ export function createWorkflowService(deps: WorkflowDeps) {
     requireConfig,
     /** another module's check of a project before an action of some families is submitted and approved */
     registerPrecondition: ctx.registerPrecondition,
+    /** another module's work when an action of some families is approved, in the approval's transaction */
+    registerApprovalEffect: ctx.registerApprovalEffect,
     create: async (actor: Actor, config: ActionConfig, projectId: number, createId?: string) => {
       refuseDisclosure(config);
       return transitions.create(actor, config, projectId, createId);

@@ -13,22 +13,10 @@ import {
 } from '@cqjy/domain';
 import { toAuditActor } from '../../platform/audit.ts';
 import { conflict, notFound, refused } from '../../platform/errors.ts';
-import { signPdf } from '../../platform/pdf/pades.ts';
-import { renderSealPng } from '../../platform/signing/seal.ts';
 import { describeOtpCheck } from '../otp/service.ts';
-import { sha256, type Actor, type WorkflowContext } from './instances.ts';
+import { requireSigner, sealLetter } from '../signatures/seal-letter.ts';
+import { type Actor, type WorkflowContext } from './instances.ts';
 import * as repo from './repo.ts';
-
-/** Seal image resolution: 300 px over the 120 pt seal box prints sharply. */
-const SEAL_PX = 300;
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) {
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  }
-  return Buffer.concat(chunks);
-}
 
 export function createSigning(ctx: WorkflowContext) {
   const { db, clock, audit, users, otp, attachments, signatures } = ctx;
@@ -101,8 +89,7 @@ export function createSigning(ctx: WorkflowContext) {
     if (task.status !== 'open') throw conflict(MSG.workflowTaskHandled);
     const mobile = await requireOwnMobile(actor);
     // The signer first: a company not enrolled is refused before its code is spent.
-    const signer = await signatures.loadSigner(actor.companyId, actor.operatorId);
-    if (signer.privateKeyPem === null) throw refused(MSG.signatureNotEnrolled);
+    const signer = await requireSigner(signatures, actor.companyId, actor.operatorId);
     await otp.assertCode({
       mobile,
       purpose: 'sign',
@@ -111,25 +98,15 @@ export function createSigning(ctx: WorkflowContext) {
       binding: instance.letterSha256 ?? undefined,
     });
     const download = await attachments.openDownload(actor, instance.letterId, false);
-    const unsigned = await readAll(download.stream);
-    // The stored letter must be the one the code was bound to.
-    if (sha256(unsigned) !== instance.letterSha256) throw conflict();
     const who = await describeActor(actor);
     const now = clock.now();
-    const signed = await signPdf({
-      pdf: unsigned,
-      signer: {
-        certificatePem: signer.certificatePem,
-        privateKeyPem: signer.privateKeyPem,
-        chainPems: signer.chainPems,
-      },
-      sealPng: renderSealPng(signer.companySealSvg, SEAL_PX),
-      pageIndex: instance.letterLayout.pageIndex,
-      rect: instance.letterLayout.sealRect,
+    const signed = await sealLetter(signer, {
+      unsigned: download.stream,
+      sha256: instance.letterSha256 ?? '',
+      layout: instance.letterLayout,
       reason: config.letterTitle,
       name: who.actorCompanyName,
-      location: '中国',
-      signingTime: now,
+      at: now,
     });
     const stored = await attachments.putBytes(signed);
     const fileName = `${config.letterTitle}（已签章）.pdf`;

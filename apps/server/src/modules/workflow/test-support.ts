@@ -1,12 +1,12 @@
 // Shared by the workflow tests: a signed-in client of the engine's calls, the e-signature credentials of a demo
 // operator (what an enrolment would issue), and the demo project.
-import type { Envelope, UploadResult } from '@cqjy/domain';
+import type { ActionView, Envelope, UploadResult } from '@cqjy/domain';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { selectRows } from '../../db/client.ts';
 import { buildMultipart, makePdf } from '../../test/files.ts';
-import { bearer, readJson, type TestApp } from '../../test/harness.ts';
+import { bearer, readJson, type CapturingSmsProvider, type TestApp } from '../../test/harness.ts';
 import { createAuditService } from '../audit/service.ts';
 import { createSigningCredentials } from '../signatures/credentials.ts';
 import { createUsersService } from '../users/service.ts';
@@ -133,4 +133,57 @@ export function signRequest(input: {
     transferees: [{ taskId: input.taskId }],
     reason: input.reason ?? '',
   };
+}
+
+/**
+ * A bulk action applied for by `owner` on `projectId`, its application file uploaded, signed with the code sent
+ * to `mobile` when it has a letter, and passed by `exchange`; answers the instance's id.
+ */
+export async function approveBulkAction(input: {
+  t: TestApp;
+  phone: CapturingSmsProvider;
+  mobile: string;
+  ownerToken: string;
+  exchange: Client;
+  projectId: number;
+  action: string;
+  form: Record<string, unknown>;
+}): Promise<number> {
+  const { t, phone, ownerToken, exchange } = input;
+  const owner = clientOf(t, ownerToken);
+  const base = `/api/project/bulk/${input.action}`;
+  const created = await owner.post<{ id: number; version: number }>(`${base}/create`, {
+    projectId: input.projectId,
+  });
+  expect(created.status, created.msg).toBe(0);
+  const saved = await owner.post<{ version: number }>(`${base}/save`, { ...created.data, form: input.form });
+  expect(saved.status, saved.msg).toBe(0);
+  await uploadApplicationFile(t, ownerToken, created.data.id);
+  const submitted = await owner.post<{ taskId: number }>(`${base}/submit`, {
+    id: created.data.id,
+    version: saved.data.version,
+  });
+  expect(submitted.status, submitted.msg).toBe(0);
+  const view = await owner.get<ActionView>(`${base}/show/${created.data.id}`);
+  if (view.data.openTask?.type === 'EicSre') {
+    t.clock.advance(61_000);
+    expect((await owner.post('/api/workflow/sign/otp', { dataId: created.data.id })).status).toBe(0);
+    const signed = await owner.post(
+      `${base}/signature`,
+      signRequest({
+        dataId: created.data.id,
+        taskId: submitted.data.taskId,
+        type: 'EicSre',
+        otp: phone.lastCodeTo(input.mobile),
+      }),
+    );
+    expect(signed.status, signed.msg).toBe(0);
+  }
+  const review = await exchange.get<ActionView>(`${base}/show/${created.data.id}`);
+  const passed = await exchange.post('/api/task/signoff/bulk', {
+    ...signRequest({ dataId: created.data.id, taskId: review.data.openTask?.id ?? 0, type: 'Review' }),
+    result: 'pass',
+  });
+  expect(passed.status, passed.msg).toBe(0);
+  return created.data.id;
 }

@@ -415,6 +415,14 @@ export function createTransitions(ctx: WorkflowContext) {
         });
         if (changed === undefined) throw conflict();
         effect = describeEffect(project, changed);
+        await ctx.runApprovalEffects(tx, config, {
+          projectId: project.id,
+          companyId: project.companyId,
+          family: config.family,
+          action: config.action,
+          form: row.form,
+          approvedAt: now,
+        });
       } else {
         await openTask(tx, row, 'MfyRrn', config.routes.MfyRrn);
       }

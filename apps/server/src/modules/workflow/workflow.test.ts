@@ -440,15 +440,16 @@ describe('the abort flow (bulk)', () => {
 
   it('task counts and lists: done, launch', async () => {
     const counts = await applicant.get<TaskCounts>('/api/task/counts');
-    // launch: the two applications of this file and the five disclosures of the demo projects' courses
-    expect(counts.data).toMatchObject({ todo: 1, launch: 7 });
+    // launch: the two applications of this file, the five disclosures of the demo projects' courses and the
+    // demo deal's disclosure, contract and price payout
+    expect(counts.data).toMatchObject({ todo: 1, launch: 10 });
     expect(counts.data.done).toBeGreaterThanOrEqual(3);
     const done = await exchange.post<{ list: TaskRow[]; total: number }>('/api/task/list/done', {
       page: 1,
       size: 1,
     });
-    // the two reviews of this file and the seven of the demo projects' courses
-    expect(done.data.total).toBe(9);
+    // the two reviews of this file, the seven of the demo projects' courses and the demo deal's three
+    expect(done.data.total).toBe(12);
     expect(done.data.list).toHaveLength(1);
     const filtered = await applicant.post<{ total: number }>('/api/task/list/launch', {
       page: 1,
@@ -569,10 +570,10 @@ describe('withdrawal, batch and project calls', () => {
   });
 
   it('project list is scoped to the caller company; the exchange sees all', async () => {
-    // the demo bulk project, the two equity demo projects, the capital increase, and the four bulk projects these
-    // tests added
+    // the demo bulk project, the demo deal, the two equity demo projects, the capital increase, and the four bulk
+    // projects these tests added
     const own = await applicant.post<{ total: number }>('/api/project/list', { page: 1, size: 10 });
-    expect(own.data.total).toBe(8);
+    expect(own.data.total).toBe(9);
     const other = await foreign.post<{ total: number }>('/api/project/list', { page: 1, size: 10 });
     expect(other.data.total).toBe(0);
     const all = await exchange.post<{ total: number }>('/api/project/list', {
@@ -580,7 +581,7 @@ describe('withdrawal, batch and project calls', () => {
       size: 10,
       keyword: 'GR2026',
     });
-    expect(all.data.total).toBe(8);
+    expect(all.data.total).toBe(9);
     expect((await foreign.post(`/api/project/show/${projectId}`)).status).toBe(404);
     expect((await foreign.get(`/api/project/status/${projectId}`)).status).toBe(404);
   });

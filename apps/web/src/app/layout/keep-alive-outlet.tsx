@@ -4,7 +4,8 @@
 import { useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation, useOutlet } from 'react-router';
-import { useRouteDef } from '../../lib/route-handle.ts';
+import { KeptRouteContext, useRouteDef } from '../../lib/route-handle.ts';
+import type { RouteDef } from '@cqjy/domain/routes';
 import { useSession } from '../../lib/session-store.ts';
 import type { OpenTab } from '../../lib/session-store.ts';
 
@@ -19,20 +20,20 @@ export function KeepAliveOutlet() {
   const { pathname } = useLocation();
   const route = useRouteDef();
   const isKeptAlive = route?.keepAlive === true && route.path === pathname;
-  const kept = useRef(new Map<string, ReactNode>());
+  const kept = useRef(new Map<string, { element: ReactNode; route: RouteDef }>());
 
   // The page on screen is always rendered from the live outlet; a kept page hidden behind another tab renders the
   // element it last had, which React reconciles with the same component instance.
-  if (isKeptAlive) kept.current.set(pathname, outlet);
+  if (isKeptAlive) kept.current.set(pathname, { element: outlet, route });
   for (const path of kept.current.keys()) {
     if (path !== pathname && !openPaths.includes(path)) kept.current.delete(path);
   }
 
   return (
     <>
-      {[...kept.current.entries()].map(([path, element]) => (
+      {[...kept.current.entries()].map(([path, { element, route: own }]) => (
         <div key={path} hidden={path !== pathname} data-keep-alive={path}>
-          {element}
+          <KeptRouteContext.Provider value={own}>{element}</KeptRouteContext.Provider>
         </div>
       ))}
       {isKeptAlive ? null : <div key={`page:${pathname}`}>{outlet}</div>}

@@ -400,8 +400,10 @@ describe('SignOffPanel send-back, flows and company authentication (BF-4.5 to BF
     typeCode('123456');
     fireEvent.click(screen.getByRole('button', { name: '电子签章并提交' }));
     await waitFor(() => expect(onApply).toHaveBeenCalledTimes(1));
+    // a signature, not a send-back
     expect(onApply).toHaveBeenCalledWith(
       expect.objectContaining({ dataId: 41, otp: '123456', passDate: '2026-03-02 10:20:30' }),
+      false,
     );
     expect(callsTo(calls, '/api/task/signoff/')).toHaveLength(0);
   });

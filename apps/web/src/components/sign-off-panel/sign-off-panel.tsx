@@ -63,8 +63,13 @@ export type SignOffPanelProps = {
   onCallback?: () => void;
   /** the vehicle flows: the panel only emits the data (BF-4.6) */
   onSign?: (request: SignRequest) => void;
-  /** the application flow: the parent makes the call and answers its envelope (BF-4.6) */
-  onApply?: (request: SignRequest) => Promise<Envelope<unknown> | undefined> | Envelope<unknown> | undefined;
+  /** the application flow: the parent makes the call (a send-back when isBack) and answers its envelope (BF-4.6) */
+  onApply?: (
+    request: SignRequest,
+    isBack: boolean,
+  ) => Promise<Envelope<unknown> | undefined> | Envelope<unknown> | undefined;
+  /** the sign code's calls: the workflow's (bound to an instance's letter) unless another module's letter is signed */
+  codeCalls?: { send: () => Promise<void>; check: (otp: string) => Promise<Envelope<unknown>> };
   disabled?: boolean;
 };
 
@@ -92,6 +97,7 @@ export function SignOffPanel({
   onCallback,
   onSign,
   onApply,
+  codeCalls,
   disabled = false,
 }: SignOffPanelProps) {
   const sessionCompanyAuth = useSession((session) => session.userInfo?.companyAuthStatus ?? 0);
@@ -139,7 +145,7 @@ export function SignOffPanel({
       return true;
     }
     if (flow === 'application') {
-      const answer = await onApply?.(request);
+      const answer = await onApply?.(request, isBack);
       return isEnvelope(answer) ? handleAnswer(answer, isBack) : true;
     }
     return handleAnswer(await postSignOff(flow, request, isBack ? 'back' : 'pass'), isBack);
@@ -148,7 +154,7 @@ export function SignOffPanel({
   /** BF-5.1: the code is still valid, unless the signing call checks it itself. */
   const checkCode = async (): Promise<boolean> => {
     if (!isCodeAsked || signType === 'electronicSignature') return true;
-    const answer = await checkSignOffOtp(param.mobile, code, dataId);
+    const answer = await (codeCalls?.check(code) ?? checkSignOffOtp(param.mobile, code, dataId));
     if (answer.status !== API_STATUS.ok) {
       notify.error(answer.msg || MSG.otpWrong);
       return false;
@@ -245,7 +251,7 @@ export function SignOffPanel({
               value={code}
               onChange={setCode}
               mobile={param.mobile}
-              onSend={() => sendSignOffOtp(dataId)}
+              onSend={() => codeCalls?.send() ?? sendSignOffOtp(dataId)}
               isDisabled={isLocked}
             />
           </Descriptions.Item>

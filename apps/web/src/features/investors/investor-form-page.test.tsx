@@ -42,7 +42,7 @@ const CUSTOMER: InvestorCustomer = {
   certNo: '110105********0011',
   contactName: '钱女士',
   contactMobile: '13900000009',
-  fromInvestorId: 40,
+  key: 'investor-40',
 };
 
 let notifier: FakeNotifier;

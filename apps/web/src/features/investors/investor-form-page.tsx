@@ -24,7 +24,6 @@ import {
   Select,
   Space,
   Spin,
-  Table,
   Typography,
 } from 'antd';
 import type { FormRule } from 'antd';
@@ -71,7 +70,7 @@ import { notify } from '../../lib/notify.ts';
 import { useBusy } from '../../lib/use-busy.ts';
 import { readQueryId } from '../../lib/query-id.ts';
 import { useSession } from '../../lib/session-store.ts';
-import { AppDialog, CloseButton, FileUpload, NumberInput, RatioInput } from '../../components/index.ts';
+import { CloseButton, FileUpload, NumberInput, PickDialog, RatioInput } from '../../components/index.ts';
 import {
   createInvestor,
   investorFilesQuery,
@@ -722,7 +721,7 @@ function InvestorEditor({ project, view, files: initialFiles, createId }: Editor
   );
 }
 
-/** 从客户中选择: the member's earlier investors, found by a keyword; one pick copies its facts into the form. */
+/** 从客户中选择: the caller's customers and earlier investors, found by a keyword; one pick fills the form. */
 function CustomerPicker({
   onPick,
   onClose,
@@ -730,53 +729,22 @@ function CustomerPicker({
   onPick: (customer: InvestorCustomer) => void;
   onClose: () => void;
 }) {
-  const [keyword, setKeyword] = useState('');
-  const customers = useQuery({
-    queryKey: ['investors', 'customers', keyword] as const,
-    queryFn: () => searchCustomers(keyword),
-    staleTime: 0,
-  });
   return (
-    <AppDialog
-      size="lg"
-      minWidth={760}
-      open
+    <PickDialog<InvestorCustomer>
       title="从客户中选择"
-      footer={null}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <Input.Search
-        allowClear
-        placeholder="投资方名称"
-        enterButton="查询"
-        onSearch={(value) => setKeyword(value.trim())}
-        style={{ marginBottom: 12 }}
-      />
-      <Table<InvestorCustomer>
-        rowKey="fromInvestorId"
-        size="small"
-        loading={customers.isFetching}
-        dataSource={customers.data ?? []}
-        pagination={{ pageSize: 8 }}
-        locale={{ emptyText: MSG.investorsCustomersEmpty }}
-        columns={[
-          { key: 'name', title: L.name, dataIndex: 'name' },
-          { key: 'type', title: L.investorType, dataIndex: 'investorTypeLabel', width: 100 },
-          { key: 'certNo', title: L.certNo, dataIndex: 'certNo', width: 170 },
-          { key: 'contact', title: L.contactName, dataIndex: 'contactName', width: 90 },
-          {
-            key: 'actions',
-            title: '操作',
-            width: 70,
-            render: (_, row) => (
-              <Button type="link" size="small" onClick={() => onPick(row)}>
-                选择
-              </Button>
-            ),
-          },
-        ]}
-      />
-    </AppDialog>
+      placeholder="投资方名称"
+      emptyText={MSG.investorsCustomersEmpty}
+      queryKey={['investors', 'customers']}
+      search={searchCustomers}
+      rowKey="key"
+      onPick={onPick}
+      onClose={onClose}
+      columns={[
+        { key: 'name', title: L.name, dataIndex: 'name' },
+        { key: 'type', title: L.investorType, dataIndex: 'investorTypeLabel', width: 100 },
+        { key: 'certNo', title: L.certNo, dataIndex: 'certNo', width: 170 },
+        { key: 'contact', title: L.contactName, dataIndex: 'contactName', width: 90 },
+      ]}
+    />
   );
 }

@@ -12,6 +12,8 @@ import type { ParticipantView } from '@cqjy/domain/projects/participants';
 import { composeCreditCode } from '@cqjy/domain/validation/credit-code';
 import { computeIdCardCheck } from '@cqjy/domain/validation/id-card';
 import { setNotifier } from '../../lib/notify.ts';
+import { setSession } from '../../lib/session-store.ts';
+import type { UserInfo } from '../../lib/session-store.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { envelope, jsonResponse, stubFetch, pathOf } from '../../test/fake-fetch.ts';
 import type { FetchCall } from '../../test/fake-fetch.ts';
@@ -62,6 +64,17 @@ const ROWS = [
   }),
 ];
 
+const CUSTOMERS = [
+  {
+    key: 'customer-4',
+    kind: 'company',
+    name: '华北建设集团有限公司',
+    certNo: CREDIT_CODE,
+    contactName: '冯经理',
+    contactMobile: '13900001001',
+  },
+];
+
 let notifier: FakeNotifier;
 
 beforeEach(() => {
@@ -72,6 +85,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   setNotifier(null);
+  setSession({ userInfo: null });
 });
 
 const bodiesOf = (calls: FetchCall[], path: string) =>
@@ -89,6 +103,7 @@ function serve(refusal?: string) {
       return jsonResponse(envelope({ id: 3, version: 1 }, 0, MSG.participantSaved));
     if (path.startsWith('/api/project/bulk/participant/update/'))
       return jsonResponse(envelope({ id: 1, version: 3 }, 0, MSG.participantSaved));
+    if (path === '/api/customer/pick') return jsonResponse(envelope(CUSTOMERS));
     if (path.startsWith('/api/project/bulk/participant/delete/'))
       return jsonResponse(envelope({ id: 1 }, 0, MSG.participantDeleted));
     return jsonResponse(envelope(null, 404, MSG.notFound));
@@ -239,5 +254,43 @@ describe('ParticipantList', () => {
     await waitFor(() => expect(notifier.error).toHaveBeenCalledWith(MSG.participantsCertNoTaken));
     expect(screen.getByText('编辑意向受让方')).toBeTruthy();
     expect(notifier.success).not.toHaveBeenCalled();
+  });
+
+  it('从客户中选择 fills the form with a customer of the company, where it keeps customers', async () => {
+    const { calls } = serve();
+    renderList(true);
+    fireEvent.click(await screen.findByRole('button', { name: /新\s*增/ }));
+    expect(await screen.findByText('新增意向受让方')).toBeTruthy();
+    // without the customers' codes the button is not there
+    expect(screen.queryByRole('button', { name: '从客户中选择' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
+
+    setSession({
+      userInfo: { permission: ['GJS_CUSTOMER_LT'], permissionProject: [] } as unknown as UserInfo,
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /新\s*增/ }));
+    fireEvent.click(await screen.findByRole('button', { name: '从客户中选择' }));
+    const customer = (await screen.findByText('华北建设集团有限公司')).closest('tr')!;
+    fireEvent.click(within(customer).getByRole('button', { name: /选\s*择/ }));
+    await waitFor(() =>
+      expect(screen.getByLabelText<HTMLInputElement>('名称').value).toBe('华北建设集团有限公司'),
+    );
+    expect(screen.getByLabelText<HTMLInputElement>('证件号码').value).toBe(CREDIT_CODE);
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(notifier.success).toHaveBeenCalledWith(MSG.participantSaved));
+    expect(bodiesOf(calls, '/api/project/bulk/participant/save')).toEqual([
+      {
+        projectId: 7,
+        participant: expect.objectContaining({
+          kind: 'company',
+          name: '华北建设集团有限公司',
+          certType: 'creditCode',
+          certNo: CREDIT_CODE,
+          contactName: '冯经理',
+          contactMobile: '13900001001',
+        }) as unknown,
+      },
+    ]);
+    expect(bodiesOf(calls, '/api/customer/pick')).toEqual([{ keyword: '' }]);
   });
 });

@@ -37,8 +37,11 @@ import type {
 import { maskMobile } from '@cqjy/domain/validation/mobile';
 import { countChars } from '@cqjy/domain/validation/return-reason';
 import { TELEPHONE_MAX_LENGTH } from '@cqjy/domain/validation/telephone';
+import type { RegistryCustomer } from '@cqjy/domain/registries/customers';
+import { pickCustomers } from '../../api/customers.ts';
 import { notify } from '../../lib/notify.ts';
-import { AppDialog, NumberInput } from '../../components/index.ts';
+import { useSession } from '../../lib/session-store.ts';
+import { AppDialog, NumberInput, PickDialog } from '../../components/index.ts';
 import { cutText, tableWidth } from './sheet-columns.tsx';
 import { deleteParticipant, participantsQuery, saveParticipant, updateParticipant } from './api.ts';
 
@@ -118,6 +121,9 @@ const rule = (check: (value: unknown) => string | null): FormRule => ({
   validator: (_rule, value: unknown) => settle(check(value)),
 });
 
+/** The codes of the company's customer registries (企业客户, 自然人客户). */
+const CUSTOMER_CODES = ['GJS_CUSTOMER_LT', 'GJS_PERSON_LT'];
+
 type DialogProps = {
   family: ProjectFamily;
   projectId: number;
@@ -127,9 +133,26 @@ type DialogProps = {
   onSaved: () => void;
 };
 
+/** The customer's facts as the form's: its kind, name, certificate (credit code or identity card) and contact. */
+function fromCustomer(customer: RegistryCustomer): Partial<FormValues> {
+  return {
+    kind: customer.kind,
+    name: customer.name,
+    certType: customer.kind === 'company' ? 'creditCode' : 'idCard',
+    certNo: customer.certNo,
+    contactName: customer.contactName,
+    contactMobile: customer.contactMobile,
+  };
+}
+
 function ParticipantDialog({ family, projectId, row, onClose, onSaved }: DialogProps) {
   const [form] = Form.useForm<FormValues>();
   const [isSaving, setIsSaving] = useState(false);
+  const [isPicking, setIsPicking] = useState(false);
+  // the company's customers, where it keeps them
+  const canPick = useSession((session) =>
+    CUSTOMER_CODES.some((code) => session.userInfo?.permission.includes(code) === true),
+  );
   const kind = Form.useWatch('kind', form);
   const stored = row === null ? undefined : { kind: row.kind, certType: row.certType };
   /** on an edit, a blank number is kept while kind and type are the stored ones */
@@ -193,6 +216,11 @@ function ParticipantDialog({ family, projectId, row, onClose, onSaved }: DialogP
         <Form.Item name="kind" label="类型" required rules={[rule(checkParticipantKind)]}>
           <Radio.Group options={KIND_OPTIONS} />
         </Form.Item>
+        {canPick && row === null && (
+          <Form.Item label=" " colon={false}>
+            <Button onClick={() => setIsPicking(true)}>从客户中选择</Button>
+          </Form.Item>
+        )}
         <Form.Item name="name" label="名称" required rules={[rule(checkParticipantName)]}>
           <Input
             maxLength={PARTICIPANT_NAME_MAX}
@@ -269,6 +297,33 @@ function ParticipantDialog({ family, projectId, row, onClose, onSaved }: DialogP
           />
         </Form.Item>
       </Form>
+      {isPicking && (
+        <PickDialog<RegistryCustomer>
+          title="从客户中选择"
+          placeholder="客户名称、证件号码或联系人"
+          emptyText={MSG.registriesCustomersEmpty}
+          queryKey={['registries', 'customers', 'pick']}
+          search={pickCustomers}
+          rowKey="key"
+          onPick={(customer) => {
+            form.setFieldsValue(fromCustomer(customer));
+            setIsPicking(false);
+          }}
+          onClose={() => setIsPicking(false)}
+          columns={[
+            { key: 'name', title: '名称', dataIndex: 'name' },
+            {
+              key: 'kind',
+              title: '类型',
+              dataIndex: 'kind',
+              width: 90,
+              render: (value: string) => (value === 'company' ? '企业客户' : '自然人客户'),
+            },
+            { key: 'certNo', title: L.certNo, dataIndex: 'certNo', width: 190 },
+            { key: 'contactName', title: L.contactName, dataIndex: 'contactName', width: 90 },
+          ]}
+        />
+      )}
     </AppDialog>
   );
 }

@@ -35,6 +35,8 @@ function contentWidth(column: SheetColumn): number {
     case 'creditCode':
     case 'idCard':
       return 170; // 18 characters
+    case 'bankAccount':
+      return 150; // masked in lists: 6222 **** 0123
     case 'mobile':
       return 110;
     case 'email':

@@ -75,8 +75,15 @@ export async function downloadRegistryTemplate(def: RegistryDef): Promise<void> 
   saveBlob(await http.download(`${def.apiBase}/template`), xlsxName(`${def.title}模板`));
 }
 
-export async function exportRegistry(def: RegistryDef): Promise<void> {
-  saveBlob(await http.download(`${def.apiBase}/export`), xlsxName(def.title));
+/** The export, streamed by the server: `onProgress` hears the bytes as they come (the size is not known ahead). */
+export async function exportRegistry(
+  def: RegistryDef,
+  onProgress?: (received: number) => void,
+): Promise<void> {
+  const blob = await http.download(`${def.apiBase}/export`, undefined, {
+    ...(onProgress === undefined ? {} : { onProgress: (received: number) => onProgress(received) }),
+  });
+  saveBlob(blob, xlsxName(def.title));
 }
 
 export async function previewRegistryImport(def: RegistryDef, uuid: string): Promise<SheetImportPreview> {
@@ -85,4 +92,29 @@ export async function previewRegistryImport(def: RegistryDef, uuid: string): Pro
 
 export async function importRegistryRows(def: RegistryDef, uuid: string): Promise<SheetImportResult> {
   return unwrap(await http.post<Envelope<SheetImportResult>>(`${def.apiBase}/import`, { uuid }));
+}
+
+export type StartedProject = { id: number; family: string; code: string };
+
+/** A draft project of `family` started from the rows (their versions as read): POST {base}/project. */
+export async function startRegistryProject(
+  def: RegistryDef,
+  family: string,
+  rows: readonly Versioned[],
+): Promise<StartedProject> {
+  const body = { family, rows: rows.map(({ id, version }) => ({ id, version })) };
+  return unwrap(await http.post<Envelope<StartedProject>>(`${def.apiBase}/project`, body), {
+    showSuccess: true,
+  });
+}
+
+/** A plan started from the row: POST {base}/plan. */
+export async function startRegistryPlan(
+  def: RegistryDef,
+  row: Versioned,
+): Promise<{ id: number; code: string }> {
+  const body = { rows: [{ id: row.id, version: row.version }] };
+  return unwrap(await http.post<Envelope<{ id: number; code: string }>>(`${def.apiBase}/plan`, body), {
+    showSuccess: true,
+  });
 }

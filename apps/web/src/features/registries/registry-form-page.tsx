@@ -6,16 +6,22 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Card, Form, Input, Result, Select, Space, Spin } from 'antd';
+import { Button, Card, Divider, Form, Input, Result, Select, Space, Spin } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { fenToYuan } from '@cqjy/domain/format';
 import { MSG, fillIn, pleaseSelect } from '@cqjy/domain/messages';
 import { checkSheetRow } from '@cqjy/domain/projects/sheets';
 import type { SheetColumn, SheetValues } from '@cqjy/domain/projects/sheets';
-import { checkRegistryRow } from '@cqjy/domain/registries/kit';
-import type { RegistryRow } from '@cqjy/domain/registries/kit';
+import { checkRegistryRow, REGULATOR_KEYS } from '@cqjy/domain/registries/kit';
+import type { RegistryDef, RegistryRow } from '@cqjy/domain/registries/kit';
 import { readQueryId } from '../../lib/query-id.ts';
-import { CloseButton, CountedTextArea, DayPicker, NumberInput } from '../../components/index.ts';
+import {
+  CloseButton,
+  CountedTextArea,
+  DayPicker,
+  NumberInput,
+  RegulatorFields,
+} from '../../components/index.ts';
 import { registryRowQuery, saveRegistryRow, updateRegistryRow } from './api.ts';
 import { registryPath, useRegistryPage } from './use-registry.ts';
 import type { RegistryPage } from './use-registry.ts';
@@ -29,15 +35,24 @@ function Centered({ children }: { children: React.ReactNode }) {
   return <div style={{ textAlign: 'center', padding: 48 }}>{children}</div>;
 }
 
-/** A stored row as the form's text: money back in yuan, everything else as stored. */
-function toFormValues(fields: readonly SheetColumn[], values: SheetValues): FormValues {
+/** A stored row as the form's text: money back in yuan, everything else (the regulator's codes) as stored. */
+function toFormValues(def: RegistryDef, values: SheetValues): FormValues {
   const form: FormValues = {};
-  for (const field of fields) {
+  for (const field of def.fields) {
     const value = values[field.key];
     if (value === undefined) continue;
     form[field.key] = field.kind === 'money' ? fenToYuan(value) : String(value);
   }
+  for (const key of def.hasRegulator === true ? REGULATOR_KEYS : []) {
+    const value = values[key];
+    if (typeof value === 'string') form[key] = value;
+  }
   return form;
+}
+
+/** A new row's form: not the company's default until the person says so. */
+function newRowValues(def: RegistryDef): FormValues {
+  return def.defaultField === undefined ? {} : { [def.defaultField]: '否' };
 }
 
 /** The field's own rule: the domain's check of its column, alone, so its message is the server's. */
@@ -74,6 +89,9 @@ function fieldControl(field: SheetColumn): React.ReactElement {
     case 'creditCode':
     case 'idCard':
       return <Input maxLength={18} placeholder={fillIn(field.label)} />;
+    case 'bankAccount':
+      // typed in groups of four as the passbook prints it; the server keeps the digits
+      return <Input inputMode="numeric" maxLength={40} placeholder={fillIn(field.label)} />;
     case 'text':
       return field.max !== undefined && field.max > SHORT_TEXT_MAX ? (
         <CountedTextArea max={field.max} rows={3} placeholder={fillIn(field.label)} />
@@ -85,8 +103,8 @@ function fieldControl(field: SheetColumn): React.ReactElement {
   }
 }
 
-export function RegistryFormPage({ routeName }: { routeName?: string }) {
-  const page = useRegistryPage(routeName);
+export function RegistryFormPage() {
+  const page = useRegistryPage();
   if (page === undefined) return <Result status="warning" title={MSG.notFound} />;
   return <RegistryForm key={page.def.key} page={page} />;
 }
@@ -127,10 +145,14 @@ function RegistryEditor({ page, row }: { page: RegistryPage; row: RegistryRow | 
   const onSave = async (typed: FormValues): Promise<void> => {
     // the fields' rules have passed; this is the same check, so it finds nothing the form did not show
     if (checkRegistryRow(def, typed).errors.length > 0) return;
+    const keys = [
+      ...def.fields.map((field) => field.key),
+      ...(def.hasRegulator === true ? REGULATOR_KEYS : []),
+    ];
     const values = Object.fromEntries(
-      def.fields.flatMap((field) => {
-        const value = typed[field.key]?.trim() ?? '';
-        return value === '' ? [] : [[field.key, value]];
+      keys.flatMap((key) => {
+        const value = typed[key]?.trim() ?? '';
+        return value === '' ? [] : [[key, value]];
       }),
     );
     setIsSaving(true);
@@ -156,10 +178,11 @@ function RegistryEditor({ page, row }: { page: RegistryPage; row: RegistryRow | 
         form={form}
         name={`registry-${def.key}`}
         layout="horizontal"
+        labelWrap
         labelCol={{ flex: '160px' }}
         wrapperCol={{ flex: 1 }}
         style={{ maxWidth: 820 }}
-        initialValues={row === null ? {} : toFormValues(def.fields, row.values)}
+        initialValues={row === null ? newRowValues(def) : toFormValues(def, row.values)}
         onValuesChange={() => setIsDirty(true)}
         onFinish={(typed) => void onSave(typed)}
       >
@@ -175,6 +198,12 @@ function RegistryEditor({ page, row }: { page: RegistryPage; row: RegistryRow | 
             {fieldControl(field)}
           </Form.Item>
         ))}
+        {def.hasRegulator === true && (
+          <>
+            <Divider titlePlacement="start">监管信息（国家出资企业填写）</Divider>
+            <RegulatorFields isRequired={false} />
+          </>
+        )}
         <Form.Item label=" " colon={false}>
           <Space>
             <Button type="primary" htmlType="submit" loading={isSaving}>

@@ -9,8 +9,9 @@ import { Alert, Button, Card, Result, Space, Spin } from 'antd';
 import type { AttachmentItem } from '@cqjy/domain/api';
 import { formatMessage } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
-import { SHEET_IMPORT_MAX_ROWS } from '@cqjy/domain/projects/sheets';
+import { sheetMaxRows } from '@cqjy/domain/projects/sheets';
 import type { SheetImportPreview } from '@cqjy/domain/projects/sheets';
+import { registrySheet } from '@cqjy/domain/registries/kit';
 import { notify } from '../../lib/notify.ts';
 import { useBusy } from '../../lib/use-busy.ts';
 import { CloseButton, FileUpload } from '../../components/index.ts';
@@ -26,8 +27,8 @@ import {
 import { registryPath, useRegistryPage } from './use-registry.ts';
 import type { RegistryPage } from './use-registry.ts';
 
-export function RegistryImportPage({ routeName }: { routeName?: string }) {
-  const page = useRegistryPage(routeName);
+export function RegistryImportPage() {
+  const page = useRegistryPage();
   if (page === undefined) return <Result status="warning" title={MSG.notFound} />;
   if (page.isExchange)
     return <Result status="warning" title={MSG.registriesNotOwn} extra={<CloseButton />} />;
@@ -88,7 +89,10 @@ function RegistryImport({ page }: { page: RegistryPage }) {
         <Alert
           type="info"
           showIcon
-          title={formatMessage(MSG.registriesImportHint, { title: def.title, max: SHEET_IMPORT_MAX_ROWS })}
+          title={formatMessage(MSG.registriesImportHint, {
+            title: def.title,
+            max: sheetMaxRows(registrySheet(def)),
+          })}
           action={
             <Button size="small" loading={busy === 'template'} onClick={() => void onDownload()}>
               下载模板

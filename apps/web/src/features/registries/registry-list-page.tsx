@@ -2,28 +2,33 @@
 // definition: a keyword over the search fields and a select per filter field; 新增, 导入 (the import page), 导出 and
 // 下载模板; the list columns (personal numbers masked by the server), the owner company for the exchange, and
 // 查看, with 编辑 and 删除 (after a confirm, with the row's version) for the company's own rows. 10 rows a page.
+// Where rows start projects, the project each went into; where several start one (我的资产), the rows are chosen
+// with check boxes and 发起项目 starts it. The export streams: its progress shows the bytes received.
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Button, Card, Form, Input, Result, Select, Space, Table } from 'antd';
+import { Button, Card, Form, Input, Progress, Result, Select, Space, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { formatMessage } from '@cqjy/domain/format';
+import { formatBytes, formatMessage } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
 import { showSheetValue } from '@cqjy/domain/projects/sheets';
 import { fieldOf } from '@cqjy/domain/registries/kit';
 import type { RegistryDef, RegistryRow } from '@cqjy/domain/registries/kit';
+import { startFamilies } from '@cqjy/domain/registries/starts';
 import { notify } from '../../lib/notify.ts';
 import { pagedTableProps, SearchActions } from '../../components/index.ts';
 import { cutText, isNumberColumn, sheetColumnWidth, tableWidth } from '../projects/index.ts';
 import { deleteRegistryRow, downloadRegistryTemplate, exportRegistry, registryListQuery } from './api.ts';
 import type { RegistryQuery } from './api.ts';
-import { useRouteTitle } from '../../lib/route-handle.ts';
+import { usePageTitle } from '../../lib/route-handle.ts';
 import { registryPath, useRegistryPage } from './use-registry.ts';
 import type { RegistryPage } from './use-registry.ts';
+import { StartedLink, StartProjectButton } from './start-project.tsx';
 
 const PAGE_SIZE = 10;
 const COMPANY_WIDTH = 200;
 const ACTIONS_WIDTH = 150;
+const STARTED_WIDTH = 180;
 
 type Filters = { keyword?: string } & Record<string, string | undefined>;
 
@@ -34,8 +39,8 @@ export function keywordPlaceholder(def: RegistryDef): string {
   return labels.length === 0 ? (last ?? '') : `${labels.join('、')}或${last ?? ''}`;
 }
 
-export function RegistryListPage({ routeName }: { routeName?: string }) {
-  const page = useRegistryPage(routeName);
+export function RegistryListPage() {
+  const page = useRegistryPage();
   if (page === undefined) return <Result status="warning" title={MSG.notFound} />;
   // keyed by the registry: another registry's list starts with its own filters
   return <RegistryList key={page.def.key} page={page} />;
@@ -43,13 +48,18 @@ export function RegistryListPage({ routeName }: { routeName?: string }) {
 
 function RegistryList({ page }: { page: RegistryPage }) {
   const { def, isExchange, isOwn } = page;
-  const title = useRouteTitle(def.routes.list);
+  const title = usePageTitle();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Filters>();
   const [query, setQuery] = useState<RegistryQuery>({ page: 1, size: PAGE_SIZE });
   const [busy, setBusy] = useState<'export' | 'template' | number | null>(null);
+  /** the export's bytes received so far (streamed: its size is not known ahead) */
+  const [exported, setExported] = useState(0);
+  /** the rows chosen to start one project together (我的资产) */
+  const [selected, setSelected] = useState<RegistryRow[]>([]);
   const list = useQuery(registryListQuery(def, query));
+  const canSelect = !isExchange && def.start?.isMany === true;
 
   const refresh = (): void => {
     void queryClient.invalidateQueries({ queryKey: ['registries', def.key] });
@@ -72,8 +82,9 @@ function RegistryList({ page }: { page: RegistryPage }) {
 
   const download = async (kind: 'export' | 'template'): Promise<void> => {
     setBusy(kind);
+    setExported(0);
     try {
-      await (kind === 'export' ? exportRegistry(def) : downloadRegistryTemplate(def));
+      await (kind === 'export' ? exportRegistry(def, setExported) : downloadRegistryTemplate(def));
     } catch {
       // the HTTP client has told the user
     } finally {
@@ -119,6 +130,16 @@ function RegistryList({ page }: { page: RegistryPage }) {
   });
   const columns: TableColumnsType<RegistryRow> = [
     ...fieldColumns,
+    ...(def.start === undefined
+      ? []
+      : [
+          {
+            key: 'started',
+            title: '所在项目',
+            width: STARTED_WIDTH,
+            render: (_: unknown, row: RegistryRow) => <StartedLink row={row} />,
+          },
+        ]),
     ...(isExchange
       ? [
           {
@@ -214,9 +235,29 @@ function RegistryList({ page }: { page: RegistryPage }) {
             下载模板
           </Button>
         )}
+        {canSelect && (
+          <StartProjectButton def={def} rows={selected} isPrimary onStarted={() => setSelected([])} />
+        )}
+        {busy === 'export' && (
+          <Space size={8} aria-label="导出进度">
+            <Progress type="line" percent={100} status="active" showInfo={false} style={{ width: 160 }} />
+            <span>{`正在导出，已接收${formatBytes(exported)}`}</span>
+          </Space>
+        )}
       </Space>
       <Table<RegistryRow>
         rowKey="id"
+        rowSelection={
+          canSelect
+            ? {
+                selectedRowKeys: selected.map((row) => row.id),
+                // a row that started a project is not chosen again
+                getCheckboxProps: (row) => ({ disabled: startFamilies(def, row.values).length === 0 }),
+                onChange: (_keys, rows) => setSelected(rows),
+                preserveSelectedRowKeys: true,
+              }
+            : undefined
+        }
         columns={columns}
         dataSource={list.data?.list ?? []}
         {...pagedTableProps(query, setQuery, list)}

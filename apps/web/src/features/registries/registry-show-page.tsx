@@ -1,6 +1,7 @@
 // The page of one row of every registry (查看企业客户 at routes.show?id=): every field of the definition as a list
 // shows it (the owner company reads its numbers whole, others masked by the server), the owner company, and for
-// the company's own row 编辑 and 删除 (after a confirm, with the row's version; then back to the list).
+// the company's own row 编辑 and 删除 (after a confirm, with the row's version; then back to the list), and 发起项目 /
+// 转为计划 where its rows start them; a state-funded customer's regulator; the project the row went into.
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -8,16 +9,36 @@ import { Button, Card, Descriptions, Result, Space, Spin } from 'antd';
 import { formatDateTime, formatMessage } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
 import { showSheetValue } from '@cqjy/domain/projects/sheets';
+import type { SheetValues } from '@cqjy/domain/projects/sheets';
+import { regionName, regulatorName } from '@cqjy/domain/regions';
 import type { RegistryRow } from '@cqjy/domain/registries/kit';
 import { notify } from '../../lib/notify.ts';
 import { readQueryId } from '../../lib/query-id.ts';
-import { CloseButton } from '../../components/index.ts';
+import { CloseButton, REGULATOR_FIELDS } from '../../components/index.ts';
 import { deleteRegistryRow, registryRowQuery } from './api.ts';
 import { registryPath, useRegistryPage } from './use-registry.ts';
 import type { RegistryPage } from './use-registry.ts';
+import { StartedLink, StartPlanButton, StartProjectButton } from './start-project.tsx';
 
-export function RegistryShowPage({ routeName }: { routeName?: string }) {
-  const page = useRegistryPage(routeName);
+/** The regulator of a state-funded customer as a person reads it: names, not codes; nothing when it has none. */
+function regulatorItems(values: SheetValues): [string, string][] {
+  const text = (key: string): string | undefined => {
+    const value = values[key];
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  };
+  if (text('regulatoryBodies') === undefined) return [];
+  const items: [string, string | undefined][] = [
+    [REGULATOR_FIELDS.regulatoryBodies, regulatorName(text('regulatoryBodies'))],
+    [REGULATOR_FIELDS.regulatoryBodiesProvince, regionName(text('regulatoryBodiesProvince'))],
+    [REGULATOR_FIELDS.regulatoryBodiesCity, regionName(text('regulatoryBodiesCity'))],
+    [REGULATOR_FIELDS.stateFundedEnter, text('stateFundedEnter')],
+    [REGULATOR_FIELDS.stateCreditCode, text('stateCreditCode')],
+  ];
+  return items.flatMap(([label, value]) => (value === undefined ? [] : [[label, value]]));
+}
+
+export function RegistryShowPage() {
+  const page = useRegistryPage();
   if (page === undefined) return <Result status="warning" title={MSG.notFound} />;
   return <RegistryShow key={page.def.key} page={page} />;
 }
@@ -69,6 +90,12 @@ function RegistryShow({ page }: { page: RegistryPage }) {
       title={`${def.itemName}：${name}`}
       extra={
         <Space>
+          {page.isOwn(view) && def.start !== undefined && (
+            <>
+              <StartProjectButton def={def} rows={[view]} isPrimary />
+              <StartPlanButton def={def} row={view} />
+            </>
+          )}
           {page.isOwn(view) && (
             <>
               <Button onClick={() => void navigate(registryPath(def, 'edit', view.id))}>编辑</Button>
@@ -91,6 +118,17 @@ function RegistryShow({ page }: { page: RegistryPage }) {
             <span style={{ whiteSpace: 'pre-wrap' }}>{showSheetValue(field, view.values[field.key])}</span>
           </Descriptions.Item>
         ))}
+        {def.hasRegulator === true &&
+          regulatorItems(view.values).map(([label, value]) => (
+            <Descriptions.Item key={label} label={label}>
+              {value}
+            </Descriptions.Item>
+          ))}
+        {def.start !== undefined && (
+          <Descriptions.Item label="所在项目">
+            <StartedLink row={view} />
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label="所属单位">{view.companyName}</Descriptions.Item>
         <Descriptions.Item label="更新时间">{formatDateTime(view.updatedAt)}</Descriptions.Item>
       </Descriptions>

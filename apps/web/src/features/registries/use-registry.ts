@@ -4,6 +4,7 @@
 import { identityName } from '@cqjy/domain/identity';
 import { isAdminIdentity } from '@cqjy/domain/menus';
 import { findRegistryByRoute } from '@cqjy/domain/registries/index';
+import { findRouteByName } from '@cqjy/domain/routes';
 import type { RegistryDef, RegistryRow } from '@cqjy/domain/registries/kit';
 import { useRouteDef } from '../../lib/route-handle.ts';
 import { useSession } from '../../lib/session-store.ts';
@@ -18,22 +19,19 @@ export type RegistryPage = {
   isOwn: (row: Pick<RegistryRow, 'companyId'>) => boolean;
 };
 
-/** The address of one of a registry's pages, with the row's id for show and edit. */
+/** The address of one of a registry's pages (the route table's), with the row's id for show and edit. */
 export function registryPath(def: RegistryDef, page: keyof RegistryDef['routes'], id?: number): string {
-  const path = `/index/${def.routes[page]}`;
+  const name = def.routes[page] ?? def.routes.list;
+  const path = findRouteByName(name)?.path ?? `/index/${name}`;
   return id === undefined ? path : `${path}?id=${id}`;
 }
 
-/**
- * The registry of the page: of `routeName` when the route binds it (a page kept alive behind another tab must not
- * follow the route on screen), else of the current route; undefined on a route no registry names.
- */
-export function useRegistryPage(routeName?: string): RegistryPage | undefined {
-  const current = useRouteDef();
+/** The registry of the page's route (its own, when kept alive), or undefined on a route no registry names. */
+export function useRegistryPage(): RegistryPage | undefined {
+  const route = useRouteDef();
   const identityType = useSession((session) => session.identityType);
   const companyId = useSession((session) => session.userInfo?.companyId ?? 0);
-  const name = routeName ?? current?.name;
-  const def = name === undefined ? undefined : findRegistryByRoute(name);
+  const def = route === undefined ? undefined : findRegistryByRoute(route.name);
   if (def === undefined) return undefined;
   const isExchange = isAdminIdentity(identityName(identityType));
   return {

@@ -1,13 +1,13 @@
-// The application letter shown inside the e-signature screen (spec 001 section 2, EicSre): its first pages drawn
+// An application letter shown where it is signed (the e-signature screen EicSre, 重新出金申请): its pages drawn
 // in the page with the portal's PDF renderer, page navigation, and the full preview dialog and download of the
 // common widgets.
 import { useState } from 'react';
 import { Button, Empty, Space, Spin, Typography } from 'antd';
 import { MSG } from '@cqjy/domain/messages';
 import type { FileRef } from '@cqjy/domain/workflow/views';
-import { downloadAttachment, fetchAttachmentBlob } from '../../api/attachments.ts';
-import { PdfPreviewDialog } from '../../components/index.ts';
-import { usePdfPages } from '../../components/use-pdf-pages.ts';
+import { downloadAttachment, fetchAttachmentBlob } from '../api/attachments.ts';
+import { PdfPreviewDialog } from './pdf-preview-dialog.tsx';
+import { usePdfPages } from './use-pdf-pages.ts';
 
 const PAGE_WIDTH = 720;
 

@@ -1,0 +1,218 @@
+// 操作日志 (/index/logs, GJS_WORKLOG_LT): who did what in the company, newest first — the exchange's
+// GJS_WORKLOG_LT_ADMIN reads every company's, with a 所属单位 column and filter. Above the list, the state of the
+// log's hash chain (日志链校验通过（共N条） or the tampered row); the search form (操作人, 操作 as the labels of the
+// action codes, 对象, 时间范围 as days in +08:00) with 查询/重置; 导出 writes the filtered rows to 操作日志.xlsx
+// (streamed: its progress shows the bytes received). 10 rows a page.
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  DatePicker,
+  Form,
+  Input,
+  Progress,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import type { TableColumnsType } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { AUDIT_ACTION_OPTIONS, checkAuditLogRange, describeAuditChain } from '@cqjy/domain/audit-log';
+import type { AuditLogRow } from '@cqjy/domain/audit-log';
+import { formatBytes, formatDateTime } from '@cqjy/domain/format';
+import { pagedTableProps, SearchActions } from '../../components/index.ts';
+import { notify } from '../../lib/notify.ts';
+import { usePageTitle } from '../../lib/route-handle.ts';
+import { useSession } from '../../lib/session-store.ts';
+import { exportLogs, logsChainQuery, logsListQuery } from './api.ts';
+import type { LogsFilters, LogsQuery } from './api.ts';
+
+const PAGE_SIZE = 10;
+const DAY_FORMAT = 'YYYY-MM-DD';
+const ADMIN_CODE = 'GJS_WORKLOG_LT_ADMIN';
+const DETAIL_MIN_WIDTH = 200;
+
+type FormValues = {
+  operator?: string;
+  action?: string;
+  target?: string;
+  companyName?: string;
+  range?: [Dayjs | null, Dayjs | null] | null;
+};
+
+/** The form's values as the server's filters: texts trimmed, empty ones left out, the range as two days. */
+export function toLogsFilters(values: FormValues): LogsFilters {
+  const text = (value: string | undefined): string | undefined => value?.trim() || undefined;
+  const [from, to] = values.range ?? [];
+  const filters: LogsFilters = {
+    operator: text(values.operator),
+    action: values.action || undefined,
+    target: text(values.target),
+    companyName: text(values.companyName),
+    from: from?.format(DAY_FORMAT),
+    to: to?.format(DAY_FORMAT),
+  };
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));
+}
+
+/** The state of the chain: green when every row's hash holds, red naming the first row that does not. */
+function ChainState() {
+  const chain = useQuery(logsChainQuery());
+  if (chain.data === undefined) {
+    return chain.isFetching ? (
+      <Alert type="info" showIcon title="正在校验日志链…" style={{ marginBottom: 16 }} />
+    ) : null;
+  }
+  return (
+    <Alert
+      type={chain.data.isValid ? 'success' : 'error'}
+      showIcon
+      title={describeAuditChain(chain.data)}
+      // the chain is walked at most once a minute: rows written since are counted at the next walk
+      action={
+        <Typography.Text type="secondary">校验时间 {formatDateTime(chain.data.checkedAt)}</Typography.Text>
+      }
+      style={{ marginBottom: 16 }}
+    />
+  );
+}
+
+export function LogsPage() {
+  const title = usePageTitle();
+  const queryClient = useQueryClient();
+  const isExchange = useSession((session) => session.userInfo?.permission.includes(ADMIN_CODE) === true);
+  const [form] = Form.useForm<FormValues>();
+  const [query, setQuery] = useState<LogsQuery>({ page: 1, size: PAGE_SIZE });
+  const [isExporting, setExporting] = useState(false);
+  /** the export's bytes received so far (streamed: its size is not known ahead) */
+  const [exported, setExported] = useState(0);
+  const list = useQuery(logsListQuery(query));
+
+  // 查询 always asks the server again, even with the same filters: the log grows all the time.
+  const onSearch = (values: FormValues): void => {
+    const filters = toLogsFilters(values);
+    const message = checkAuditLogRange(filters.from, filters.to);
+    if (message !== null) {
+      notify.error(message);
+      return;
+    }
+    setQuery((current) => ({ page: 1, size: current.size, ...filters }));
+    void queryClient.invalidateQueries({ queryKey: ['logs', 'list'] });
+  };
+
+  const onExport = async (): Promise<void> => {
+    const { page: _page, size: _size, ...filters } = query;
+    setExporting(true);
+    setExported(0);
+    try {
+      await exportLogs(filters, setExported);
+    } catch {
+      // the HTTP client has told the user
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: TableColumnsType<AuditLogRow> = [
+    {
+      title: '时间',
+      dataIndex: 'at',
+      key: 'at',
+      width: 160,
+      render: (value: string) => formatDateTime(value),
+    },
+    {
+      title: '操作人',
+      dataIndex: 'operatorName',
+      key: 'operatorName',
+      width: 110,
+      ellipsis: true,
+      // a row of no user: the system's own work (a certificate issued at start-up), or a caller not signed in
+      render: (name: string) => name || '—',
+    },
+    ...(isExchange
+      ? [{ title: '所属单位', dataIndex: 'companyName', key: 'companyName', width: 190, ellipsis: true }]
+      : []),
+    { title: '操作', dataIndex: 'actionLabel', key: 'action', width: 140 },
+    { title: '对象', dataIndex: 'target', key: 'target', width: 100, ellipsis: true },
+    {
+      title: '结果',
+      dataIndex: 'resultLabel',
+      key: 'result',
+      width: 90,
+      render: (label: string, row) => <Tag color={row.result === 'ok' ? 'green' : 'red'}>{label}</Tag>,
+    },
+    { title: 'IP', dataIndex: 'ip', key: 'ip', width: 120 },
+    // the rest of the width (at least DETAIL_MIN_WIDTH); the whole text on hover
+    { title: '详情', dataIndex: 'detail', key: 'detail', ellipsis: true },
+  ];
+  const minWidth = columns.reduce((sum, column) => sum + (Number(column.width) || DETAIL_MIN_WIDTH), 0);
+
+  return (
+    <Card>
+      {/* the heading is the title of the page's tab and menu entry */}
+      <h3 style={{ marginTop: 0 }}>{title}</h3>
+      <ChainState />
+      <Form<FormValues>
+        form={form}
+        layout="inline"
+        onFinish={onSearch}
+        style={{ marginBottom: 16, rowGap: 8 }}
+      >
+        <Form.Item name="operator" label="操作人">
+          <Input allowClear placeholder="姓名或用户名" style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item name="action" label="操作">
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder="全部"
+            options={[...AUDIT_ACTION_OPTIONS]}
+            style={{ width: 200 }}
+          />
+        </Form.Item>
+        <Form.Item name="target" label="对象">
+          <Input allowClear placeholder="对象编号或名称" style={{ width: 160 }} />
+        </Form.Item>
+        {isExchange && (
+          <Form.Item name="companyName" label="所属单位">
+            <Input allowClear placeholder="单位名称" style={{ width: 200 }} />
+          </Form.Item>
+        )}
+        <Form.Item name="range" label="时间范围">
+          <DatePicker.RangePicker format={DAY_FORMAT} allowEmpty={[true, true]} style={{ width: 260 }} />
+        </Form.Item>
+        <SearchActions
+          onReset={() => {
+            form.resetFields();
+            onSearch({});
+          }}
+        />
+        <Form.Item>
+          <Space size={8}>
+            <Button loading={isExporting} onClick={() => void onExport()}>
+              导出
+            </Button>
+            {isExporting && (
+              <Space size={8} aria-label="导出进度">
+                <Progress type="line" percent={100} status="active" showInfo={false} style={{ width: 120 }} />
+                <span>{`已接收${formatBytes(exported)}`}</span>
+              </Space>
+            )}
+          </Space>
+        </Form.Item>
+      </Form>
+      <Table<AuditLogRow>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        {...pagedTableProps(query, setQuery, list)}
+        scroll={{ x: minWidth }}
+      />
+    </Card>
+  );
+}

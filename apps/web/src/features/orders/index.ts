@@ -1,0 +1,1 @@
+export { OrderListPage } from './order-list-page.tsx';

@@ -1,0 +1,443 @@
+// The exchange's rule parameters (数据字典 › 规则参数): values the rules read that the exchange changes without a
+// release — the six disclosure periods the project kinds check a submission against, and the service-fee schedule a
+// deal is billed by. Each parameter is versioned: a version takes effect on its day (+08:00) and stays in force
+// until the next one, so a rule is always read "as on a day" (resolveParameter) and what was decided on an earlier
+// day keeps the version of that day. Before any version a parameter has its default, written here.
+import { z } from 'zod';
+import { formatFen, formatMessage } from './format.ts';
+import { MSG } from './messages.ts';
+import type { ProjectFamily } from './projects/kinds/index.ts';
+import type { KindSettings } from './projects/kinds/fields.ts';
+import {
+  DISCLOSURE_PERIOD_DEFAULTS,
+  DISCLOSURE_PERIOD_LABELS,
+  type DisclosurePeriodKey,
+} from './projects/kinds/settings.ts';
+
+export const RULE_PARAMETER_GROUPS = {
+  disclosure: '信息披露期',
+  fee: '交易服务费',
+} as const;
+
+export type RuleParameterGroup = keyof typeof RULE_PARAMETER_GROUPS;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Disclosure periods
+
+/** The most working days any period may be set to: beyond it a typing slip (300 for 30) would pass unnoticed. */
+export const RULE_DISCLOSURE_DAYS_MAX = 200;
+
+/**
+ * The fewest working days each period may be set to. Regulation 32 of SASAC and the Ministry of Finance sets the
+ * floors the exchange may lengthen but never shorten (BLUEPRINT section 7): a physical asset at least 10 working
+ * days (article 48), an equity transfer's pre-disclosure and formal disclosure at least 20 each (article 13), a
+ * capital increase at least 40 (article 40). The high band of physical assets is the exchange's own longer period,
+ * held to the physical floor; the capital increase's pre-disclosure has no floor in the regulation.
+ */
+export const DISCLOSURE_DAYS_FLOORS: Record<DisclosurePeriodKey, number> = {
+  physical: 10,
+  physicalHigh: 10,
+  equityPre: 20,
+  equity: 20,
+  capitalIncreasePre: 1,
+  capitalIncrease: 40,
+};
+
+const DISCLOSURE_DESCRIPTIONS: Record<DisclosurePeriodKey, string> = {
+  physical: '实物资产（大宗实物、抵质押资产）挂牌的最少工作日数；32号令规定不少于10个工作日。',
+  physicalHigh:
+    '挂牌价超过1000万元的实物资产挂牌的最少工作日数，为交易所对大额资产的较长要求，不少于10个工作日。',
+  equityPre: '产权转让信息预披露的最少工作日数；32号令规定不少于20个工作日。',
+  equity: '产权转让正式信息披露的最少工作日数；32号令规定不少于20个工作日。',
+  capitalIncreasePre: '增资扩股信息预披露的最少工作日数；32号令未规定下限。',
+  capitalIncrease: '增资扩股正式信息披露的最少工作日数；32号令规定不少于40个工作日。',
+};
+
+function zWorkdays(key: DisclosurePeriodKey) {
+  const message = formatMessage(MSG.dictRuleDaysRange, {
+    name: DISCLOSURE_PERIOD_LABELS[key],
+    min: DISCLOSURE_DAYS_FLOORS[key],
+    max: RULE_DISCLOSURE_DAYS_MAX,
+  });
+  return z
+    .number({ error: message })
+    .int(message)
+    .min(DISCLOSURE_DAYS_FLOORS[key], message)
+    .max(RULE_DISCLOSURE_DAYS_MAX, message);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The service-fee schedule
+
+/** The families a schedule group bills; a project family outside them is not billed by the schedule. */
+export const FEE_GROUPS = {
+  physical: { label: '实物资产', families: ['bulk', 'coll'] },
+  equity: { label: '产权转让', families: ['stock', 'privateStock'] },
+  capitalIncrease: { label: '增资扩股', families: ['cap', 'capOpen'] },
+} as const satisfies Record<string, { label: string; families: readonly ProjectFamily[] }>;
+
+export type FeeGroupKey = keyof typeof FEE_GROUPS;
+
+export const FEE_GROUP_KEYS = Object.keys(FEE_GROUPS) as FeeGroupKey[];
+
+/** One band: the rate (per mille, at most two decimals) on the part of the amount up to `upTo` fen (null: no end). */
+export type FeeTier = { upTo: number | null; ratePermille: number };
+
+/** A group's schedule: its bands in order, the last without an end, and the least fee of a deal (fen). */
+export type FeeGroupSchedule = { tiers: FeeTier[]; minFee: number };
+
+export type ServiceFeeSchedule = Record<FeeGroupKey, FeeGroupSchedule>;
+
+export const FEE_TIERS_MAX = 10;
+export const FEE_RATE_MAX_PERMILLE = 100;
+/** 1,000,000 yuan: a minimum fee above it is a typing slip. */
+export const FEE_MINIMUM_MAX_FEN = 100_000_000;
+
+const WAN = 1_000_000; // 10,000 yuan in fen
+
+/**
+ * A demo default, not any exchange's published tariff: it has the usual form of the fee rules Chinese property-right
+ * exchanges publish (the deal amount charged band by band, 分档累进, rates falling as the amount rises, a minimum
+ * fee per deal) with plausible figures. An installation sets its own schedule (the one its pricing authority
+ * approved) as a version before going live.
+ */
+export const SERVICE_FEE_DEFAULT: ServiceFeeSchedule = {
+  physical: {
+    tiers: [
+      { upTo: 100 * WAN, ratePermille: 10 },
+      { upTo: 500 * WAN, ratePermille: 8 },
+      { upTo: 1000 * WAN, ratePermille: 5 },
+      { upTo: 5000 * WAN, ratePermille: 2.5 },
+      { upTo: null, ratePermille: 1 },
+    ],
+    minFee: 200_000,
+  },
+  equity: {
+    tiers: [
+      { upTo: 100 * WAN, ratePermille: 8 },
+      { upTo: 500 * WAN, ratePermille: 6 },
+      { upTo: 1000 * WAN, ratePermille: 4 },
+      { upTo: 5000 * WAN, ratePermille: 2 },
+      { upTo: 10000 * WAN, ratePermille: 1 },
+      { upTo: null, ratePermille: 0.5 },
+    ],
+    minFee: 500_000,
+  },
+  capitalIncrease: {
+    tiers: [
+      { upTo: 1000 * WAN, ratePermille: 5 },
+      { upTo: 5000 * WAN, ratePermille: 3 },
+      { upTo: 10000 * WAN, ratePermille: 2 },
+      { upTo: null, ratePermille: 1 },
+    ],
+    minFee: 1_000_000,
+  },
+};
+
+/** A rate in hundredths of a per mille (1.25‰ -> 125): the integer the fee is computed with. */
+function rateUnits(ratePermille: number): number {
+  return Math.round(ratePermille * 100);
+}
+
+function isRate(value: number): boolean {
+  return (
+    Number.isFinite(value) &&
+    value >= 0 &&
+    value <= FEE_RATE_MAX_PERMILLE &&
+    Math.abs(value * 100 - rateUnits(value)) < 1e-6
+  );
+}
+
+function zGroupSchedule(group: FeeGroupKey) {
+  const label = FEE_GROUPS[group].label;
+  return z
+    .object(
+      {
+        tiers: z.array(
+          z.object(
+            { upTo: z.number({ error: MSG.dictRuleFeeInvalid }).nullable(), ratePermille: z.number() },
+            { error: MSG.dictRuleFeeInvalid },
+          ),
+          { error: MSG.dictRuleFeeInvalid },
+        ),
+        minFee: z.number({ error: MSG.dictRuleFeeInvalid }),
+      },
+      { error: MSG.dictRuleFeeInvalid },
+    )
+    .superRefine((schedule, context) => {
+      const fail = (message: string) => context.addIssue({ code: 'custom', message });
+      const { tiers } = schedule;
+      if (tiers.length === 0 || tiers.length > FEE_TIERS_MAX) {
+        fail(formatMessage(MSG.dictRuleFeeTiers, { group: label, max: FEE_TIERS_MAX }));
+        return;
+      }
+      let previous = 0;
+      for (const [i, tier] of tiers.entries()) {
+        const index = i + 1;
+        const isLast = i === tiers.length - 1;
+        if (isLast !== (tier.upTo === null)) {
+          fail(formatMessage(MSG.dictRuleFeeLastOpen, { group: label }));
+          return;
+        }
+        if (tier.upTo !== null) {
+          if (!Number.isSafeInteger(tier.upTo) || tier.upTo <= previous) {
+            fail(formatMessage(MSG.dictRuleFeeUpTo, { group: label, index }));
+            return;
+          }
+          previous = tier.upTo;
+        }
+        if (!isRate(tier.ratePermille)) {
+          fail(formatMessage(MSG.dictRuleFeeRate, { group: label, index }));
+          return;
+        }
+      }
+      if (
+        !Number.isSafeInteger(schedule.minFee) ||
+        schedule.minFee < 0 ||
+        schedule.minFee > FEE_MINIMUM_MAX_FEN
+      ) {
+        fail(formatMessage(MSG.dictRuleFeeMinimum, { group: label, max: formatFen(FEE_MINIMUM_MAX_FEN) }));
+      }
+    });
+}
+
+const zServiceFeeSchedule = z.object(
+  {
+    physical: zGroupSchedule('physical'),
+    equity: zGroupSchedule('equity'),
+    capitalIncrease: zGroupSchedule('capitalIncrease'),
+  },
+  { error: MSG.dictRuleFeeInvalid },
+) satisfies z.ZodType<ServiceFeeSchedule>;
+
+/** The group whose schedule bills a family, or undefined for a family no group bills. */
+export function feeGroupOf(family: string): FeeGroupKey | undefined {
+  return FEE_GROUP_KEYS.find((group) => (FEE_GROUPS[group].families as readonly string[]).includes(family));
+}
+
+/**
+ * One line of a fee: the part of the deal amount from `from` to `to` (fen) charged at `ratePermille`, and what it
+ * comes to; the line `isMinimum` is the top-up to the group's minimum fee (from 0 to the amount, rate 0).
+ */
+export type ServiceFeeLine = {
+  from: number;
+  to: number;
+  ratePermille: number;
+  amount: number;
+  isMinimum?: boolean;
+};
+
+export type ServiceFee = { fee: number; lines: ServiceFeeLine[] };
+
+/**
+ * The service fee of a deal of `dealAmountFen` for `family` (分档累进): each band's rate applies only to the part of
+ * the amount inside the band. Integer fen throughout: each line is rounded half up to the fen (四舍五入到分) and the
+ * fee is the sum of its lines; when that sum is below the group's minimum fee, a last line tops it up, so the fee
+ * is always the sum of its lines and never below the minimum. `schedule` is the whole schedule or the family's group.
+ */
+export function computeServiceFee(
+  schedule: ServiceFeeSchedule | FeeGroupSchedule,
+  family: ProjectFamily | FeeGroupKey,
+  dealAmountFen: number,
+): ServiceFee {
+  if (!Number.isSafeInteger(dealAmountFen) || dealAmountFen < 0) {
+    throw new RangeError(`成交金额（分）须为非负整数：${dealAmountFen}`);
+  }
+  const group = (Object.hasOwn(FEE_GROUPS, family) ? family : feeGroupOf(family)) as FeeGroupKey | undefined;
+  if (group === undefined) throw new RangeError(`没有适用于${family}的服务费标准`);
+  // the whole schedule (the family picks its group) or one group's already picked
+  const { tiers, minFee } = 'tiers' in schedule ? schedule : schedule[group];
+  const lines: ServiceFeeLine[] = [];
+  let from = 0;
+  for (const tier of tiers) {
+    if (from >= dealAmountFen) break;
+    const to = tier.upTo === null ? dealAmountFen : Math.min(tier.upTo, dealAmountFen);
+    // width (fen) x rate (hundredths of a per mille) / 100,000, half up; BigInt: the product passes 2^53
+    const amount = Number((BigInt(to - from) * BigInt(rateUnits(tier.ratePermille)) + 50_000n) / 100_000n);
+    lines.push({ from, to, ratePermille: tier.ratePermille, amount });
+    from = to;
+  }
+  const sum = lines.reduce((total, line) => total + line.amount, 0);
+  if (sum < minFee) {
+    lines.push({ from: 0, to: dealAmountFen, ratePermille: 0, amount: minFee - sum, isMinimum: true });
+  }
+  return { fee: Math.max(sum, minFee), lines };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The definitions
+
+type DefinitionBase = {
+  name: string;
+  group: RuleParameterGroup;
+  unit: string;
+  description: string;
+};
+
+export type WorkdaysParameter = DefinitionBase & {
+  kind: 'workdays';
+  key: DisclosurePeriodKey;
+  min: number;
+  max: number;
+  schema: z.ZodType<number>;
+  defaultValue: number;
+};
+
+export type FeeScheduleParameter = DefinitionBase & {
+  kind: 'feeSchedule';
+  key: 'serviceFee';
+  schema: z.ZodType<ServiceFeeSchedule>;
+  defaultValue: ServiceFeeSchedule;
+};
+
+export type RuleParameterDef = WorkdaysParameter | FeeScheduleParameter;
+
+export type RuleParameterKey = RuleParameterDef['key'];
+
+/** The value type of each parameter. */
+export type RuleValues = Record<DisclosurePeriodKey, number> & { serviceFee: ServiceFeeSchedule };
+
+const DISCLOSURE_KEYS = Object.keys(DISCLOSURE_PERIOD_DEFAULTS) as DisclosurePeriodKey[];
+
+export const RULE_PARAMETERS: readonly RuleParameterDef[] = [
+  ...DISCLOSURE_KEYS.map((key): WorkdaysParameter => ({
+    kind: 'workdays',
+    key,
+    name: DISCLOSURE_PERIOD_LABELS[key],
+    group: 'disclosure',
+    unit: '个工作日',
+    description: DISCLOSURE_DESCRIPTIONS[key],
+    min: DISCLOSURE_DAYS_FLOORS[key],
+    max: RULE_DISCLOSURE_DAYS_MAX,
+    schema: zWorkdays(key),
+    defaultValue: DISCLOSURE_PERIOD_DEFAULTS[key],
+  })),
+  {
+    kind: 'feeSchedule',
+    key: 'serviceFee',
+    name: '交易服务费标准',
+    group: 'fee',
+    unit: '‰（分档累进）',
+    description:
+      '成交后按成交金额分档累进计收的交易服务费：实物资产、产权转让、增资扩股各一套分档费率和最低收费。默认值为演示用的示例标准，上线前请按交易所经核准的收费标准调整。',
+    schema: zServiceFeeSchedule,
+    defaultValue: SERVICE_FEE_DEFAULT,
+  },
+];
+
+export const RULE_PARAMETER_KEYS = RULE_PARAMETERS.map((def) => def.key);
+
+export function findRuleParameter(key: string): RuleParameterDef | undefined {
+  return RULE_PARAMETERS.find((def) => def.key === key);
+}
+
+export function isRuleParameterKey(key: string): key is RuleParameterKey {
+  return findRuleParameter(key) !== undefined;
+}
+
+/** A stored version as the rules read it. */
+export type RuleVersionLike = { key: string; value: unknown; effectiveFrom: string };
+
+/**
+ * The version of `key` in force on `day` ('YYYY-MM-DD', +08:00): the latest with effectiveFrom <= day whose value the
+ * definition still accepts, else the default (effectiveFrom null).
+ */
+export function resolveParameterVersion<K extends RuleParameterKey>(
+  versions: readonly RuleVersionLike[],
+  key: K,
+  day: string,
+): { value: RuleValues[K]; effectiveFrom: string | null } {
+  const def = findRuleParameter(key);
+  if (def === undefined) throw new RangeError(`unknown rule parameter ${key}`);
+  const candidates = versions
+    .filter((version) => version.key === key && version.effectiveFrom <= day)
+    .sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? 1 : a.effectiveFrom > b.effectiveFrom ? -1 : 0));
+  for (const version of candidates) {
+    const parsed = def.schema.safeParse(version.value);
+    if (parsed.success) return { value: parsed.data as RuleValues[K], effectiveFrom: version.effectiveFrom };
+  }
+  return { value: def.defaultValue as RuleValues[K], effectiveFrom: null };
+}
+
+/** The value of `key` effective on `day`: the latest version with effectiveFrom <= day, else the default. */
+export function resolveParameter<K extends RuleParameterKey>(
+  versions: readonly RuleVersionLike[],
+  key: K,
+  day: string,
+): RuleValues[K] {
+  return resolveParameterVersion(versions, key, day).value;
+}
+
+/** The settings the project kinds read on `day`: every disclosure period as then in force. */
+export function kindSettingsOn(versions: readonly RuleVersionLike[], day: string): KindSettings {
+  return {
+    disclosureDays: Object.fromEntries(
+      DISCLOSURE_KEYS.map((key) => [key, resolveParameter(versions, key, day)]),
+    ),
+  };
+}
+
+export function isDisclosurePeriodKey(key: string): key is DisclosurePeriodKey {
+  return Object.hasOwn(DISCLOSURE_PERIOD_DEFAULTS, key);
+}
+
+/** A value in a few words: 20个工作日, or each group's band count and minimum fee. */
+export function describeRuleValue(def: RuleParameterDef, value: unknown): string {
+  if (def.kind === 'workdays') return `${String(value)}${def.unit}`;
+  const parsed = def.schema.safeParse(value);
+  if (!parsed.success) return '';
+  return FEE_GROUP_KEYS.map((group) => {
+    const schedule = parsed.data[group];
+    return `${FEE_GROUPS[group].label}${schedule.tiers.length}档，最低${formatFen(schedule.minFee)}元`;
+  }).join('；');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The calls' answers (POST /api/dict/rule/list)
+
+export const RULE_VERSION_STATES = { past: '已失效', current: '生效中', scheduled: '待生效' } as const;
+
+export type RuleVersionState = keyof typeof RULE_VERSION_STATES;
+
+export const ZRuleVersionView = z.object({
+  id: z.number(),
+  value: z.unknown(),
+  /** YYYY-MM-DD */
+  effectiveFrom: z.string(),
+  note: z.string().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+  state: z.enum(['past', 'current', 'scheduled']),
+});
+
+export type RuleVersionView = z.infer<typeof ZRuleVersionView>;
+
+export const ZRuleParameterView = z.object({
+  key: z.string(),
+  kind: z.enum(['workdays', 'feeSchedule']),
+  name: z.string(),
+  group: z.string(),
+  groupLabel: z.string(),
+  unit: z.string(),
+  description: z.string(),
+  /** the least and the most of a period (workdays only) */
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  defaultValue: z.unknown(),
+  /** in force today: a version's value and day, or the default (effectiveFrom null) */
+  current: z.object({ value: z.unknown(), effectiveFrom: z.string().nullable() }),
+  /** the first version still to take effect */
+  next: ZRuleVersionView.nullable(),
+  /** every version, the latest day first */
+  versions: z.array(ZRuleVersionView),
+});
+
+export type RuleParameterView = z.infer<typeof ZRuleParameterView>;
+
+export const ZRuleList = z.object({
+  /** the server's day (+08:00): a new version takes effect today or later */
+  today: z.string(),
+  list: z.array(ZRuleParameterView),
+});
+
+export type RuleList = z.infer<typeof ZRuleList>;
