@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { keepScreenshot, signIn } from './helpers.ts';
+import { choose, expectToReach, fileInputOf, keepScreenshot, signIn, uploadFile } from './helpers.ts';
+import { APPLICATION_PDF, fillCode } from './workflow-steps.ts';
 
 /** A one-page PDF with a line of text, padded with a comment so that its upload takes long enough to watch. */
 function writeSamplePdf(path: string, paddingBytes: number): void {
@@ -88,4 +89,91 @@ test('a company uploads a PDF with a progress bar, previews it in the page, down
   await page.reload();
   await expect(page.getByText('资质文件')).toBeVisible();
   await expect(page.locator('.file-row', { hasText: '营业执照.pdf' })).toHaveCount(0);
+});
+
+/** Confirms the open confirm dialog with its button `name` (antd spaces out two-character labels). */
+async function confirmDialog(page: Page, name: RegExp): Promise<void> {
+  const dialog = page.locator('.ant-modal-confirm');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+test('收文管理 and 发文管理: the exchange sends a document, the company reads and acknowledges it, and answers with one it e-signs', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const suffix = String(Date.now() % 100_000);
+  const noticeTitle = `关于报送一季度交易资料的通知${suffix}`;
+  const replyTitle = `关于一季度交易资料报送情况的报告${suffix}`;
+
+  // the exchange writes the document to the demo owner, with a file, and sends it
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, 'admin');
+  await expect(admin).toHaveURL(/#\/index\/project/);
+  await admin.goto('/#/index/received');
+  await admin.getByRole('button', { name: '新增收文' }).click();
+  await expect(admin).toHaveURL(/#\/index\/receivedAdd/);
+  await choose(admin, '收文单位', '北京示范国有资产经营有限公司');
+  await admin.getByLabel('标题').fill(noticeTitle);
+  await admin.getByLabel('文号').fill(`示范交〔2026〕${suffix}号`);
+  await admin
+    .getByLabel('正文')
+    .fill('请贵单位于4月15日前报送一季度挂牌项目的成交及价款结算情况。\n报送模板见附件。');
+  await uploadFile(admin, fileInputOf(admin, '附件'), {
+    name: '报送模板.pdf',
+    mimeType: 'application/pdf',
+    buffer: APPLICATION_PDF,
+  });
+  await expectToReach(admin, /#\/index\/receivedShow\?id=\d+/, () =>
+    admin.getByRole('button', { name: /保\s*存/ }).click(),
+  );
+  await admin.getByRole('button', { name: /发\s*送/ }).click();
+  await confirmDialog(admin, /发\s*送/);
+  await expect(admin.locator('.ant-descriptions').getByText('未读')).toBeVisible();
+  await admin.context().close();
+
+  // the company: notified, finds it unread in 收文管理, opens it (read), downloads the file and acknowledges it
+  await signIn(page, 'transferor');
+  await expect(page).toHaveURL(/#\/index\/home$/);
+  await page.goto('/#/index/received');
+  await page.getByLabel('阅读状态').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('未读', { exact: true }).click();
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  const row = page.getByRole('row', { name: new RegExp(noticeTitle) });
+  await expect(row.getByText('未读')).toBeVisible();
+  await keepScreenshot(page, 'documents-01-received-list');
+  await row.getByRole('button', { name: '查看' }).click();
+  await expect(page).toHaveURL(/#\/index\/receivedShow\?id=\d+/);
+  await expect(page.locator('.ant-descriptions').getByText('已读')).toBeVisible();
+  const downloadPromise = page.waitForEvent('download');
+  await page.locator('.file-row', { hasText: '报送模板.pdf' }).getByRole('button', { name: '下载' }).click();
+  expect((await downloadPromise).suggestedFilename()).toBe('报送模板.pdf');
+  await page.getByRole('button', { name: '确认收文' }).click();
+  await confirmDialog(page, /确认收文/);
+  await expect(page.locator('.ant-descriptions').getByText('已确认')).toBeVisible();
+  await keepScreenshot(page, 'documents-02-received-acknowledged');
+
+  // the company answers: a draft in 发文管理, drawn as a PDF, e-signed with the SMS code, sent
+  await page.goto('/#/index/sending');
+  await page.getByRole('button', { name: '新增发文' }).click();
+  await expect(page).toHaveURL(/#\/index\/sendingAdd/);
+  await page.getByLabel('标题').fill(replyTitle);
+  await page.getByLabel('文号').fill(`京示范报〔2026〕${suffix}号`);
+  await page.getByLabel('正文').fill('我单位一季度挂牌项目3宗，已全部成交，价款已按约定结算。\n特此报告。');
+  await expectToReach(page, /#\/index\/sendingShow\?id=\d+/, () =>
+    page.getByRole('button', { name: /保\s*存/ }).click(),
+  );
+  await page.getByRole('button', { name: '生成签章件' }).click();
+  await expect(page.getByRole('group', { name: '短信验证码' })).toBeVisible({ timeout: 30_000 });
+  await fillCode(page);
+  await keepScreenshot(page, 'documents-03-sending-sign');
+  await page.getByRole('button', { name: '电子签章' }).click();
+  await expect(page.getByText('电子签章件')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.ant-descriptions').getByText('草稿（已签章）')).toBeVisible();
+  await page.getByRole('button', { name: /发\s*送/ }).click();
+  await confirmDialog(page, /发\s*送/);
+  await expect(page.locator('.ant-descriptions').getByText('已发送')).toBeVisible();
+  await keepScreenshot(page, 'documents-04-sending-sent');
 });

@@ -1,6 +1,7 @@
 // One whole action on the workflow engine, in Chromium against the real server: the project owner applies to
 // suspend its disclosing bulk project (bulkAbortAon) and e-signs the letter with an SMS code (bulkAbortEicSre);
-// the exchange sends it back with a reason from the task centre; the owner finds it in 待办, edits it
+// the exchange sends it back with a reason from the task centre, which the owner is told in 消息提醒 (and the
+// header's unread count); the owner finds it in 待办, edits it
 // (bulkAbortMfyRrn) and signs again; the exchange approves; the project shows 已中止 and the process log lists
 // every step with who and when.
 import { expect, test } from '@playwright/test';
@@ -34,8 +35,15 @@ test('BF-2.2 BF-4.x bulk abort: apply, e-sign, returned, corrected and signed ag
   await keepScreenshot(page, 'workflow-01-abort-application');
   await submitAndSign(page, 'bulkAbortEicSre', '项目中止申请函', 'workflow-02-abort-esign');
 
-  // The exchange sends it back with a reason.
+  // The exchange sends it back with a reason: the owner is told (消息提醒, one more unread in the header's bell).
+  const bell = page.getByTestId('header-bell');
+  const unreadBefore = Number(/\d+/.exec((await bell.getAttribute('aria-label')) ?? '')?.[0] ?? 0);
   await returnAsAdmin(browser, PROJECT_NAME, 'bulkAbortEicSre', RETURN_REASON, 'workflow-03-review');
+  await page.goto('/#/index/reminder');
+  await page.reload();
+  await expect(page.getByText('项目中止申请已被退回').first()).toBeVisible();
+  await expect(bell).toHaveAttribute('aria-label', new RegExp(String(unreadBefore + 1)));
+  await keepScreenshot(page, 'workflow-03-reminder');
 
   // The owner finds it in 待办, corrects it and signs again.
   await openReturnedTask(page, PROJECT_NAME, 'bulkAbortMfyRrn');

@@ -54,6 +54,8 @@ import { createProfileService } from './modules/profile/service.ts';
 import { createRateLimitsService } from './modules/rate-limits/service.ts';
 import { signaturesRoutes } from './modules/signatures/routes.ts';
 import { createSignaturesService } from './modules/signatures/service.ts';
+import { signedFilesRoutes } from './modules/signed-files/routes.ts';
+import { createSignedFilesService } from './modules/signed-files/service.ts';
 import { smsRoutes } from './modules/sms/routes.ts';
 import { createSmsService } from './modules/sms/service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -69,11 +71,15 @@ import {
 } from './modules/registries/customers.ts';
 import { refundTicketsRoutes } from './modules/refund-tickets/routes.ts';
 import { createRefundTicketsService } from './modules/refund-tickets/service.ts';
+import { documentsRoutes } from './modules/documents/routes.ts';
+import { createDocumentsService } from './modules/documents/service.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { registryStartsRoutes } from './modules/registries/starts-routes.ts';
 import { createRegistryStartsService } from './modules/registries/starts.ts';
 import { createInvestorsService } from './modules/investors/service.ts';
+import { statisticsRoutes } from './modules/statistics/routes.ts';
+import { createStatisticsService } from './modules/statistics/service.ts';
 import { workflowRoutes } from './modules/workflow/routes.ts';
 import { findApprovedPayout } from './modules/workflow/payouts.ts';
 import { createWorkflowService } from './modules/workflow/service.ts';
@@ -176,15 +182,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const attachments = createAttachmentsService({ db, storage, audit, clock });
   const dictionaries = createDictionariesService({ db, users, clock });
   registerAuth(app, { resolveSession: auth.resolveSession });
-  registerHousekeeping(app, {
-    db,
-    driver: deps.driver ?? (config.databaseUrl === undefined ? 'pglite' : 'pg'),
-    log: loggerInstance,
-    intervalS: config.purgeIntervalS,
-    auth,
-    attachments,
-    rateLimits,
-  });
   await registerStaticWeb(app, config.webDist);
 
   // modules
@@ -227,12 +224,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // one signatures service: the workflow engine signs letters with its loadSigner (same certificate authority)
   const signatures = createSignaturesService(moduleDeps);
   await app.register(signaturesRoutes, { signatures });
+  // 电签文件 and the public verification: checked against the root that signs the portal's certificates
+  await app.register(signedFilesRoutes, {
+    signedFiles: createSignedFilesService({
+      ...moduleDeps,
+      loadTrustedRoots: async () => [await signatures.getRootCertificatePem()],
+    }),
+  });
   await app.register(profileRoutes, { profile: createProfileService(moduleDeps) });
   const projects = createProjectsService({
     ...moduleDeps,
     otc: config.otc === undefined ? undefined : createOtcClient(config.otc),
   });
   await app.register(projectsRoutes, { projects });
+  // the periodic purge, and the reminders that come due with time (the projects' disclosure deadlines)
+  registerHousekeeping(app, {
+    db,
+    driver: deps.driver ?? (config.databaseUrl === undefined ? 'pglite' : 'pg'),
+    log: loggerInstance,
+    intervalS: config.purgeIntervalS,
+    auth,
+    attachments,
+    rateLimits,
+    projects,
+  });
   await app.register(projectSheetsRoutes, {
     sheets: createProjectSheetsService({ ...moduleDeps, projects }),
   });
@@ -280,6 +295,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       findBankAccount: createBankAccountLookup(moduleDeps.db),
     }),
   });
+  // documents between the exchange and a company (收文管理, 发文管理), a sent one e-signed as refund tickets are
+  await app.register(documentsRoutes, {
+    documents: createDocumentsService({ ...moduleDeps, signatures }),
+  });
   // a capital increase's agreement names the investors its selection chose
   workflow.registerPrecondition(CAPITAL_INCREASE_FAMILIES, 'contract', (db, projectId) =>
     investors.checkAgreementReady(db, projectId),
@@ -288,6 +307,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(logsRoutes, { logs: createLogsService({ db, audit, clock }) });
   await app.register(dictionariesAdminRoutes, { admin: createDictionariesAdmin(moduleDeps) });
   await app.register(operatorsRoutes, { operators: createOperatorsService(moduleDeps) });
+  await app.register(statisticsRoutes, { statistics: createStatisticsService(moduleDeps) });
   return app;
 }
 

@@ -129,6 +129,7 @@ describe('the schedule', () => {
       ).toEqual([
         'anonymousSessions',
         'captchas',
+        'deadlineReminders',
         'ms',
         'rateLimits',
         'signedInSessions',
@@ -163,6 +164,7 @@ describe('one run at a time', () => {
       auth: { purgeEnded: () => Promise.resolve(NOTHING_ENDED) },
       attachments: { purgeUnreferenced: () => Promise.resolve(NOTHING_STORED) },
       rateLimits: { purgeExpired: () => Promise.resolve(0) },
+      projects: { remindDeadlines: () => Promise.resolve(0) },
       ...overrides,
     };
   }
@@ -208,6 +210,7 @@ describe('one run at a time', () => {
       ...NOTHING_ENDED,
       ...NOTHING_STORED,
       rateLimits: 0,
+      deadlineReminders: 0,
     });
     expect(lines.some((line) => line.level === 'info' && line.msg === PURGED_LINE)).toBe(false);
   });

@@ -1,6 +1,7 @@
 // The periodic purge of what nothing uses any more: ended sessions and spent captchas (the auth module), file
 // bytes no attachment refers to and temp files of uploads that stopped (the attachments module), rate-limit
-// windows that have ended (the rate-limits module). It runs every
+// windows that have ended (the rate-limits module); and the reminders that come due with time (a disclosure ending
+// within three working days, the projects module), raised once each. It runs every
 // PURGE_INTERVAL_S once the app is ready, on a timer that never keeps the process alive, and stops when the app
 // closes. Nodes sharing one database take turns: a run holds a PostgreSQL advisory lock, and a node that finds it
 // taken skips its turn.
@@ -9,13 +10,15 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db, DbDriver } from './db/client.ts';
 import type { AttachmentsService, FilesPurgeReport } from './modules/attachments/service.ts';
 import type { AuthPurgeReport, AuthService } from './modules/auth/service.ts';
+import type { ProjectsService } from './modules/projects/service.ts';
 import type { RateLimitsService } from './modules/rate-limits/service.ts';
 
 /** The advisory lock's name; hashtext() makes it the lock's key. */
 export const HOUSEKEEPING_LOCK = 'cqjy:housekeeping';
 
-/** Counts only: what was removed says nothing about whom it belonged to. */
-export type HousekeepingReport = AuthPurgeReport & FilesPurgeReport & { rateLimits: number };
+/** Counts only: what was removed (or who was reminded) says nothing about whom it belonged to. */
+export type HousekeepingReport = AuthPurgeReport &
+  FilesPurgeReport & { rateLimits: number; deadlineReminders: number };
 
 export type HousekeepingDeps = {
   db: Db;
@@ -26,6 +29,7 @@ export type HousekeepingDeps = {
   auth: Pick<AuthService, 'purgeEnded'>;
   attachments: Pick<AttachmentsService, 'purgeUnreferenced'>;
   rateLimits: Pick<RateLimitsService, 'purgeExpired'>;
+  projects: Pick<ProjectsService, 'remindDeadlines'>;
 };
 
 export type Housekeeping = {
@@ -82,6 +86,7 @@ export function createHousekeeping(deps: HousekeepingDeps): Housekeeping {
       ...(await deps.auth.purgeEnded()),
       ...(await deps.attachments.purgeUnreferenced()),
       rateLimits: await deps.rateLimits.purgeExpired(),
+      deadlineReminders: await deps.projects.remindDeadlines(),
     }));
     if (report === null) {
       log.debug('另一节点正在清理，本次跳过');

@@ -21,7 +21,8 @@ const COMPRESSIBLE = new Set([
   '.wasm',
 ]);
 
-const dist = join(import.meta.dirname, '..', 'dist');
+// the build's output, or the folder named on the command line (a build made elsewhere with --outDir)
+const dist = process.argv[2] ?? join(import.meta.dirname, '..', 'dist');
 
 function listFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -120,8 +120,20 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'refundTicket.sign': '重新出金申请签章',
   'refundTicket.approve': '重新出金审核通过',
   'refundTicket.return': '退回重新出金申请',
+  // 收文管理 and 发文管理
+  'document.create': '新增公文',
+  'document.update': '编辑公文',
+  'document.delete': '删除公文',
+  'document.send': '发送公文',
+  'document.read': '阅读收文',
+  'document.acknowledge': '确认收文',
+  'document.letter': '生成发文签章件',
+  'document.sign': '发文电子签章',
+  'document.receive': '交易所确认收到发文',
   // this page's own
   'logs.export': '导出操作日志',
+  'statistics.query.export': '导出综合查询',
+  'statistics.income.export': '导出收入统计',
 };
 
 /** The export of the log is itself recorded: who took a copy of it, and with which filters. */
@@ -189,6 +201,9 @@ const DETAIL_KEY_LABELS: Readonly<Record<string, string>> = {
   category: '清单',
   selected: '入选',
   candidates: '候选',
+  direction: '类别',
+  title: '标题',
+  docNumber: '文号',
 };
 
 /** The longest detail text a row carries: the list is a table, and a snapshot of a form may be long. */

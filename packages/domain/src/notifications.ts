@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   'disclosure.deadline',
   'investor.audit',
   'investor.selection',
+  'document.received',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -26,12 +27,16 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'disclosure.deadline': '披露到期',
   'investor.audit': '资格审核',
   'investor.selection': '遴选结果',
+  'document.received': '收文提醒',
 };
 
 /** Longer titles and bodies are cut (a long review opinion must not make the review itself fail). */
 export const NOTIFICATION_TITLE_MAX = 100;
 export const NOTIFICATION_BODY_MAX = 2000;
 export const NOTIFICATION_LINK_MAX = 500;
+
+/** A disclosure ending within this many working days is told to its owner (and its agent member) once. */
+export const DEADLINE_REMINDER_WORKDAYS = 3;
 
 /** How often the header asks for the unread count (and again whenever the window gets the focus). */
 export const NOTIFICATION_POLL_MS = 60_000;
@@ -119,4 +124,21 @@ export function reviewNotice(input: ReviewNoticeInput): {
         title: formatMessage(MSG.notificationsBackTitle, params),
         body: formatMessage(MSG.notificationsBackBody, params),
       };
+}
+
+/** What the owner of a disclosure about to end is told. */
+export function deadlineNotice(input: { projectName: string; projectCode: string; end: string }): {
+  kind: NotificationKind;
+  title: string;
+  body: string;
+} {
+  return {
+    kind: 'disclosure.deadline',
+    title: MSG.notificationsDeadlineTitle,
+    body: formatMessage(MSG.notificationsDeadlineBody, {
+      project: input.projectName,
+      code: input.projectCode,
+      end: input.end,
+    }),
+  };
 }

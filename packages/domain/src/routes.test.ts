@@ -51,7 +51,7 @@ describe('route table', () => {
       ROUTES.filter((r) => r.topLevel === true)
         .map((r) => r.path)
         .sort(),
-    ).toEqual([...paths, ...land, '/faceConfirm'].sort());
+    ).toEqual([...paths, ...land, '/faceConfirm', '/verify'].sort());
   });
 
   it('SH-2.1: every other route sits under /index', () => {

@@ -56,6 +56,8 @@ export const TOP_LEVEL_ROUTES: readonly RouteDef[] = [
   top('notFound', '页面不存在', '/404'),
   // Beyond the spec's list: the page the face-authentication QR code opens (on a phone or in the same browser).
   top('faceConfirm', '人脸核验确认'),
+  // Beyond the spec's list: anyone checks a signed PDF of the portal, by the file or by its verification code.
+  top('verify', '电签文件验证'),
 ];
 
 /** Top-level pages a visitor may open before signing in (they also serve a signed-in user). */
@@ -65,6 +67,7 @@ export const PUBLIC_ROUTE_NAMES: ReadonlySet<string> = new Set([
   'transferorOpenTip',
   'transferorOpen',
   'faceConfirm',
+  'verify',
 ]);
 
 const page = (

@@ -19,3 +19,4 @@ export * from '../modules/investors/tables.ts';
 export * from '../modules/registries/tables.ts';
 export * from '../modules/orders/tables.ts';
 export * from '../modules/refund-tickets/tables.ts';
+export * from '../modules/documents/tables.ts';

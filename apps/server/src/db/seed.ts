@@ -36,6 +36,7 @@ import {
 import { insertDemoRegistries } from './seed-registries.ts';
 import { insertDemoCapitalIncrease } from './seed-capital-increase.ts';
 import { insertDemoDeal } from './seed-deal.ts';
+import { insertDemoDocuments } from './seed-documents.ts';
 import { insertCourse, type SeedParty } from './seed-courses.ts';
 import { insertDemoNotifications } from './seed-notifications.ts';
 
@@ -805,6 +806,7 @@ export async function seedDemo(
       userId: owner.userId,
       clock: systemClock,
     });
+    await insertDemoDocuments(tx, { owner, exchange: demo.parties.admin, now });
   });
   return { isSeeded: true, users: allUsers.length };
 }

@@ -18,3 +18,6 @@ function encodeExtValue(fileName: string): string {
 export function contentDisposition(kind: 'attachment' | 'inline', fileName: string): string {
   return `${kind}; filename="${toAsciiFallback(fileName)}"; filename*=UTF-8''${encodeExtValue(fileName)}`;
 }
+
+/** The content type of every .xlsx the portal answers (templates, exports). */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

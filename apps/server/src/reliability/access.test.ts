@@ -38,12 +38,16 @@ const IDENTITIES = [
   'opsadmin',
 ] as const;
 
-/** Every call that answers without a session: the pre-login flows, the face confirmation page, the CA, health. */
+/**
+ * Every call that answers without a session: the pre-login flows, the face confirmation page, the CA, health, and
+ * the verification of signed PDFs.
+ */
 const EXPECTED_PUBLIC = [
   'GET /api/face/confirm/:token',
   'GET /api/health',
   'GET /api/login/captcha',
   'GET /api/operator/retrieve/username/:name',
+  'GET /api/public/verify/:code',
   'GET /api/signature/ca',
   'POST /api/app/login/otp/:mobile',
   'POST /api/app/search/username',
@@ -55,6 +59,7 @@ const EXPECTED_PUBLIC = [
   'POST /api/login',
   'POST /api/mobile/login',
   'POST /api/mobile/validate/otp/login',
+  'POST /api/public/verify',
   'POST /api/register/account',
   'POST /api/register/validate/company/status',
 ];

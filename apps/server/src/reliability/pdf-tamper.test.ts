@@ -2,10 +2,11 @@
 // signed action of every family that signs one on the engine's calls, the member's registration among them; cap
 // and auction sign only their disclosure, applied for from the project form) verify untouched in poppler's pdfsig
 // (exit 0, "Signature is Valid") and in an independent CMS check (openssl cms -verify over the signed byte
-// ranges); one byte flipped inside the signed ranges, at six positions of each letter, fails both. The portal has
-// no verification call of its own: its evidence is the sha256 of the signed letter in the hash-chained audit row
-// (workflow.sign) and the content address of the stored file, and a tampered copy matches neither; a byte flipped
-// in storage itself is served as it is, and caught by the same three checks.
+// ranges); one byte flipped inside the signed ranges, at six positions of each letter, fails both. Beside the
+// portal's own verifier (电签文件 and the public verification page, platform/pdf/verify.ts, tested there), its
+// evidence is the sha256 of the signed letter in the hash-chained audit row (workflow.sign) and the content address
+// of the stored file, and a tampered copy matches neither; a byte flipped in storage itself is served as it is,
+// and caught by the same three checks.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

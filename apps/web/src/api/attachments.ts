@@ -61,3 +61,32 @@ export async function downloadAttachment(item: Pick<AttachmentItem, 'uuid' | 'fi
 export async function downloadAttachmentsZip(ids: readonly string[], name?: string): Promise<void> {
   saveBlob(await fetchAttachmentsZip(ids, name), zipFileName(name));
 }
+
+/** A blob's text through FileReader, which every browser (and the tests' DOM) has. */
+function readText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsText(blob);
+  });
+}
+
+/**
+ * An export (GET `url` with `params`) saved as `fileName`; `onProgress` hears the bytes as they come. A refusal
+ * (too many rows, a bad filter) comes back as an envelope instead of a file: its message is shown and nothing is
+ * saved.
+ */
+export async function downloadExport(
+  url: string,
+  params: Record<string, unknown>,
+  fileName: string,
+  onProgress?: (received: number) => void,
+): Promise<void> {
+  const blob = await http.download(url, params, onProgress === undefined ? {} : { onProgress });
+  if (blob.type.startsWith('application/json')) {
+    unwrap(JSON.parse(await readText(blob)) as Envelope<unknown>);
+    return;
+  }
+  saveBlob(blob, fileName);
+}

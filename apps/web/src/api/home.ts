@@ -1,6 +1,8 @@
-// The figures of the 首页 dashboard (GET /api/homepage/count).
+// The figures of the 首页 dashboard (GET /api/homepage/count), its calendar and its chart of projects by status.
 import { queryOptions } from '@tanstack/react-query';
 import type { Envelope, HomepageCounts } from '@cqjy/domain/api';
+import type { ProjectStatusCount } from '@cqjy/domain/projects/views';
+import type { CalendarMonth } from '@cqjy/domain/statistics';
 import { http, unwrap } from '../lib/http.ts';
 
 export type HomeCounts = HomepageCounts;
@@ -16,3 +18,27 @@ export function homeCountsQuery() {
     queryFn: ({ signal }) => fetchHomeCounts(signal),
   });
 }
+
+/** A month of the home page's calendar ('YYYY-MM'): each day, working or not, with its events. */
+export const homeCalendarQuery = (month: string) =>
+  queryOptions({
+    queryKey: ['homepage', 'calendar', month],
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await http.post<Envelope<CalendarMonth>>('/api/homepage/calendar/reminder', { month }, { signal }),
+      ),
+  });
+
+/** The caller's projects by status, for the home page's chart. */
+export const projectStatusCountsQuery = () =>
+  queryOptions({
+    queryKey: ['projects', 'statusCounts'],
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await http.post<Envelope<ProjectStatusCount[]>>(
+          '/api/project/searchs/statusCategory',
+          {},
+          { signal },
+        ),
+      ),
+  });

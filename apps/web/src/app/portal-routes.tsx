@@ -2,7 +2,7 @@
 // SH-2.14, BF-2.x). React Router patches these in under the root on the first navigation that needs them.
 //
 //   shell (antd, lazy)
-//   ├─ /retrieve, /transferorOpen ...          before sign-in (PUBLIC_ROUTE_NAMES)
+//   ├─ /retrieve, /transferorOpen, /verify ... before sign-in (PUBLIC_ROUTE_NAMES)
 //   └─ signed-in (guard on every navigation)
 //      ├─ /auth, /signature, /welcomePage ...  the top-level pages of the onboarding gates
 //      └─ /index (layout, lazy)
@@ -49,10 +49,14 @@ const loadFeature = {
   registries: () => import('../features/registries/index.ts'),
   orders: () => import('../features/orders/index.ts'),
   refundTickets: () => import('../features/refund-tickets/index.ts'),
+  signedFiles: () => import('../features/signed-files/index.ts'),
+  verify: () => import('../features/verify/index.ts'),
+  documents: () => import('../features/documents/index.ts'),
   logs: () => import('../features/logs/index.ts'),
   smsAdmin: () => import('../features/sms-admin/index.ts'),
   dictionary: () => import('../features/dictionary/index.ts'),
   account: () => import('../features/account/index.ts'),
+  statistics: () => import('../features/statistics/index.ts'),
 };
 
 /**
@@ -131,6 +135,7 @@ const PAGES: Readonly<Record<string, LazyPage>> = {
   todoEstimate: pageOf(loadFeature.tasks, (m) => m.TodoEstimatePage),
   doneEstimate: pageOf(loadFeature.tasks, (m) => m.DoneEstimatePage),
   project: pageOf(loadFeature.projects, (m) => m.ProjectListPage),
+  estimateList: pageOf(loadFeature.projects, (m) => m.EvaluationListPage),
   addproject: pageOf(loadFeature.projects, (m) => m.ProjectFormPage),
   editproject: pageOf(loadFeature.projects, (m) => m.ProjectFormPage),
   showproject: pageOf(loadFeature.projects, (m) => m.ShowProjectRedirect),
@@ -145,6 +150,17 @@ const PAGES: Readonly<Record<string, LazyPage>> = {
   refundTicketApply: pageOf(loadFeature.refundTickets, (m) => m.RefundTicketApplyPage),
   refundTicketModify: pageOf(loadFeature.refundTickets, (m) => m.RefundTicketApplyPage),
   refundTicketApplyShow: pageOf(loadFeature.refundTickets, (m) => m.RefundTicketApplyShowPage),
+  // 电签文件 under /index (the spec's `signature`; the top-level /signature is topSignature)
+  signature: pageOf(loadFeature.signedFiles, (m) => m.SignedFileListPage),
+  verify: pageOf(loadFeature.verify, (m) => m.VerifyPage),
+  received: pageOf(loadFeature.documents, (m) => m.DocumentListPage),
+  receivedAdd: pageOf(loadFeature.documents, (m) => m.DocumentFormPage),
+  receivedEdit: pageOf(loadFeature.documents, (m) => m.DocumentFormPage),
+  receivedShow: pageOf(loadFeature.documents, (m) => m.DocumentShowPage),
+  sending: pageOf(loadFeature.documents, (m) => m.DocumentListPage),
+  sendingAdd: pageOf(loadFeature.documents, (m) => m.DocumentFormPage),
+  sendingEdit: pageOf(loadFeature.documents, (m) => m.DocumentFormPage),
+  sendingShow: pageOf(loadFeature.documents, (m) => m.DocumentShowPage),
   logs: pageOf(loadFeature.logs, (m) => m.LogsPage),
   textMessage: pageOf(loadFeature.smsAdmin, (m) => m.TextMessagePage),
   dictionary: pageOf(loadFeature.dictionary, (m) => m.DictionaryPage),
@@ -153,6 +169,8 @@ const PAGES: Readonly<Record<string, LazyPage>> = {
   accountEdit: pageOf(loadFeature.account, (m) => m.AccountFormPage),
   accountShow: pageOf(loadFeature.account, (m) => m.AccountShowPage),
   accountChange: pageOf(loadFeature.account, (m) => m.AccountChangePage),
+  comprehensiveQuery: pageOf(loadFeature.statistics, (m) => m.QueryPage),
+  income: pageOf(loadFeature.statistics, (m) => m.IncomePage),
   ...registryPages(),
   ...workflowPages(),
   // The investors of a capital increase are a module of their own, not the engine's (MODULE_ACTIONS): these win

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MSG } from '@cqjy/domain/messages';
+import { DEFAULT_ROLE_CODES } from '@cqjy/domain/permissions';
 import { setNotifier } from '../lib/notify.ts';
 import { envelope, jsonResponse } from '../test/fake-fetch.ts';
 import { createFakeNotifier } from '../test/fake-notifier.ts';
@@ -257,11 +258,12 @@ describe('permissions and route sets (SH-4.4, SH-6.2)', () => {
   });
 
   it('opens a detail route by its title and a not yet built page as a placeholder (SH-2.13, SH-2.14)', async () => {
-    const user = makeUser(1);
+    // an agent member: its 代理意向方 pages are the ones not built yet
+    const user = makeUser(2, { permission: [...DEFAULT_ROLE_CODES.agent] });
     servePortal(user);
     signInAs(user);
-    renderPortal('/index/receivedAdd');
-    expect(await screen.findByRole('heading', { name: '新增收文' })).toBeTruthy();
+    renderPortal('/index/addIntention');
+    expect(await screen.findByRole('heading', { name: '代理意向登记' })).toBeTruthy();
     expect(screen.getByText(MSG.notOpenYet)).toBeTruthy();
   });
 

@@ -53,3 +53,5 @@ export { EditableTable } from './sign-off-panel/editable-table.tsx';
 export type { EditableColumn, EditableRow, EditableTableProps } from './sign-off-panel/editable-table.tsx';
 export { RequiredFormItem, requiredMessage } from './sign-off-panel/required-form-item.tsx';
 export type { RequiredFormItemProps } from './sign-off-panel/required-form-item.tsx';
+export { Chart } from './chart/chart.tsx';
+export type { ChartOption } from './chart/chart.tsx';

@@ -10,7 +10,7 @@ import { createQueryClient } from '../lib/query-client.ts';
 import { patchRoutesOnNavigation, routes } from '../app/router.tsx';
 import { setSession } from '../lib/session-store.ts';
 import type { UserInfo } from '../lib/session-store.ts';
-import { envelope, jsonResponse, stubFetch } from './fake-fetch.ts';
+import { bodyOf, envelope, jsonResponse, stubFetch } from './fake-fetch.ts';
 import type { FetchCall } from './fake-fetch.ts';
 
 export const nowSeconds = Math.floor(Date.now() / 1000);
@@ -97,6 +97,10 @@ export function servePortal(user: UserInfo, extra: Route = () => undefined): { c
     if (path === '/api/homepage/count') {
       return jsonResponse(envelope({ todo: 3, done: 12, launch: 1, projects: 1234, messages: 5 }));
     }
+    if (path === '/api/homepage/calendar/reminder') {
+      return jsonResponse(envelope({ month: (bodyOf(call) as { month: string }).month, days: [] }));
+    }
+    if (path === '/api/project/searchs/statusCategory') return jsonResponse(envelope([]));
     if (path === '/api/login/captcha') {
       return new Response('<svg/>', { status: 200, headers: { 'Content-Type': 'image/svg+xml' } });
     }

@@ -1,7 +1,8 @@
 // jsdom lacks a few browser APIs antd relies on; tests also unmount after each case since vitest runs without
 // globals (Testing Library only auto-cleans when afterEach is global).
+import { createElement } from 'react';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 // antd pages in jsdom take a while to settle on a busy machine; a second is too short to wait for them. The first
 // portal page of a test file also loads (and transforms) the shell, antd and the page's chunk, which took more than
@@ -35,3 +36,10 @@ if (!('ResizeObserver' in window)) {
   }
   Object.defineProperty(window, 'ResizeObserver', { value: ResizeObserverStub, writable: true });
 }
+
+// ECharts draws on a canvas, which jsdom has not: in tests a chart shows the data of its option as text, so that
+// a page's test reads what its chart was given.
+vi.mock('../components/chart/echarts-view.tsx', () => ({
+  default: ({ option }: { option: unknown }) =>
+    createElement('pre', { 'data-testid': 'chart-option' }, JSON.stringify(option)),
+}));

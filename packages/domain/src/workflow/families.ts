@@ -950,6 +950,11 @@ export const FAMILY_TITLES: Readonly<Record<FamilyKey, string>> = {
   privateStock: '私募股权转让',
 };
 
+/** A family's Chinese name; an unknown key as it is (a row stored by a family since removed still reads). */
+export function familyLabel(family: string): string {
+  return isFamilyKey(family) ? FAMILY_TITLES[family] : family;
+}
+
 /** The families whose actions open on a screen group's screens (the equity families on `right`). */
 export function familiesOfScreens(screens: string): FamilyKey[] {
   return FAMILY_KEYS.filter((family) => FAMILY_SCREENS[family] === screens);

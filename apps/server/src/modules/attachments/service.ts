@@ -57,7 +57,8 @@ export type Actor = Viewer & RequestOrigin;
 export type RecordRef = { dataClass: string; dataId: string };
 
 /** A module's answer to "may this viewer see this record (and so its files)?". */
-export type RecordVisibilityRule = (viewer: Viewer, record: RecordRef) => Promise<boolean>;
+/** `tag` is the slot of the file asked about: a module may show a reader one kind of its record's files only. */
+export type RecordVisibilityRule = (viewer: Viewer, record: RecordRef, tag: string) => Promise<boolean>;
 
 /** A file as it arrived: either staged (complete and checked) or refused with the message to show. */
 export type ReceivedFile =
@@ -156,7 +157,7 @@ export function createAttachmentsService(deps: {
     if (viewer.identityType === IDENTITY.admin) return true;
     const rule = row.dataClass === null ? undefined : recordRules.get(row.dataClass);
     if (rule === undefined || row.dataClass === null || row.dataId === null) return false;
-    return rule(viewer, { dataClass: row.dataClass, dataId: row.dataId });
+    return rule(viewer, { dataClass: row.dataClass, dataId: row.dataId }, row.tag);
   }
 
   function registerRecordVisibility(dataClass: string, rule: RecordVisibilityRule): void {
@@ -261,7 +262,7 @@ export function createAttachmentsService(deps: {
         : { dataClass: fields.dataClass, dataId };
     const writeRule =
       record === undefined || fields.dataId === undefined ? undefined : writeRules.get(record.dataClass);
-    if (record !== undefined && writeRule !== undefined && !(await writeRule(actor, record)))
+    if (record !== undefined && writeRule !== undefined && !(await writeRule(actor, record, fields.tag)))
       throw notFound();
     // Checked before the bytes are stored, so this refusal leaves nothing behind either; checked again under lock.
     await listReplaced(db, actor, fields, record);

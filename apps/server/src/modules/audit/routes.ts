@@ -11,12 +11,10 @@ import { MSG, ZAuditChainState, ZAuditLogFilters, ZAuditLogQuery, ZAuditLogRow }
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
-import { contentDisposition } from '../../platform/content-disposition.ts';
+import { contentDisposition, XLSX_TYPE } from '../../platform/content-disposition.ts';
 import { ok, zEnvelope } from '../../platform/envelope.ts';
 import { requireAnyPermission } from '../../platform/guard.ts';
 import type { LogsService } from './logs.ts';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const logsRoutes: FastifyPluginCallbackZod<{ logs: LogsService }> = (app, { logs }, done) => {
   const tags = ['logs'];

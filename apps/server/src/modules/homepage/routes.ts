@@ -1,7 +1,10 @@
 // The home page's shared calls.
 //   GET /api/homepage/count -> {status: 0, data: {todo, done, launch, projects, messages}} (GJS_INDEX or
 //   GJS_INDEX_ADMIN; HTTP 403 without either).
-import type { HomepageCounts } from '@cqjy/domain';
+//   POST /api/homepage/calendar/reminder {month: 'YYYY-MM'} -> {month, days: [{date, isWorkday, events: [{kind,
+//   date, title, link}]}]}: every day of the month (+08:00), working days marked by the official calendar, with the
+//   disclosure starts and deadlines of the projects the caller sees (same codes).
+import { ZCalendarBody, ZCalendarMonth, type HomepageCounts } from '@cqjy/domain';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../platform/auth.ts';
@@ -29,6 +32,21 @@ export const homepageRoutes: FastifyPluginCallbackZod<{ homepage: HomepageServic
       schema: { tags: ['homepage'], summary: '首页统计数', response: { 200: zEnvelope(ZCounts) } },
     },
     async (request) => ok(await homepage.count(requireSession(request))),
+  );
+
+  app.post(
+    '/api/homepage/calendar/reminder',
+    {
+      preValidation: [app.authenticate, requireAnyPermission(['GJS_INDEX', 'GJS_INDEX_ADMIN'])],
+      schema: {
+        tags: ['homepage'],
+        summary: '首页日历提醒',
+        description: '某月每日是否工作日及当日事项（所见项目的披露开始、披露截止）。',
+        body: ZCalendarBody,
+        response: { 200: zEnvelope(ZCalendarMonth) },
+      },
+    },
+    async (request) => ok(await homepage.calendar(requireSession(request), request.body.month)),
   );
   done();
 };

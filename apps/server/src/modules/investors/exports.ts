@@ -35,8 +35,6 @@ function textOf(investor: InvestorView, key: ExportKey): string {
   }
 }
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 /** The workbook: one sheet of the investors, money and shares as numbers, so they add up in Excel. */
 export async function buildInvestorsWorkbook(
   title: string,

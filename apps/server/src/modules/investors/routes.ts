@@ -33,11 +33,11 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
-import { contentDisposition } from '../../platform/content-disposition.ts';
+import { contentDisposition, XLSX_TYPE } from '../../platform/content-disposition.ts';
 import { ok, zEnvelope, ZIdParams, ZSaved, zVersion } from '../../platform/envelope.ts';
 import { requireAnyPermission, requirePermission } from '../../platform/guard.ts';
 import { parseId, PROJECT_CODES } from '../projects/routes.ts';
-import { buildInvestorsWorkbook, renderInvestorsPdf, XLSX_TYPE } from './exports.ts';
+import { buildInvestorsWorkbook, renderInvestorsPdf } from './exports.ts';
 import type { InvestorsService } from './service.ts';
 
 /** Ids and versions: int4 columns, so a larger number is refused here rather than by the database (a 500). */

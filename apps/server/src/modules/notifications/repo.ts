@@ -2,6 +2,7 @@
 // whole company and those for the given user, so another company's id (or another operator's own notification)
 // matches nothing, exactly as an id that does not exist.
 import { and, count, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
+import type { NotificationKind } from '@cqjy/domain';
 import type { Db } from '../../db/client.ts';
 import { notifications } from './tables.ts';
 
@@ -23,6 +24,25 @@ export async function insertNotification(db: Db, values: NewNotification): Promi
   const row = rows[0];
   if (row === undefined) throw new Error('notification insert returned no row');
   return row;
+}
+
+/** Whether the company was already told of `kind` with this link (a reminder is raised once). */
+export async function hasBeenRaised(
+  db: Db,
+  input: { companyId: number; kind: NotificationKind; link: string },
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.companyId, input.companyId),
+        eq(notifications.kind, input.kind),
+        eq(notifications.link, input.link),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** A page of the audience's notifications, newest first; unread ones only when `isUnread`. */

@@ -94,6 +94,18 @@ export function createNotificationsService(deps: Pick<ModuleDeps, 'db' | 'clock'
     });
   }
 
+  /**
+   * Raises the notification unless the company was already told of the same kind and link: a reminder that a
+   * periodic run finds due again is not repeated. Answers whether it was raised.
+   */
+  async function raiseOnce(tx: Db, input: RaiseNotificationInput & { link: string }): Promise<boolean> {
+    if (await repo.hasBeenRaised(tx, { companyId: input.companyId, kind: input.kind, link: input.link })) {
+      return false;
+    }
+    await raise(tx, input);
+    return true;
+  }
+
   /** GET /api/message/list: the reader's notifications, newest first; the unread ones only when isUnread. */
   async function list(
     reader: NotificationReader,
@@ -123,5 +135,5 @@ export function createNotificationsService(deps: Pick<ModuleDeps, 'db' | 'clock'
     return { count: await repo.markAllRead(db, audienceOf(reader), clock.now()) };
   }
 
-  return { raise, list, unreadCount, markRead, markAllRead };
+  return { raise, raiseOnce, list, unreadCount, markRead, markAllRead };
 }

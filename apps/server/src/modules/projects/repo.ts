@@ -1,6 +1,20 @@
 // Queries on projects.
 import { LIST_COUNT_CAP, type ProjectListSort, type ProjectStatus } from '@cqjy/domain';
-import { and, arrayContains, asc, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  arrayContains,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  like,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { lowerBigrams, lowerContainsPattern } from '../../db/like.ts';
 import { companies } from '../users/tables.ts';
@@ -273,6 +287,81 @@ export async function copySheetRows(
     insert into project_assets (project_id, company_id, category, values, created_by)
     select ${input.toProjectId}, company_id, category, values, ${input.createdBy}
     from project_assets where project_id = ${input.fromProjectId} order by id`);
+}
+
+/** The projects in disclosure whose deadline falls in [from, to]: the reminders' candidates. */
+export async function listDisclosuresEnding(db: Db, from: Date, to: Date): Promise<ProjectRow[]> {
+  return db
+    .select()
+    .from(projects)
+    .where(
+      and(
+        eq(projects.status, 'disclosing'),
+        gte(projects.disclosureEnd, from),
+        sql`${projects.disclosureEnd} <= ${to}`,
+      ),
+    )
+    .orderBy(asc(projects.disclosureEnd))
+    .limit(1000);
+}
+
+/** The projects of the scope whose disclosure starts or ends in [from, to), for the home page's calendar. */
+export async function listDisclosureDates(
+  db: Db,
+  input: { scope: ProjectScope; from: Date; to: Date },
+): Promise<
+  Pick<ProjectRow, 'id' | 'family' | 'name' | 'code' | 'status' | 'disclosureStart' | 'disclosureEnd'>[]
+> {
+  const within = (column: typeof projects.disclosureStart) =>
+    and(gte(column, input.from), lt(column, input.to));
+  return db
+    .select({
+      id: projects.id,
+      family: projects.family,
+      name: projects.name,
+      code: projects.code,
+      status: projects.status,
+      disclosureStart: projects.disclosureStart,
+      disclosureEnd: projects.disclosureEnd,
+    })
+    .from(projects)
+    .where(
+      and(scopeCondition(input.scope), or(within(projects.disclosureStart), within(projects.disclosureEnd))),
+    )
+    .orderBy(asc(projects.id))
+    .limit(500);
+}
+
+/**
+ * 评估项目: the projects (drafts left out) whose form names `firm` as the appraisal firm, or that name any firm
+ * when `firm` is null (the exchange), newest first, with the owner's name.
+ */
+export async function listEngaged(
+  db: Db,
+  input: { firm: string | null; keyword?: string | undefined; page: number; size: number },
+): Promise<{ list: (ProjectRow & { ownerName: string })[]; total: number }> {
+  const firm = sql`(${projects.details} -> 'form' ->> 'appraisalFirm')`;
+  const keyword = input.keyword?.trim() ?? '';
+  const where = and(
+    sql`${projects.status} <> 'draft'`,
+    input.firm === null ? sql`coalesce(${firm}, '') <> ''` : sql`${firm} = ${input.firm}`,
+    keyword === '' ? undefined : like(projects.searchText, lowerContainsPattern(keyword)),
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ project: projects, ownerName: companies.name })
+      .from(projects)
+      .innerJoin(companies, eq(companies.id, projects.companyId))
+      .where(where)
+      .orderBy(desc(projects.id))
+      .limit(input.size)
+      .offset((input.page - 1) * input.size),
+    db.select({ n: count() }).from(projects).where(where),
+  ]);
+  return {
+    list: rows.map((row) => ({ ...row.project, ownerName: row.ownerName })),
+    total: totals[0]?.n ?? 0,
+  };
 }
 
 /** How many projects of the scope (and business type) are in each status. */

@@ -36,8 +36,13 @@
 //   GET  /api/project/transferor?companyId=&businessType= -> ProjectTransferor (own company; the exchange: any)
 //   GET  /api/project/update/from/otc/{id} -> {id, name, code, status, statusLabel, otc: OtcRecord}: the result
 //                                      read from the trading system (owner or exchange); a deal makes it dealt
-// All need GJS_PROJECT_LT (or the exchange's GJS_PROJECT_LT_ADMIN).
+// All need GJS_PROJECT_LT (or the exchange's GJS_PROJECT_LT_ADMIN), except
+//   POST /api/project/evaluation/list {page, size, keyword?} -> {list: EvaluationRow[], total}: 评估项目, the
+//                                      projects naming the caller as appraisal firm (GJS_PROJECT_EVALUATION_LT; the
+//                                      exchange's _ADMIN: every project naming one), with their appraisal reports
 import {
+  ZEvaluationQuery,
+  ZEvaluationRow,
   FAMILY_TITLES,
   isProjectFamily,
   MSG,
@@ -259,6 +264,24 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ projects: ProjectsServic
     },
     async (request) =>
       ok(await projects.remove(actorOf(request), parseId(request.params.id)), MSG.projectDeleted),
+  );
+
+  app.post(
+    '/api/project/evaluation/list',
+    {
+      preValidation: [
+        app.authenticate,
+        requireAnyPermission(['GJS_PROJECT_EVALUATION_LT', 'GJS_PROJECT_EVALUATION_LT_ADMIN']),
+      ],
+      schema: {
+        tags: ['project'],
+        summary: '评估项目列表',
+        description: '项目表单中评估机构为本机构（按机构名称）的非草稿项目，及其资产评估报告。',
+        body: ZEvaluationQuery,
+        response: { 200: zEnvelope(z.object({ list: z.array(ZEvaluationRow), total: z.number() })) },
+      },
+    },
+    async (request) => ok(await projects.listEvaluations(requireSession(request), request.body)),
   );
 
   app.post(

@@ -9,7 +9,17 @@ import { randomUUID } from 'node:crypto';
 import {
   FAMILY_KEYS,
   FAMILY_TITLES,
-  isFamilyKey,
+  familyLabel,
+  addWorkdays,
+  APPRAISAL_REPORT_TAG,
+  DEADLINE_REMINDER_WORKDAYS,
+  deadlineNotice,
+  formatDateTime,
+  type EvaluationQuery,
+  type EvaluationRow,
+  formatDate,
+  projectPathOf,
+  type CalendarEvent,
   IDENTITY,
   MSG,
   PROJECT_NAME_MAX,
@@ -117,10 +127,6 @@ export function toSummary(row: Pick<ProjectRow, 'id' | 'name' | 'code' | 'status
   };
 }
 
-function familyLabel(family: string): string {
-  return isFamilyKey(family) ? FAMILY_TITLES[family] : family;
-}
-
 function groupByTag(files: readonly AttachmentItem[]): Record<string, AttachmentItem[]> {
   const byTag: Record<string, AttachmentItem[]> = {};
   for (const file of files) (byTag[file.tag] ??= []).push(file);
@@ -143,13 +149,13 @@ export function requireKind(family: string): ProjectKind {
 export function createProjectsService(
   deps: Pick<
     ModuleDeps,
-    'db' | 'users' | 'attachments' | 'audit' | 'clock' | 'homepage' | 'log' | 'dictionaries'
+    'db' | 'users' | 'attachments' | 'audit' | 'clock' | 'homepage' | 'log' | 'dictionaries' | 'notifications'
   > & {
     /** the exchange's trading system; absent when the portal is not connected to one */
     otc?: OtcClient | undefined;
   },
 ) {
-  const { db, users, attachments, audit, clock, homepage, log, otc, dictionaries } = deps;
+  const { db, users, attachments, audit, clock, homepage, log, otc, dictionaries, notifications } = deps;
   let disclosure: DisclosureGateway | undefined;
 
   /** Whether an application under way locks the project form (submitted, awaiting signature or review). */
@@ -166,11 +172,34 @@ export function createProjectsService(
     );
   }
 
-  // A project's own files (the signed letters) are seen by whoever sees the project.
-  attachments.registerRecordVisibility(PROJECT_DATA_CLASS, async (viewer, record) => {
+  /** A value of the project's stored form, as stored (the appraisal's fields are not every kind's). */
+  function storedValue(row: Pick<ProjectRow, 'details'>, key: string): unknown {
+    const form = row.details.form;
+    return typeof form === 'object' && form !== null ? (form as Record<string, unknown>)[key] : undefined;
+  }
+
+  /** The appraisal firm a project's form names ('' for none). */
+  function appraisalFirmOf(row: Pick<ProjectRow, 'details'>): string {
+    const firm = storedValue(row, 'appraisalFirm');
+    return typeof firm === 'string' ? firm.trim() : '';
+  }
+
+  /** Whether the viewer is the assessment institution a disclosed project names as its appraisal firm. */
+  async function isEngagedAppraiser(viewer: Pick<Viewer, 'companyId' | 'identityType'>, row: ProjectRow) {
+    if (viewer.identityType !== IDENTITY.assessment || row.status === PROJECT_STATUS.draft) return false;
+    const firm = appraisalFirmOf(row);
+    return firm !== '' && firm === (await companyName(viewer.companyId));
+  }
+
+  // A project's own files (the signed letters) are seen by whoever sees the project; its appraisal reports also by
+  // the assessment institution it names (评估项目).
+  attachments.registerRecordVisibility(PROJECT_DATA_CLASS, async (viewer, record, tag) => {
     const id = Number(record.dataId);
     const row = Number.isSafeInteger(id) ? await repo.findById(db, id) : undefined;
-    return row !== undefined && isVisibleTo(viewer, row);
+    if (row === undefined) return false;
+    return (
+      isVisibleTo(viewer, row) || (tag === APPRAISAL_REPORT_TAG && (await isEngagedAppraiser(viewer, row)))
+    );
   });
 
   // Only the owner company adds files to its project (the price approval, asset lists): nobody slips a file into
@@ -271,6 +300,23 @@ export function createProjectsService(
     'projects',
     async (session) => (await repo.listProjects(db, { scope: scopeOf(session), page: 1, size: 1 })).total,
   );
+
+  // The home page's calendar: the disclosure starts and deadlines of the projects the caller sees.
+  homepage.registerCalendarSource(async (session, from, to) => {
+    const rows = await repo.listDisclosureDates(db, { scope: scopeOf(session), from, to });
+    return rows.flatMap((row) => {
+      const link = projectPathOf(row, row.id);
+      const title = `${row.name}（${row.code}）`;
+      const events: CalendarEvent[] = [];
+      for (const [kind, at] of [
+        ['disclosureStart', row.disclosureStart],
+        ['disclosureEnd', row.disclosureEnd],
+      ] as const) {
+        if (at !== null && at >= from && at < to) events.push({ kind, date: formatDate(at), title, link });
+      }
+      return events;
+    });
+  });
 
   // --- project drafts, of every kind ---------------------------------------------------------------------------
 
@@ -569,6 +615,67 @@ export function createProjectsService(
     }));
   }
 
+  /**
+   * 评估项目: the projects naming the caller's company as their appraisal firm (every project naming a firm, for
+   * the exchange), each with its appraisal reports.
+   */
+  async function listEvaluations(viewer: Viewer, query: EvaluationQuery): Promise<PageResult<EvaluationRow>> {
+    const firm = isExchange(viewer) ? null : await companyName(viewer.companyId);
+    if (firm === '') return { list: [], total: 0 };
+    const page = await repo.listEngaged(db, { firm, ...query });
+    const list: EvaluationRow[] = [];
+    for (const row of page.list) {
+      const files = await attachments.listRelated(viewer, {
+        dataClass: PROJECT_DATA_CLASS,
+        dataId: String(row.id),
+      });
+      const value = storedValue(row, 'shareAppraisalValue') ?? storedValue(row, 'appraisalPrice');
+      const baseDate = storedValue(row, 'appraisalBaseDate');
+      list.push({
+        id: row.id,
+        code: row.code,
+        name: row.name,
+        family: row.family,
+        familyLabel: familyLabel(row.family),
+        status: row.status,
+        statusLabel: PROJECT_STATUS_LABELS[row.status],
+        ownerName: row.ownerName,
+        appraisalFirm: appraisalFirmOf(row),
+        appraisalBaseDate: typeof baseDate === 'string' ? baseDate : '',
+        appraisalValue: typeof value === 'number' ? value : null,
+        disclosureEnd: row.disclosureEnd?.toISOString() ?? null,
+        reports: files.filter((file) => file.tag === APPRAISAL_REPORT_TAG),
+      });
+    }
+    return { list, total: page.total };
+  }
+
+  /**
+   * Tells the owner of each disclosure ending within DEADLINE_REMINDER_WORKDAYS working days (and the member acting
+   * for it), once per project and company; run by the housekeeping. Answers how many were told.
+   */
+  async function remindDeadlines(): Promise<number> {
+    const now = clock.now();
+    const rows = await repo.listDisclosuresEnding(db, now, addWorkdays(now, DEADLINE_REMINDER_WORKDAYS).date);
+    let told = 0;
+    for (const row of rows) {
+      if (row.disclosureEnd === null) continue;
+      const notice = deadlineNotice({
+        projectName: row.name,
+        projectCode: row.code,
+        end: formatDateTime(row.disclosureEnd),
+      });
+      const link = projectPathOf(row, row.id);
+      const receivers = [row.companyId, ...(row.agentCompanyId === null ? [] : [row.agentCompanyId])];
+      await db.transaction(async (tx) => {
+        for (const companyId of receivers) {
+          if (await notifications.raiseOnce(tx, { companyId, ...notice, link })) told += 1;
+        }
+      });
+    }
+    return told;
+  }
+
   /** Deletes a draft of the caller's company. */
   async function remove(actor: Actor, id: number): Promise<{ id: number }> {
     const project = await findOwn(actor, id);
@@ -646,6 +753,8 @@ export function createProjectsService(
     cancelDisclosure,
     showTransferor,
     countStatuses,
+    listEvaluations,
+    remindDeadlines,
     registerDisclosure: (gateway: DisclosureGateway): void => {
       disclosure = gateway;
     },

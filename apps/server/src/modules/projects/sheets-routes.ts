@@ -29,13 +29,11 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
-import { contentDisposition } from '../../platform/content-disposition.ts';
+import { contentDisposition, XLSX_TYPE } from '../../platform/content-disposition.ts';
 import { ok, zEnvelope } from '../../platform/envelope.ts';
 import { requireAnyPermission } from '../../platform/guard.ts';
 import type { ProjectSheetsService, SheetFile } from './sheets-service.ts';
 import { parseId, PROJECT_CODES, zPage, zSize } from './routes.ts';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** An id of a row: an int4 column, so a larger number is refused here rather than by the database (a 500). */
 const zProjectId = z

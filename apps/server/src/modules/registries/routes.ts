@@ -26,13 +26,12 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
-import { contentDisposition } from '../../platform/content-disposition.ts';
+import { contentDisposition, XLSX_TYPE } from '../../platform/content-disposition.ts';
 import { ok, zEnvelope } from '../../platform/envelope.ts';
 import { requireAnyPermission } from '../../platform/guard.ts';
 import { parseId, zPage, zSize } from '../projects/routes.ts';
 import type { RegistriesService, RegistryFile } from './service.ts';
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const zVersion = z
   .number({ error: MSG.conflict })
   .int(MSG.conflict)

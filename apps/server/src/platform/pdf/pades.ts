@@ -85,6 +85,19 @@ class PemSigner extends Signer {
   }
 }
 
+/**
+ * `text` as the bytes of a PDF text string (UTF-16BE after its byte order mark), one character per byte, escaped
+ * for a literal string. The placeholder writes the strings it is given byte for byte (PDFString.of): Chinese text
+ * passed as it is would keep one byte of each character, and readers would show the reason and signer garbled.
+ */
+export function pdfTextBytes(text: string): string {
+  const utf16 = Buffer.from(text, 'utf16le').swap16();
+  const bytes = Buffer.concat([Buffer.from([0xfe, 0xff]), utf16]).toString('latin1');
+  // a parenthesis or backslash byte would end or escape the literal string; a line-end byte would be normalised
+  const escapes: Record<string, string> = { '(': '\\(', ')': '\\)', '\\': '\\\\', '\r': '\\r', '\n': '\\n' };
+  return bytes.replace(/[()\\\r\n]/g, (char) => escapes[char] ?? char);
+}
+
 export async function signPdf(input: SignInput): Promise<Buffer> {
   const doc = await PDFDocument.load(input.pdf);
   const page = doc.getPage(input.pageIndex);
@@ -96,10 +109,10 @@ export async function signPdf(input: SignInput): Promise<Buffer> {
   pdflibAddPlaceholder({
     pdfDoc: doc,
     pdfPage: page,
-    reason: input.reason,
+    reason: pdfTextBytes(input.reason),
     contactInfo: '',
-    name: input.name,
-    location: input.location,
+    name: pdfTextBytes(input.name),
+    location: pdfTextBytes(input.location),
     signingTime: input.signingTime,
     subFilter: SUBFILTER_ADOBE_PKCS7_DETACHED,
     widgetRect: [x1, y1, x2, y2],

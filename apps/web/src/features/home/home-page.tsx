@@ -1,8 +1,10 @@
 // 首页: the landing tab of transferors, members, disassembly and land users: who is signed in, and the figures of
-// GET /api/homepage/count, each card opening its list when the user may open it.
+// GET /api/homepage/count, each card opening its list when the user may open it; below them the calendar and the
+// projects by status (home-insights.tsx), loaded after the figures so that the first paint stays light.
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Col, Row, Statistic } from 'antd';
+import { Alert, Card, Col, Row, Skeleton, Statistic } from 'antd';
 import { IDENTITY_LABELS, identityName } from '@cqjy/domain/identity';
 import { isPathAllowed } from '@cqjy/domain/menus';
 import { findRouteByName } from '@cqjy/domain/routes';
@@ -10,6 +12,8 @@ import { homeCountsQuery } from '../../api/home.ts';
 import type { HomeCounts } from '../../api/home.ts';
 import { useSession } from '../../lib/session-store.ts';
 import './home-page.css';
+
+const HomeInsights = lazy(() => import('./home-insights.tsx'));
 
 type CountCard = { key: keyof HomeCounts; routeName: string };
 
@@ -29,6 +33,16 @@ export function HomePage() {
   const identity = identityName(identityType ?? userInfo?.identityType);
   const who = userInfo?.companyName || userInfo?.nickname || userInfo?.username || '';
   const counts = useQuery(homeCountsQuery());
+  const canOpen = (routeName: string): boolean => {
+    const route = findRouteByName(routeName);
+    return (
+      route !== undefined &&
+      userInfo !== null &&
+      isPathAllowed(route.path, userInfo.permission, identity, {
+        permissionProject: userInfo.permissionProject,
+      })
+    );
+  };
 
   return (
     <div>
@@ -46,17 +60,12 @@ export function HomePage() {
         {COUNT_CARDS.map(({ key, routeName }) => {
           const route = findRouteByName(routeName);
           const title = route?.title ?? '';
-          const canOpen =
-            route !== undefined &&
-            userInfo !== null &&
-            isPathAllowed(route.path, userInfo.permission, identity, {
-              permissionProject: userInfo.permissionProject,
-            });
+          const isOpenable = route !== undefined && canOpen(routeName);
           return (
             <Col key={key} xs={24} sm={12} lg={8} xl={{ flex: '1 1 0' }}>
               <Card
-                hoverable={canOpen}
-                onClick={canOpen ? () => void navigate(route.path) : undefined}
+                hoverable={isOpenable}
+                onClick={isOpenable ? () => void navigate(route.path) : undefined}
                 data-testid={`home-count-${key}`}
               >
                 <Statistic
@@ -70,6 +79,9 @@ export function HomePage() {
           );
         })}
       </Row>
+      <Suspense fallback={<Skeleton active style={{ marginTop: 16 }} />}>
+        <HomeInsights canSeeProjects={canOpen('project')} />
+      </Suspense>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Envelope, PageResult } from '@cqjy/domain/api';
 import type { AuditChainState, AuditLogRow } from '@cqjy/domain/audit-log';
 import { xlsxName } from '@cqjy/domain/format';
-import { saveBlob } from '../../api/attachments.ts';
+import { downloadExport } from '../../api/attachments.ts';
 import { http, unwrap } from '../../lib/http.ts';
 
 /** The filters as the server takes them: days as YYYY-MM-DD (+08:00), both ends included. */
@@ -37,30 +37,7 @@ export const logsChainQuery = () =>
     staleTime: CHAIN_STALE_MS,
   });
 
-/** A blob's text through FileReader, which every browser (and the tests' DOM) has. */
-function readText(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsText(blob);
-  });
-}
-
-/**
- * The export of the filtered rows, streamed (`onProgress` hears the bytes as they come). A refusal (too many rows,
- * a bad range) comes back as an envelope instead of a workbook: its message is shown and nothing is saved.
- */
-export async function exportLogs(
-  filters: LogsFilters,
-  onProgress?: (received: number) => void,
-): Promise<void> {
-  const blob = await http.download('/api/logs/export', filters, {
-    ...(onProgress === undefined ? {} : { onProgress: (received: number) => onProgress(received) }),
-  });
-  if (blob.type.startsWith('application/json')) {
-    unwrap(JSON.parse(await readText(blob)) as Envelope<unknown>);
-    return;
-  }
-  saveBlob(blob, xlsxName('操作日志'));
+/** The export of the filtered rows, streamed (`onProgress` hears the bytes as they come). */
+export function exportLogs(filters: LogsFilters, onProgress?: (received: number) => void): Promise<void> {
+  return downloadExport('/api/logs/export', filters, xlsxName('操作日志'), onProgress);
 }

@@ -6,6 +6,7 @@ export { ShowProjectRedirect } from './show-project-redirect.tsx';
 export { ProjectFormPage } from './project-form-page.tsx';
 export { ProjectViewPage } from './project-view-page.tsx';
 export { ProjectStepPage } from './project-step-page.tsx';
+export { EvaluationListPage } from './evaluation-list-page.tsx';
 export { projectEditPath, projectShowPath } from './project-list-page.tsx';
 // the sheet columns and the import preview, which the company's registries share with the project sheets
 export { cutText, isNumberColumn, sheetColumnWidth, tableWidth } from './sheet-columns.tsx';

@@ -33,6 +33,8 @@ import { disclosureDaysOf } from './settings.ts';
 /** The files of an equity project: the approval, and the approving body's consent to a price reduction. */
 export const EQUITY_APPROVAL_TAG = 'approvalFile';
 export const PRICE_REDUCTION_APPROVAL_TAG = 'priceReductionApproval';
+/** The appraisal report: the engaged assessment institution reads it on its 评估项目 (projects/evaluations.ts). */
+export const APPRAISAL_REPORT_TAG = 'appraisalReport';
 
 export const EQUITY_RULES = {
   /** the deposit may be at most this many tenths of the listing price */
@@ -109,6 +111,7 @@ function equityFields(isStateOwned: boolean, preDisclosure: 'required' | 'option
     }),
     appraisalFirm: field.text('appraisalFirm', '评估机构', { isRequired: true, max: 100 }),
     appraisalBaseDate: field.date('appraisalBaseDate', '评估基准日', { isRequired: true }),
+    appraisalReport: field.file(APPRAISAL_REPORT_TAG, '资产评估报告'),
     netAssetValue: field.money('netAssetValue', '净资产评估值（元）', { isRequired: true }),
     shareAppraisalValue: field.money('shareAppraisalValue', '转让标的对应评估值（元）', { isRequired: true }),
     listingPrice: field.money('listingPrice', '挂牌价（元）', {
@@ -248,6 +251,7 @@ function equityGroups(fields: ReturnType<typeof equityFields>): FieldGroup[] {
       fields: [
         f.appraisalFirm,
         f.appraisalBaseDate,
+        f.appraisalReport,
         f.netAssetValue,
         f.shareAppraisalValue,
         f.listingPrice,

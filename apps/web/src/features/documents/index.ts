@@ -1,0 +1,3 @@
+export { DocumentListPage } from './document-list-page.tsx';
+export { DocumentFormPage } from './document-form-page.tsx';
+export { DocumentShowPage } from './document-show-page.tsx';

@@ -1,0 +1,156 @@
+// The lower half of 首页, loaded after the figures (home-page.tsx): the month's calendar (POST
+// /api/homepage/calendar/reminder) with the disclosure starts and deadlines of the projects the user sees, days
+// off greyed, an event opening its project; and the user's projects by status as bars. The bars are antd's
+// Progress, not the chart library: the first page after sign-in stays within its JavaScript budget
+// (docs/decisions.md), and the library is loaded by the pages with real charts (收入统计).
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Empty, Progress, Row, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { CALENDAR_EVENT_LABELS } from '@cqjy/domain/calendar';
+import type { CalendarEvent, CalendarMonth } from '@cqjy/domain/statistics';
+import { homeCalendarQuery, projectStatusCountsQuery } from '../../api/home.ts';
+import './home-page.css';
+
+const WEEKDAYS = ['一', '二', '三', '四', '五', '六', '日'];
+
+/**
+ * The month as weeks from Monday: the server's days (each marked working or not), with blanks before the first
+ * and after the last. A grid of its own rather than antd's Calendar, whose date-picker machinery would more than
+ * double what this card costs the first page (docs/decisions.md).
+ */
+function weeksOf(days: CalendarMonth['days']): (CalendarMonth['days'][number] | null)[][] {
+  const first = days[0];
+  if (first === undefined) return [];
+  const lead = (new Date(`${first.date}T12:00:00+08:00`).getUTCDay() + 6) % 7;
+  const cells = [...Array.from({ length: lead }, () => null), ...days];
+  while (cells.length % 7 !== 0) cells.push(null);
+  return Array.from({ length: cells.length / 7 }, (_, week) => cells.slice(week * 7, week * 7 + 7));
+}
+
+function CalendarCard() {
+  const navigate = useNavigate();
+  const [shown, setShown] = useState<Dayjs>(() => dayjs().startOf('month'));
+  const month = shown.format('YYYY-MM');
+  const today = dayjs().format('YYYY-MM-DD');
+  const calendar = useQuery(homeCalendarQuery(month));
+  const weeks = useMemo(() => weeksOf(calendar.data?.days ?? []), [calendar.data]);
+
+  const renderEvent = (event: CalendarEvent, index: number) => (
+    <li key={`${event.kind}-${index}`}>
+      <a
+        className={`home-calendar-event home-calendar-${event.kind}`}
+        title={`${CALENDAR_EVENT_LABELS[event.kind]}：${event.title}`}
+        onClick={() => {
+          if (event.link !== null) void navigate(event.link);
+        }}
+      >
+        {CALENDAR_EVENT_LABELS[event.kind]}：{event.title}
+      </a>
+    </li>
+  );
+
+  return (
+    <Card
+      title="日历提醒"
+      data-testid="home-calendar"
+      extra={
+        <Space size={4}>
+          <Button size="small" onClick={() => setShown(shown.subtract(1, 'month'))}>
+            上一月
+          </Button>
+          <Button size="small" onClick={() => setShown(dayjs().startOf('month'))}>
+            本月
+          </Button>
+          <Button size="small" onClick={() => setShown(shown.add(1, 'month'))}>
+            下一月
+          </Button>
+        </Space>
+      }
+    >
+      <div className="home-calendar-title" aria-live="polite">
+        {shown.format('YYYY年M月')}
+      </div>
+      <table className="home-calendar" aria-busy={calendar.isFetching}>
+        <thead>
+          <tr>
+            {WEEKDAYS.map((name) => (
+              <th key={name} scope="col">
+                {name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week, index) => (
+            <tr key={index}>
+              {week.map((day, at) =>
+                day === null ? (
+                  <td key={at} className="home-calendar-blank" />
+                ) : (
+                  <td
+                    key={day.date}
+                    data-date={day.date}
+                    className={[
+                      day.isWorkday ? '' : 'home-calendar-off',
+                      day.date === today ? 'home-calendar-today' : '',
+                    ].join(' ')}
+                  >
+                    <div className="home-calendar-day">
+                      {day.isWorkday ? null : <span className="home-calendar-off-label">休</span>}
+                      {Number(day.date.slice(8))}
+                    </div>
+                    <ul className="home-calendar-events">{day.events.map(renderEvent)}</ul>
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  );
+}
+
+function ProjectStatusCard() {
+  const counts = useQuery(projectStatusCountsQuery());
+  const rows = useMemo(() => (counts.data ?? []).filter((row) => row.count > 0), [counts.data]);
+  const most = Math.max(1, ...rows.map((row) => row.count));
+  return (
+    <Card title="我的项目状态" data-testid="home-project-status" loading={counts.isPending}>
+      {rows.length === 0 ? (
+        <Empty description="暂无项目" />
+      ) : (
+        <ul className="home-status-bars" aria-label="我的项目按状态分布">
+          {rows.map((row) => (
+            <li key={row.value}>
+              <span className="home-status-label">{row.label}</span>
+              <Progress
+                percent={(row.count / most) * 100}
+                status="normal"
+                format={() => row.count}
+                aria-label={`${row.label}${row.count}个`}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+export default function HomeInsights({ canSeeProjects }: { canSeeProjects: boolean }) {
+  return (
+    <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+      <Col xs={24} xl={canSeeProjects ? 16 : 24}>
+        <CalendarCard />
+      </Col>
+      {canSeeProjects ? (
+        <Col xs={24} xl={8}>
+          <ProjectStatusCard />
+        </Col>
+      ) : null}
+    </Row>
+  );
+}

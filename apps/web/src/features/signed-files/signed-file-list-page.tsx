@@ -1,0 +1,221 @@
+// 电签文件 (/index/signature, GJS_FILE_SIGN; every company's with 所属单位 for the exchange): the PDFs the portal
+// e-signed for the company, one row per file, each with the verdict the server computed from the stored bytes
+// (有效 / 无效 / 未签名), who signed and when, the certificate, and the verification code anyone can check on
+// 电签文件验证 (/verify). 预览 shows the PDF in the page, 下载 saves it, 验签详情 lists every check of every
+// signature.
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Button,
+  Card,
+  DatePicker,
+  Drawer,
+  Form,
+  Input,
+  Space,
+  Spin,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import type { TableColumnsType } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { formatDateTime } from '@cqjy/domain/format';
+import { identityName } from '@cqjy/domain/identity';
+import { isAdminIdentity } from '@cqjy/domain/menus';
+import { MSG } from '@cqjy/domain/messages';
+import type { SignedFile, SignedFileSource } from '@cqjy/domain/signed-files';
+import { downloadAttachment, fetchAttachmentBlob } from '../../api/attachments.ts';
+import { pagedTableProps, PdfPreviewDialog, SearchActions } from '../../components/index.ts';
+import { usePageTitle } from '../../lib/route-handle.ts';
+import { useSession } from '../../lib/session-store.ts';
+import { SIGNATURE_STATE_COLORS, VerificationDetails } from '../verify/index.ts';
+import { signedFileQuery, signedFilesQuery } from './api.ts';
+import type { SignedFileQuery } from './api.ts';
+
+const PAGE_SIZE = 10;
+const DAY_FORMAT = 'YYYY-MM-DD';
+
+type FormValues = { keyword?: string; range?: [Dayjs | null, Dayjs | null] | null };
+
+/** What a file belongs to, as one line: 项目 GR2026... 某某项目. */
+export function describeSource(source: SignedFileSource | null): string {
+  if (source === null) return '—';
+  return [source.kind, source.code, source.name].filter((part) => part !== null && part !== '').join(' ');
+}
+
+export function SignedFileListPage() {
+  const title = usePageTitle();
+  const queryClient = useQueryClient();
+  const isExchange = useSession((session) => isAdminIdentity(identityName(session.identityType)));
+  const [form] = Form.useForm<FormValues>();
+  const [query, setQuery] = useState<SignedFileQuery>({ page: 1, size: PAGE_SIZE });
+  const [previewing, setPreviewing] = useState<SignedFile | null>(null);
+  const [inspecting, setInspecting] = useState<SignedFile | null>(null);
+  const list = useQuery(signedFilesQuery(query));
+
+  // 查询 always asks again: the verdicts are computed from the stored files at every look
+  const onSearch = (values: FormValues): void => {
+    const [from, to] = values.range ?? [];
+    setQuery((current) => ({
+      page: 1,
+      size: current.size,
+      keyword: values.keyword?.trim() || undefined,
+      from: from?.format(DAY_FORMAT),
+      to: to?.format(DAY_FORMAT),
+    }));
+    void queryClient.invalidateQueries({ queryKey: ['signedFiles'] });
+  };
+
+  const columns: TableColumnsType<SignedFile> = [
+    { title: '文件名称', dataIndex: 'fileName', key: 'fileName', ellipsis: true, width: 220, fixed: 'left' },
+    {
+      title: '所属业务',
+      key: 'source',
+      ellipsis: true,
+      width: 240,
+      render: (_, row) => describeSource(row.source),
+    },
+    ...(isExchange ? [{ title: '所属单位', dataIndex: 'companyName', key: 'companyName', width: 200 }] : []),
+    {
+      title: '签章单位',
+      key: 'signerName',
+      width: 200,
+      render: (_, row) => row.signerName ?? '—',
+    },
+    {
+      title: '签章时间',
+      key: 'signingTime',
+      width: 160,
+      render: (_, row) => (row.signingTime === null ? '—' : formatDateTime(row.signingTime)),
+    },
+    {
+      title: '验证码',
+      key: 'code',
+      width: 190,
+      render: (_, row) => (
+        <Typography.Text
+          copyable={{ text: row.code, tooltips: ['复制验证码', MSG.verifyCodeCopied] }}
+          style={{ fontFamily: 'monospace' }}
+        >
+          {row.code}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: '证书序列号',
+      key: 'certificateSerial',
+      width: 150,
+      ellipsis: true,
+      render: (_, row) =>
+        row.certificateSerial === null ? (
+          '—'
+        ) : (
+          <Tooltip title={row.certificateSerial}>
+            <span style={{ fontFamily: 'monospace' }}>{row.certificateSerial}</span>
+          </Tooltip>
+        ),
+    },
+    {
+      title: '验签状态',
+      key: 'state',
+      width: 100,
+      fixed: 'right',
+      render: (_, row) => (
+        <Tooltip title={row.problemLabel ?? undefined}>
+          <Tag color={SIGNATURE_STATE_COLORS[row.state]}>{row.stateLabel}</Tag>
+        </Tooltip>
+      ),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 200,
+      fixed: 'right',
+      render: (_, row) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setPreviewing(row)}>
+            预览
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            onClick={() =>
+              void downloadAttachment({ uuid: row.id, fileName: row.fileName }).catch(() => undefined)
+            }
+          >
+            下载
+          </Button>
+          <Button type="link" size="small" onClick={() => setInspecting(row)}>
+            验签详情
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card>
+      <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+        <h3 style={{ marginTop: 0 }}>{title}</h3>
+        <Typography.Link href="#/verify" target="_blank" rel="noopener">
+          电签文件验证
+        </Typography.Link>
+      </Space>
+      <Form<FormValues>
+        form={form}
+        layout="inline"
+        onFinish={onSearch}
+        style={{ marginBottom: 16, rowGap: 8 }}
+      >
+        <Form.Item name="keyword" label="关键字">
+          <Input allowClear placeholder="文件名称、项目名称或编号、验证码" style={{ width: 280 }} />
+        </Form.Item>
+        <Form.Item name="range" label="签章日期">
+          <DatePicker.RangePicker format={DAY_FORMAT} allowEmpty={[true, true]} style={{ width: 260 }} />
+        </Form.Item>
+        <SearchActions
+          onReset={() => {
+            form.resetFields();
+            onSearch({});
+          }}
+        />
+      </Form>
+      <Table<SignedFile>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        {...pagedTableProps(query, setQuery, list)}
+        scroll={{ x: isExchange ? 1650 : 1450 }}
+      />
+      <PdfPreviewDialog
+        title={previewing?.fileName ?? ''}
+        open={previewing !== null}
+        load={() => fetchAttachmentBlob(previewing?.id ?? '', true)}
+        onClose={() => setPreviewing(null)}
+      />
+      <Drawer
+        title={inspecting === null ? '' : `验签详情：${inspecting.fileName}`}
+        size={720}
+        open={inspecting !== null}
+        onClose={() => setInspecting(null)}
+        destroyOnHidden
+      >
+        {inspecting !== null && <SignedFileDetail id={inspecting.id} />}
+      </Drawer>
+    </Card>
+  );
+}
+
+function SignedFileDetail({ id }: { id: string }) {
+  const detail = useQuery(signedFileQuery(id));
+  if (detail.data === undefined) {
+    return (
+      <div style={{ textAlign: 'center', padding: 48 }}>
+        <Spin />
+      </div>
+    );
+  }
+  return <VerificationDetails result={detail.data.verification} />;
+}

@@ -1,0 +1,2 @@
+export { IncomePage } from './income-page.tsx';
+export { QueryPage } from './query-page.tsx';
