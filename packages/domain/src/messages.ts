@@ -374,6 +374,8 @@ export const MSG = {
   notificationsPassTitle: '{action}申请已审核通过',
   notificationsPassBody: '您提交的项目“{project}”（{code}）{action}申请已审核通过。审核意见：{opinion}',
   notificationsDeadlineTitle: '项目即将披露期满',
+  notificationsTaskTitle: '待审核：{action}申请',
+  notificationsTaskBody: '{company}提交的项目“{project}”（{code}）{action}申请已到达，请及时审核。',
   notificationsDeadlineBody:
     '项目“{project}”（{code}）的信息披露将于{end}截止，请及时关注意向登记与后续安排。',
   notificationsBackTitle: '{action}申请已被退回',

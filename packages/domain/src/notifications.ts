@@ -142,3 +142,23 @@ export function deadlineNotice(input: { projectName: string; projectCode: string
     }),
   };
 }
+
+/** What the exchange is told when an application reaches its review (待办: a task assigned to it). */
+export function taskNotice(input: {
+  actionTitle: string;
+  projectName: string;
+  projectCode: string;
+  applicant: string;
+}): { kind: NotificationKind; title: string; body: string } {
+  const params = {
+    action: input.actionTitle,
+    project: input.projectName,
+    code: input.projectCode,
+    company: input.applicant,
+  };
+  return {
+    kind: 'task.assigned',
+    title: formatMessage(MSG.notificationsTaskTitle, params),
+    body: formatMessage(MSG.notificationsTaskBody, params),
+  };
+}

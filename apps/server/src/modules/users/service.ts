@@ -171,6 +171,16 @@ export function createUsersService(deps: {
     return exchangeName ?? MSG.exchangeFallbackName;
   }
 
+  let exchangeCompanyId: number | null | undefined;
+  /** The exchange's company (identity 999); null before one is registered. `tx`: the caller's transaction. */
+  async function findExchangeCompanyId(tx: Db = db): Promise<number | null> {
+    if (exchangeCompanyId === undefined || exchangeCompanyId === null) {
+      const page = await repo.listCompanies(tx, { identityType: IDENTITY.admin, page: 1, size: 1 });
+      exchangeCompanyId = page.list[0]?.id ?? null;
+    }
+    return exchangeCompanyId;
+  }
+
   async function getSessionUser(operatorId: number): Promise<SessionUser> {
     const row = await repo.findOperatorContext(db, operatorId);
     // The session outlived its operator (removed since sign-in): treat it as signed out.
@@ -280,7 +290,8 @@ export function createUsersService(deps: {
     findUser: (userId: number) => repo.findUserById(db, userId),
     findUserByUsername: (username: string) => repo.findUserByUsername(db, username),
     listUsersByMobile: (mobile: string) => repo.listUsersByMobile(db, mobile),
-    findCompany: (companyId: number) => repo.findCompanyById(db, companyId),
+    /** `tx`: the caller's transaction, to read inside it */
+    findCompany: (companyId: number, tx: Db = db) => repo.findCompanyById(tx, companyId),
     findCompanyByCreditCode: (creditCode: string) => repo.findCompanyByCreditCode(db, creditCode),
     listCompanies: (filter: repo.CompanyFilter) => repo.listCompanies(db, filter),
     listCompanyOperators: (companyId: number) => repo.listCompanyOperators(db, companyId),
@@ -299,6 +310,7 @@ export function createUsersService(deps: {
     findDefaultOperatorContext,
     findOperatorContext,
     findExchangeName,
+    findExchangeCompanyId,
     getSessionUser,
     getPermissions,
     cancelPrompt,

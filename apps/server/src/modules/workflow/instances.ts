@@ -6,6 +6,8 @@ import {
   ACTION_DATA_CLASS,
   findAction,
   IDENTITY,
+  stepPath,
+  taskNotice,
   type ActionConfig,
   type AttachmentItem,
   type ProcessStep,
@@ -60,7 +62,7 @@ export function sha256(bytes: Uint8Array): string {
 }
 
 export function createWorkflowContext(deps: WorkflowDeps) {
-  const { db, clock, users, attachments } = deps;
+  const { db, clock, users, attachments, projects, notifications } = deps;
 
   // An instance's files (application materials, letters) are seen by the applicant company and the exchange.
   attachments.registerRecordVisibility(ACTION_DATA_CLASS, async (viewer, record) => {
@@ -134,14 +136,18 @@ export function createWorkflowContext(deps: WorkflowDeps) {
     });
   }
 
-  function openTask(
+  /**
+   * Opens the instance's next task: the applicant's own, or the exchange's review, which the exchange is told of
+   * (消息提醒 任务提醒, opening the review screen) in the same transaction.
+   */
+  async function openTask(
     tx: Db,
     instance: repo.InstanceRow,
     type: TaskType,
     routeName: string,
   ): Promise<repo.TaskRowDb> {
     const isReview = type === 'Review';
-    return repo.insertTask(tx, {
+    const task = await repo.insertTask(tx, {
       instanceId: instance.id,
       projectId: instance.projectId,
       companyId: instance.companyId,
@@ -151,6 +157,24 @@ export function createWorkflowContext(deps: WorkflowDeps) {
       assigneeCompanyId: isReview ? null : instance.companyId,
       assigneeIdentity: isReview ? IDENTITY.admin : null,
     });
+    const exchangeId = isReview ? await users.findExchangeCompanyId(tx) : null;
+    if (exchangeId !== null) {
+      const [project, applicant] = await Promise.all([
+        projects.findById(instance.projectId, tx),
+        users.findCompany(instance.companyId, tx),
+      ]);
+      await notifications.raise(tx, {
+        companyId: exchangeId,
+        ...taskNotice({
+          actionTitle: findAction(instance.family, instance.action)?.title ?? instance.action,
+          projectName: project?.name ?? '',
+          projectCode: project?.code ?? '',
+          applicant: applicant?.name ?? '',
+        }),
+        link: stepPath(routeName, { id: instance.id, taskId: task.id }, instance.family),
+      });
+    }
+    return task;
   }
 
   // What another module requires of a project before an action may be submitted and approved (a capital
