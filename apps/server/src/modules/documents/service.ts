@@ -36,8 +36,7 @@ import { toAuditActor } from '../../platform/audit.ts';
 import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
 import { conflict, notFound, refused } from '../../platform/errors.ts';
 import type { Viewer } from '../attachments/service.ts';
-import { describeOtpCheck } from '../otp/service.ts';
-import { requireSigner, sealLetter } from '../signatures/seal-letter.ts';
+import { createLetterSigning } from '../signatures/seal-letter.ts';
 import type { SignaturesService } from '../signatures/service.ts';
 import { renderDocumentPdf } from './document-pdf.ts';
 import * as repo from './repo.ts';
@@ -127,7 +126,8 @@ function toView(item: repo.DocumentItem): DocumentView {
 }
 
 export function createDocumentsService(deps: DocumentsDeps) {
-  const { db, audit, clock, users, otp, attachments, notifications, signatures } = deps;
+  const { db, audit, clock, users, attachments, notifications } = deps;
+  const letterSigning = createLetterSigning(deps);
 
   async function findRow(dataId: string): Promise<repo.DocumentItem | undefined> {
     const id = Number(dataId);
@@ -173,12 +173,6 @@ export function createDocumentsService(deps: DocumentsDeps) {
     const company = await repo.findReceiver(db, companyId);
     if (company === undefined) throw refused(MSG.documentCompanyInvalid);
     return company;
-  }
-
-  async function requireOwnMobile(actor: Actor): Promise<string> {
-    const user = await users.findUser(actor.userId);
-    if (user?.mobile === null || user?.mobile === undefined) throw refused(MSG.mobileNotBound);
-    return user.mobile;
   }
 
   async function writeAudit(
@@ -461,27 +455,13 @@ export function createDocumentsService(deps: DocumentsDeps) {
   /** Sends the sign code to the caller's own mobile, bound to the draft's current PDF. */
   async function sendSignCode(actor: Actor, id: number): Promise<{ isSent: boolean }> {
     const { letter } = await findSignable(actor, id);
-    return otp.issue({
-      mobile: await requireOwnMobile(actor),
-      purpose: 'sign',
-      sessionId: actor.sessionId,
-      actor: toAuditActor(actor),
-      isDelivered: true,
-      binding: letter.sha256,
-    });
+    return letterSigning.sendCode(actor, letter.sha256);
   }
 
   /** Checks a sign code against the draft's PDF without using it up. */
   async function checkSignCode(actor: Actor, id: number, code: string): Promise<void> {
     const { letter } = await findSignable(actor, id);
-    const outcome = await otp.check({
-      mobile: await requireOwnMobile(actor),
-      purpose: 'sign',
-      code,
-      isConsuming: false,
-      binding: letter.sha256,
-    });
-    if (outcome !== 'ok') throw refused(describeOtpCheck(outcome));
+    await letterSigning.checkCode(actor, letter.sha256, code);
   }
 
   /** The company e-signs the drawn PDF with the code; the signed copy joins its e-signed files. */
@@ -492,26 +472,13 @@ export function createDocumentsService(deps: DocumentsDeps) {
   ): Promise<{ id: number; version: number }> {
     const { item, letter } = await findSignable(actor, id);
     if (item.version !== input.version) throw conflict();
-    const mobile = await requireOwnMobile(actor);
-    const signer = await requireSigner(signatures, actor.companyId, actor.operatorId);
-    await otp.assertCode({
-      mobile,
-      purpose: 'sign',
-      code: input.otp,
-      isConsuming: true,
-      binding: letter.sha256,
-    });
     const now = clock.now();
-    const download = await attachments.openDownload(actor, letter.id, false);
-    const signed = await sealLetter(signer, {
-      unsigned: download.stream,
-      sha256: letter.sha256,
-      layout: letter.layout,
+    const stored = await letterSigning.sign(actor, letter, {
+      code: input.otp,
       reason: item.title,
       name: item.sender,
       at: now,
     });
-    const stored = await attachments.putBytes(signed);
     return db.transaction(async (tx) => {
       const file = await attachments.recordGenerated(tx, {
         stored,

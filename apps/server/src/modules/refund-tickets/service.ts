@@ -32,8 +32,7 @@ import { toAuditActor } from '../../platform/audit.ts';
 import { conflict, notFound, refused } from '../../platform/errors.ts';
 import { renderLetter } from '../../platform/pdf/letter.ts';
 import type { Viewer } from '../attachments/service.ts';
-import { describeOtpCheck } from '../otp/service.ts';
-import { requireSigner, sealLetter } from '../signatures/seal-letter.ts';
+import { createLetterSigning, type LetterToSign } from '../signatures/seal-letter.ts';
 import type { SignaturesService } from '../signatures/service.ts';
 import type { Actor } from '../workflow/instances.ts';
 import type { ApprovedPayout } from '../workflow/payouts.ts';
@@ -105,7 +104,8 @@ function toView(item: repo.TicketItem, application: repo.ApplicationItem | undef
 }
 
 export function createRefundTicketsService(deps: RefundTicketDeps) {
-  const { db, audit, clock, users, otp, attachments, signatures, findPayout, findBankAccount } = deps;
+  const { db, audit, clock, users, attachments, findPayout, findBankAccount } = deps;
+  const letterSigning = createLetterSigning(deps);
 
   /** The ticket, to its company and the exchange; anything else is not found. */
   async function findVisible(viewer: Viewer, id: number): Promise<repo.TicketItem> {
@@ -132,12 +132,6 @@ export function createRefundTicketsService(deps: RefundTicketDeps) {
     const found = await findApplication(actor, id);
     if (found.ticket.companyId !== actor.companyId) throw notFound();
     return found;
-  }
-
-  async function requireOwnMobile(actor: Actor): Promise<string> {
-    const user = await users.findUser(actor.userId);
-    if (user?.mobile === null || user?.mobile === undefined) throw refused(MSG.mobileNotBound);
-    return user.mobile;
   }
 
   async function list(
@@ -373,30 +367,21 @@ export function createRefundTicketsService(deps: RefundTicketDeps) {
     return found;
   }
 
+  /** The application's letter waiting for its signature. */
+  function letterOf(application: repo.ApplicationRow): LetterToSign {
+    return { id: application.letterId, sha256: application.letterSha256, layout: application.letterLayout };
+  }
+
   /** Sends the sign code to the caller's own mobile, bound to the application's current letter. */
   async function sendSignCode(actor: Actor, applicationId: number): Promise<{ isSent: boolean }> {
     const { application } = await findSignable(actor, applicationId);
-    return otp.issue({
-      mobile: await requireOwnMobile(actor),
-      purpose: 'sign',
-      sessionId: actor.sessionId,
-      actor: toAuditActor(actor),
-      isDelivered: true,
-      binding: application.letterSha256,
-    });
+    return letterSigning.sendCode(actor, application.letterSha256);
   }
 
   /** Checks a sign code against the application's letter without using it up. */
   async function checkSignCode(actor: Actor, applicationId: number, code: string): Promise<void> {
     const { application } = await findSignable(actor, applicationId);
-    const outcome = await otp.check({
-      mobile: await requireOwnMobile(actor),
-      purpose: 'sign',
-      code,
-      isConsuming: false,
-      binding: application.letterSha256,
-    });
-    if (outcome !== 'ok') throw refused(describeOtpCheck(outcome));
+    await letterSigning.checkCode(actor, application.letterSha256, code);
   }
 
   /** The company e-signs the letter with the code; the exchange then reviews it. */
@@ -407,26 +392,13 @@ export function createRefundTicketsService(deps: RefundTicketDeps) {
   ): Promise<{ id: number; version: number }> {
     const { ticket, application } = await findSignable(actor, applicationId);
     if (application.version !== input.version) throw conflict();
-    const mobile = await requireOwnMobile(actor);
-    const signer = await requireSigner(signatures, actor.companyId, actor.operatorId);
-    await otp.assertCode({
-      mobile,
-      purpose: 'sign',
-      code: input.otp,
-      isConsuming: true,
-      binding: application.letterSha256,
-    });
     const now = clock.now();
-    const download = await attachments.openDownload(actor, application.letterId, false);
-    const signed = await sealLetter(signer, {
-      unsigned: download.stream,
-      sha256: application.letterSha256,
-      layout: application.letterLayout,
+    const stored = await letterSigning.sign(actor, letterOf(application), {
+      code: input.otp,
       reason: REPAYOUT_LETTER_TITLE,
       name: ticket.companyName,
       at: now,
     });
-    const stored = await attachments.putBytes(signed);
     return db.transaction(async (tx) => {
       const moved = await repo.setTicketState(tx, ticket.id, ticket.version, 'reviewing', now);
       if (moved === undefined) throw conflict();

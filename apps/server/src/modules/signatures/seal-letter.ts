@@ -1,10 +1,17 @@
-// Sealing an application letter the company e-signs (the workflow engine's letters, the re-payout applications of
-// 退票信息): the operator's enrolled signer is loaded first, so that a company not enrolled is refused before its
-// SMS code is spent; then the stored letter is read back, checked against the hash the code was bound to, and
-// signed (PAdES) with the company's credential and its seal drawn where the letter left room for it.
+// Sealing a letter the company e-signs (the workflow engine's letters, the re-payout applications of 退票信息, the
+// documents of 发文管理), one course for all of them (`createLetterSigning`): the SMS sign code is sent to the
+// caller's own mobile bound to the sha256 of the letter waiting, checked without being used up; to sign, the
+// operator's enrolled signer is loaded first, so that a company not enrolled is refused before its code is spent,
+// then the code is used up, the stored letter read back, checked against the hash the code was bound to, signed
+// (PAdES) with the company's credential and its seal drawn where the letter left room for it, and stored.
 import { createHash } from 'node:crypto';
 import { MSG } from '@cqjy/domain';
+import type { ModuleDeps } from '../../module-deps.ts';
+import { toAuditActor } from '../../platform/audit.ts';
+import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
 import { conflict, refused } from '../../platform/errors.ts';
+import type { StoredObject } from '../../platform/storage.ts';
+import { describeOtpCheck } from '../otp/service.ts';
 import { signPdf } from '../../platform/pdf/pades.ts';
 import type { SealRect } from '../../platform/pdf/letter.ts';
 import { renderSealPng } from '../../platform/signing/seal.ts';
@@ -18,7 +25,7 @@ export type EnrolledSigner = Signer & { privateKeyPem: string };
 export type LetterLayout = { pageIndex: number; sealRect: SealRect };
 
 /** The operator's signer, refused when the company's key is not held here. */
-export async function requireSigner(
+async function requireSigner(
   signatures: Pick<SignaturesService, 'loadSigner'>,
   companyId: number,
   operatorId: number,
@@ -28,7 +35,7 @@ export async function requireSigner(
   return { ...signer, privateKeyPem: signer.privateKeyPem };
 }
 
-export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) {
     chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
@@ -40,7 +47,7 @@ export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
  * Signs the stored letter read from `unsigned`, which must be the one whose sha256 the sign code was bound to (a
  * letter replaced meanwhile: 409).
  */
-export async function sealLetter(
+async function sealLetter(
   signer: EnrolledSigner,
   input: {
     unsigned: NodeJS.ReadableStream;
@@ -68,4 +75,81 @@ export async function sealLetter(
     location: '中国',
     signingTime: input.at,
   });
+}
+
+/** A letter waiting for its signature: the stored file, the sha256 its codes are bound to, where the seal goes. */
+export type LetterToSign = { id: string; sha256: string; layout: LetterLayout };
+
+export type LetterSigner = SessionContext & RequestOrigin;
+
+export type LetterSigning = ReturnType<typeof createLetterSigning>;
+
+export function createLetterSigning(
+  deps: Pick<ModuleDeps, 'users' | 'otp' | 'attachments'> & {
+    signatures: Pick<SignaturesService, 'loadSigner'>;
+  },
+) {
+  const { users, otp, attachments, signatures } = deps;
+
+  async function requireOwnMobile(actor: LetterSigner): Promise<string> {
+    const user = await users.findUser(actor.userId);
+    if (user?.mobile === null || user?.mobile === undefined) throw refused(MSG.mobileNotBound);
+    return user.mobile;
+  }
+
+  /** Sends a sign code to the caller's own mobile, bound to the letter's sha256. */
+  async function sendCode(actor: LetterSigner, sha256: string): Promise<{ isSent: boolean }> {
+    return otp.issue({
+      mobile: await requireOwnMobile(actor),
+      purpose: 'sign',
+      sessionId: actor.sessionId,
+      actor: toAuditActor(actor),
+      isDelivered: true,
+      binding: sha256,
+    });
+  }
+
+  /** Checks a sign code against the letter without using it up; refused with the check's message. */
+  async function checkCode(actor: LetterSigner, sha256: string, code: string): Promise<void> {
+    const outcome = await otp.check({
+      mobile: await requireOwnMobile(actor),
+      purpose: 'sign',
+      code,
+      isConsuming: false,
+      binding: sha256,
+    });
+    if (outcome !== 'ok') throw refused(describeOtpCheck(outcome));
+  }
+
+  /**
+   * Signs the letter with the code: the signer is checked before the code is used up, then the stored letter is
+   * sealed and the signed copy stored (its bytes; the caller records the file in its own transaction).
+   */
+  async function sign(
+    actor: LetterSigner,
+    letter: LetterToSign,
+    input: { code: string; reason: string; name: string; at: Date },
+  ): Promise<StoredObject> {
+    const mobile = await requireOwnMobile(actor);
+    const signer = await requireSigner(signatures, actor.companyId, actor.operatorId);
+    await otp.assertCode({
+      mobile,
+      purpose: 'sign',
+      code: input.code,
+      isConsuming: true,
+      binding: letter.sha256,
+    });
+    const download = await attachments.openDownload(actor, letter.id, false);
+    const signed = await sealLetter(signer, {
+      unsigned: download.stream,
+      sha256: letter.sha256,
+      layout: letter.layout,
+      reason: input.reason,
+      name: input.name,
+      at: input.at,
+    });
+    return attachments.putBytes(signed);
+  }
+
+  return { sendCode, checkCode, sign };
 }

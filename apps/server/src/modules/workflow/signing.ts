@@ -1,6 +1,6 @@
-// The applicant's e-signature of a submitted letter: the SMS sign code (sent to the caller's own mobile, bound to
-// the sha256 of the letter waiting for signature, checked without using it up) and the signature itself, which
-// uses the code up, signs the letter with the company's credential and seal and hands the instance to review.
+// The applicant's e-signature of a submitted letter (the course of signatures/seal-letter.ts): the SMS sign code
+// bound to the sha256 of the letter waiting for signature, and the signature itself, which uses the code up, signs
+// the letter with the company's credential and seal and hands the instance to review.
 import {
   ACTION_DATA_CLASS,
   canTransition,
@@ -13,20 +13,14 @@ import {
 } from '@cqjy/domain';
 import { toAuditActor } from '../../platform/audit.ts';
 import { conflict, notFound, refused } from '../../platform/errors.ts';
-import { describeOtpCheck } from '../otp/service.ts';
-import { requireSigner, sealLetter } from '../signatures/seal-letter.ts';
+import { createLetterSigning } from '../signatures/seal-letter.ts';
 import { type Actor, type WorkflowContext } from './instances.ts';
 import * as repo from './repo.ts';
 
 export function createSigning(ctx: WorkflowContext) {
-  const { db, clock, audit, users, otp, attachments, signatures } = ctx;
+  const { db, clock, audit, attachments } = ctx;
+  const letterSigning = createLetterSigning(ctx);
   const { describeActor, findOwnInstance, writeLog, openTask } = ctx;
-
-  async function requireOwnMobile(actor: Actor): Promise<string> {
-    const user = await users.findUser(actor.userId);
-    if (user?.mobile === null || user?.mobile === undefined) throw refused(MSG.mobileNotBound);
-    return user.mobile;
-  }
 
   /** An instance of the caller's company awaiting its signature, whatever its action. */
   async function findSignable(
@@ -44,29 +38,13 @@ export function createSigning(ctx: WorkflowContext) {
   /** Sends a sign code to the caller's own mobile, bound to the sha256 of the instance's current letter. */
   async function sendSignCode(actor: Actor, dataId: number): Promise<{ isSent: boolean }> {
     const instance = await findSignable(actor, dataId);
-    const mobile = await requireOwnMobile(actor);
-    return otp.issue({
-      mobile,
-      purpose: 'sign',
-      sessionId: actor.sessionId,
-      actor: toAuditActor(actor),
-      isDelivered: true,
-      binding: instance.letterSha256,
-    });
+    return letterSigning.sendCode(actor, instance.letterSha256);
   }
 
   /** Checks a sign code against the instance's letter without using it up. */
   async function checkSignCode(actor: Actor, input: { dataId: number; otp: string }): Promise<void> {
     const instance = await findSignable(actor, input.dataId);
-    const mobile = await requireOwnMobile(actor);
-    const outcome = await otp.check({
-      mobile,
-      purpose: 'sign',
-      code: input.otp,
-      isConsuming: false,
-      binding: instance.letterSha256,
-    });
-    if (outcome !== 'ok') throw refused(describeOtpCheck(outcome));
+    await letterSigning.checkCode(actor, instance.letterSha256, input.otp);
   }
 
   /**
@@ -87,28 +65,13 @@ export function createSigning(ctx: WorkflowContext) {
     const task = await repo.findTask(db, request.task.id);
     if (task?.instanceId !== instance.id || task.type !== 'EicSre') throw notFound();
     if (task.status !== 'open') throw conflict(MSG.workflowTaskHandled);
-    const mobile = await requireOwnMobile(actor);
-    // The signer first: a company not enrolled is refused before its code is spent.
-    const signer = await requireSigner(signatures, actor.companyId, actor.operatorId);
-    await otp.assertCode({
-      mobile,
-      purpose: 'sign',
-      code: request.otp,
-      isConsuming: true,
-      binding: instance.letterSha256 ?? undefined,
-    });
-    const download = await attachments.openDownload(actor, instance.letterId, false);
     const who = await describeActor(actor);
     const now = clock.now();
-    const signed = await sealLetter(signer, {
-      unsigned: download.stream,
-      sha256: instance.letterSha256 ?? '',
-      layout: instance.letterLayout,
-      reason: config.letterTitle,
-      name: who.actorCompanyName,
-      at: now,
-    });
-    const stored = await attachments.putBytes(signed);
+    const stored = await letterSigning.sign(
+      actor,
+      { id: instance.letterId, sha256: instance.letterSha256 ?? '', layout: instance.letterLayout },
+      { code: request.otp, reason: config.letterTitle, name: who.actorCompanyName, at: now },
+    );
     const fileName = `${config.letterTitle}（已签章）.pdf`;
 
     return db.transaction(async (tx) => {
