@@ -39,7 +39,9 @@ let projectUrl = '';
 /** Downloads a sheet's template from its import dialog and adds `rows` under the header. */
 async function filledTemplate(page: Page, fileName: string, rows: unknown[][]): Promise<Buffer> {
   const downloading = page.waitForEvent('download', { timeout: 60_000 }); // the server builds the workbook (its first loads ExcelJS)
-  await page.getByRole('dialog').getByRole('button', { name: '下载模板' }).click();
+  // dispatched rather than clicked: the dialog may redraw its footer as the page's queries settle, and a click
+  // waits for a button that stays put
+  await page.getByRole('dialog').getByRole('button', { name: '下载模板' }).dispatchEvent('click');
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(fileName);
   const workbook = new ExcelJS.Workbook();
