@@ -130,6 +130,23 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'document.letter': '生成发文签章件',
   'document.sign': '发文电子签章',
   'document.receive': '交易所确认收到发文',
+  // 代理意向登记, deposits and the qualification review
+  'intention.create': '新增意向登记',
+  'intention.update': '编辑意向登记',
+  'intention.letter': '生成意向登记函',
+  'intention.sign': '意向登记函电子签章',
+  'intention.withdraw': '撤回意向登记',
+  'intention.deposit': '登记保证金已交纳',
+  'intention.refund': '登记保证金已退还',
+  'intention.review': '意向登记资格审核',
+  'intention.disqualify': '保证金逾期取消资格',
+  'intention.settle': '确定成交（竞得或协议转让）',
+  // the bidding hall
+  'bidding.open': '开启网络竞价',
+  'bidding.bid': '网络竞价报价',
+  'bidding.close': '网络竞价结束',
+  'bidding.result': '网络竞价结果签章',
+  'signature.enrol.exchange': '交易所电子签章证书签发',
   // this page's own
   'logs.export': '导出操作日志',
   'statistics.query.export': '导出综合查询',

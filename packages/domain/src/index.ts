@@ -66,6 +66,8 @@ export * from './orders.ts';
 export * from './refund-tickets.ts';
 export * from './signed-files.ts';
 export * from './documents.ts';
+export * from './intentions.ts';
+export * from './bidding.ts';
 export * from './audit-log.ts';
 export * from './sms.ts';
 export * from './sms-templates.ts';

@@ -16,6 +16,10 @@ export const NOTIFICATION_KINDS = [
   'investor.audit',
   'investor.selection',
   'document.received',
+  'intention.submitted',
+  'intention.reviewed',
+  'intention.deposit',
+  'bidding.result',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -28,6 +32,10 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'investor.audit': '资格审核',
   'investor.selection': '遴选结果',
   'document.received': '收文提醒',
+  'intention.submitted': '意向登记',
+  'intention.reviewed': '资格审核',
+  'intention.deposit': '保证金提醒',
+  'bidding.result': '竞价结果',
 };
 
 /** Longer titles and bodies are cut (a long review opinion must not make the review itself fail). */

@@ -175,6 +175,7 @@ export const DETAIL_ROUTES: readonly RouteDef[] = [
   detailOf('intentionPro', 'paperlessShow', '代理意向登记'),
   detailOf('intentionPro', 'rightShow', '代理意向登记'),
   detailOf('intentionPro', 'bulkShow', '代理意向登记'),
+  detailOf('project', 'biddingHall', '竞价大厅'),
 ];
 
 // Workflow screens open with the project list code, except: the screens an assessment institution fills in (it

@@ -123,6 +123,7 @@ export const SIGNED_FILE_SOURCE_LABELS: Readonly<Record<string, string>> = {
   actionInstance: '业务申请',
   refundTicket: '退票信息',
   document: '发文',
+  intention: '意向登记',
 };
 
 /** A row of 电签文件: one per distinct content (sha256). */

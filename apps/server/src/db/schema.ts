@@ -20,3 +20,5 @@ export * from '../modules/registries/tables.ts';
 export * from '../modules/orders/tables.ts';
 export * from '../modules/refund-tickets/tables.ts';
 export * from '../modules/documents/tables.ts';
+export * from '../modules/intentions/tables.ts';
+export * from '../modules/bidding/tables.ts';

@@ -7,6 +7,7 @@
 import {
   addWorkdays,
   composeCreditCode,
+  formatDate,
   DEFAULT_ROLE_CODES,
   IDENTITY,
   SHARE_WHOLE,
@@ -401,6 +402,9 @@ const DEMO_PROJECT_FORM: BulkProjectForm = {
   description: '数控机床、起重设备等废旧设备一批，存放于北京市大兴区示范工业园一号厂房，可预约现场踏勘。',
 };
 
+/** The deposit (保证金) each buyer of the demo project owes: 100,000 yuan, within 30% of its listing price. */
+const DEMO_DEPOSIT = 100_000_00;
+
 /** Its asset list (machinery), as an import would have stored it: money in fen; the appraisals add up to the form's. */
 const DEMO_PROJECT_ASSETS: SheetValues[] = [
   {
@@ -700,7 +704,15 @@ async function insertDemoProjects(tx: Db, demo: DemoRefs, now: Date): Promise<vo
       status: 'disclosing',
       disclosureStart: start,
       disclosureEnd: addWorkdays(start, 20).date,
-      details: { form: { ...DEMO_PROJECT_FORM, agentCompanyId: agentCompanyId ?? undefined } },
+      details: {
+        form: {
+          ...DEMO_PROJECT_FORM,
+          // each buyer's deposit falls due on the disclosure's last day
+          depositAmount: DEMO_DEPOSIT,
+          depositDeadline: formatDate(addWorkdays(start, 20).date),
+          agentCompanyId: agentCompanyId ?? undefined,
+        },
+      },
       // the demo agent member acts for the owner on this project (it sees it, read only)
       agentCompanyId,
     })

@@ -103,6 +103,19 @@ describe('bulk project rules', () => {
     );
   });
 
+  it('asks a deposit of at most 30% of the listing price, with its deadline, or none at all', () => {
+    expect(
+      checkBulkProjectRules({ ...complete, depositAmount: 15_000_00, depositDeadline: '2026-12-01' }, 0),
+    ).toEqual([]);
+    expect(
+      checkBulkProjectRules({ ...complete, depositAmount: 15_000_01, depositDeadline: '2026-12-01' }, 0),
+    ).toEqual([MSG.depositTooHigh]);
+    expect(checkBulkProjectRules({ ...complete, depositAmount: 1_000_00 }, 0)).toEqual([
+      MSG.depositDeadlineRequired,
+    ]);
+    expect(validateBulkProjectShape({ name: '设备', depositAmount: 0 })).toBe(MSG.depositAmountInvalid);
+  });
+
   it('a listing below 90% of the appraisal needs the approval and its file', () => {
     const below = { ...complete, listingPrice: 89_99, appraisalPrice: 100_00 };
     expect(isBelowAppraisal(below)).toBe(true);

@@ -99,6 +99,15 @@ export const BULK_FIELDS = {
     isVisible: (form) => isBelowAppraisal(asBulk(form)),
     isRequired: true,
   }),
+  // The deposit each intention registration owes (代理意向登记): none asked when left blank.
+  depositAmount: field.money('depositAmount', '交易保证金（元）', {
+    hint: '不得超过挂牌价的30%；不填写则无需交纳',
+    schema: zFen(MSG.depositAmountInvalid),
+  }),
+  depositDeadline: field.date('depositDeadline', '保证金交纳截止日期', {
+    isVisible: (form) => typeof form.depositAmount === 'number',
+    isRequired: true,
+  }),
   ...PAYMENT_FIELDS,
   ...CONTACT_FIELDS,
   agentCompanyId: AGENT_FIELD,
@@ -131,6 +140,8 @@ export const bulkProjectFormSchema = z
     instalmentMonths: F.instalmentMonths.schema.optional(),
     hasGuarantee: F.hasGuarantee.schema.optional(),
     reserveBelowAppraisalApproved: F.reserveBelowAppraisalApproved.schema.optional(),
+    depositAmount: F.depositAmount.schema.optional(),
+    depositDeadline: F.depositDeadline.schema.optional(),
     contactName: F.contactName.schema.optional(),
     contactMobile: F.contactMobile.schema.optional(),
     agentCompanyId: F.agentCompanyId.schema.optional(),
@@ -154,6 +165,7 @@ export const BULK_GROUPS: readonly FieldGroup[] = [
       F.priceApproval,
     ],
   },
+  { key: 'terms', title: '交易条件', fields: [F.depositAmount, F.depositDeadline] },
   {
     key: 'payment',
     title: '付款方式',
@@ -189,6 +201,13 @@ export function checkBulkProjectRules(
   }
   if (isBelowAppraisal(form) && (form.reserveBelowAppraisalApproved !== true || priceApprovalFiles === 0)) {
     messages.push(MSG.projectsPriceApprovalRequired);
+  }
+  if (form.depositAmount !== undefined) {
+    // integer comparison: deposit * 10 > price * 3, no floating point on money
+    if (form.listingPrice !== undefined && form.depositAmount * 10 > form.listingPrice * 3) {
+      messages.push(MSG.depositTooHigh);
+    }
+    if (form.depositDeadline === undefined) messages.push(MSG.depositDeadlineRequired);
   }
   messages.push(...checkPaymentTerms(form), ...checkContact(form));
   return messages;

@@ -1,0 +1,99 @@
+// Tables owned by the bidding module (the bidding hall, 网络竞价). One hall per project: its parameters, the
+// countdown's end as it stands, the current price and leader, and the last link of the bid chain. The bidders are
+// the project's qualified registrations when the hall opened, each with its number (竞买号). Bids are numbered
+// within their hall (seq, unique), each chained to the one before by its sha256. Every change of a hall counts
+// `version` up; a bid takes the hall's row lock, so two bids at once are judged one after the other.
+import type { ParticipantKind } from '@cqjy/domain';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps, timestamptz } from '../../db/columns.ts';
+import { intentionRegistrations } from '../intentions/tables.ts';
+import { projects } from '../projects/tables.ts';
+import { companies, operators } from '../users/tables.ts';
+
+export const biddings = pgTable(
+  'biddings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    startAt: timestamptz('start_at').notNull(),
+    /** the free period's end: the timed countdown starts here */
+    freeEndAt: timestamptz('free_end_at').notNull(),
+    /** the countdown's end as it stands: freeEndAt + timedSeconds at opening, moved by each bid in the timed period */
+    endsAt: timestamptz('ends_at').notNull(),
+    timedSeconds: integer('timed_seconds').notNull(),
+    /** fen */
+    startingPrice: bigint('starting_price', { mode: 'number' }).notNull(),
+    increment: bigint('increment', { mode: 'number' }).notNull(),
+    currentPrice: bigint('current_price', { mode: 'number' }),
+    leaderRegistrationId: integer('leader_registration_id').references(() => intentionRegistrations.id, {
+      onDelete: 'set null',
+    }),
+    bidCount: integer('bid_count').notNull().default(0),
+    /** the bid chain's last link (the genesis link before any bid) */
+    lastHash: text('last_hash').notNull(),
+    closedAt: timestamptz('closed_at'),
+    /** the signed result (attachment uuid) */
+    resultFileId: text('result_file_id'),
+    openedBy: integer('opened_by').references(() => operators.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('biddings_project_idx').on(t.projectId),
+    // the housekeeping's pass over halls whose countdown ran out
+    index('biddings_open_idx')
+      .on(t.endsAt)
+      .where(sql`${t.closedAt} is null`),
+  ],
+);
+
+export const biddingBidders = pgTable(
+  'bidding_bidders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    biddingId: integer('bidding_id')
+      .notNull()
+      .references(() => biddings.id, { onDelete: 'cascade' }),
+    registrationId: integer('registration_id')
+      .notNull()
+      .references(() => intentionRegistrations.id, { onDelete: 'cascade' }),
+    /** the member that registered the buyer: its operators bid for it */
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    bidderNo: text('bidder_no').notNull(),
+    kind: text('kind').$type<ParticipantKind>().notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [
+    uniqueIndex('bidding_bidders_registration_idx').on(t.biddingId, t.registrationId),
+    uniqueIndex('bidding_bidders_no_idx').on(t.biddingId, t.bidderNo),
+    index('bidding_bidders_company_idx').on(t.companyId),
+  ],
+);
+
+export const bids = pgTable(
+  'bids',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    biddingId: integer('bidding_id')
+      .notNull()
+      .references(() => biddings.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    registrationId: integer('registration_id')
+      .notNull()
+      .references(() => intentionRegistrations.id, { onDelete: 'cascade' }),
+    bidderNo: text('bidder_no').notNull(),
+    /** fen */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    at: timestamptz('at').notNull(),
+    previousHash: text('previous_hash').notNull(),
+    hash: text('hash').notNull(),
+    bidBy: integer('bid_by').references(() => operators.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('bids_seq_idx').on(t.biddingId, t.seq)],
+);

@@ -1,0 +1,79 @@
+// Tables owned by the intentions module (代理意向登记): one row per registration of a buyer on a project by the
+// member representing it. company_id is the registering member's, so a member sees and changes only its own; the
+// project's owner and the exchange read every registration once signed. The deposit the project asks is copied
+// when the letter is drawn (what the buyer signed for stays, whatever the project says later). A certificate
+// number registers once per project among the registrations not withdrawn; every change counts `version` up, so a
+// change made from a stale read is refused.
+import type { DepositState, IntentionStatus, ParticipantCertType, ParticipantKind } from '@cqjy/domain';
+import { sql } from 'drizzle-orm';
+import { bigint, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps, timestamptz } from '../../db/columns.ts';
+import { projects } from '../projects/tables.ts';
+import { companies, operators, users } from '../users/tables.ts';
+
+export const intentionRegistrations = pgTable(
+  'intention_registrations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** the registering member (经纪会员) */
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** the member's customer the buyer was picked from, if any (a registry row id, kept for its records) */
+    customerId: integer('customer_id'),
+    status: text('status').$type<IntentionStatus>().notNull().default('draft'),
+    kind: text('kind').$type<ParticipantKind>().notNull(),
+    name: text('name').notNull(),
+    certType: text('cert_type').$type<ParticipantCertType>().notNull(),
+    /** trimmed and upper-cased, so the unique index compares numbers as people mean them */
+    certNo: text('cert_no').notNull(),
+    contactName: text('contact_name').notNull(),
+    contactMobile: text('contact_mobile').notNull(),
+    /** 拟受让价格, fen */
+    amount: bigint('amount', { mode: 'number' }),
+    note: text('note').notNull().default(''),
+    /** fen; null: the project asks no deposit */
+    depositAmount: bigint('deposit_amount', { mode: 'number' }),
+    depositDeadline: date('deposit_deadline', { mode: 'string' }),
+    depositState: text('deposit_state').$type<DepositState>().notNull().default('none'),
+    depositPaidAt: timestamptz('deposit_paid_at'),
+    depositPaidBy: integer('deposit_paid_by').references(() => operators.id, { onDelete: 'set null' }),
+    depositRefundedAt: timestamptz('deposit_refunded_at'),
+    depositRefundedBy: integer('deposit_refunded_by').references(() => operators.id, {
+      onDelete: 'set null',
+    }),
+    /** the registration drawn as a PDF for its e-signature, its hash (the sign code is bound to it) and seal place */
+    letterId: text('letter_id'),
+    letterSha256: text('letter_sha256'),
+    letterLayout: jsonb('letter_layout').$type<{
+      pageIndex: number;
+      sealRect: [number, number, number, number];
+    }>(),
+    signedFileId: text('signed_file_id'),
+    signedAt: timestamptz('signed_at'),
+    /** the owner's qualification opinion, then the exchange's confirmation (or a return's reason) */
+    ownerOpinion: text('owner_opinion').notNull().default(''),
+    ownerReviewedAt: timestamptz('owner_reviewed_at'),
+    ownerReviewedBy: integer('owner_reviewed_by').references(() => operators.id, { onDelete: 'set null' }),
+    reviewReason: text('review_reason').notNull().default(''),
+    reviewedAt: timestamptz('reviewed_at'),
+    reviewedBy: integer('reviewed_by').references(() => operators.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('intention_registrations_cert_no_idx')
+      .on(t.projectId, t.certNo)
+      .where(sql`${t.status} <> 'withdrawn'`),
+    index('intention_registrations_company_idx').on(t.companyId, t.id.desc()),
+    index('intention_registrations_project_idx').on(t.projectId, t.id),
+    // the housekeeping's pass over deposits past their deadline
+    index('intention_registrations_deposit_idx')
+      .on(t.depositDeadline)
+      .where(sql`${t.depositState} = 'unpaid'`),
+  ],
+);

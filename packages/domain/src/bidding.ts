@@ -1,0 +1,260 @@
+// The bidding hall (网络竞价; spec 001 section 2, bulkOnline and the online bidding flow): the exchange opens a
+// hall on a project with two or more qualified registrations (intentions.ts), with a start, a starting price, an
+// increment, a free period (自由报价期) and a timed period (限时报价期). During the free period any qualified
+// bidder bids; when it ends the countdown of the timed period starts, and every bid in it starts the countdown
+// again; the hall closes when a countdown runs out without a bid. The server is the only clock and the only
+// judge. Each bid is chained to the one before by its sha256, so the log cannot be changed unnoticed; the result
+// (winner, price, every bid) is a PDF signed by the exchange.
+import { z } from 'zod';
+import { formatChineseDate, formatDateTime, formatFen, formatMessage } from './format.ts';
+import { MSG } from './messages.ts';
+
+export const BIDDING_STATUSES = ['scheduled', 'free', 'timed', 'closed'] as const;
+export type BiddingStatus = (typeof BIDDING_STATUSES)[number];
+
+export const BIDDING_STATUS_LABELS: Record<BiddingStatus, string> = {
+  scheduled: '未开始',
+  free: '自由报价',
+  timed: '限时报价',
+  closed: '已结束',
+};
+
+/** Limits of the hall's parameters, in seconds. */
+export const BIDDING_FREE_SECONDS_MAX = 7 * 24 * 3600;
+export const BIDDING_TIMED_SECONDS_MIN = 10;
+export const BIDDING_TIMED_SECONDS_MAX = 3600;
+
+/** What the exchange enters to open a hall. Money in fen; times ISO. */
+export const ZBiddingOpenForm = z.object({
+  projectId: z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest),
+  startAt: z.string({ error: MSG.biddingStartInvalid }).refine((v) => !Number.isNaN(Date.parse(v)), {
+    message: MSG.biddingStartInvalid,
+  }),
+  freeSeconds: z
+    .number({ error: MSG.biddingFreeSecondsInvalid })
+    .int(MSG.biddingFreeSecondsInvalid)
+    .min(0, MSG.biddingFreeSecondsInvalid)
+    .max(BIDDING_FREE_SECONDS_MAX, MSG.biddingFreeSecondsInvalid),
+  timedSeconds: z
+    .number({ error: MSG.biddingTimedSecondsInvalid })
+    .int(MSG.biddingTimedSecondsInvalid)
+    .min(BIDDING_TIMED_SECONDS_MIN, MSG.biddingTimedSecondsInvalid)
+    .max(BIDDING_TIMED_SECONDS_MAX, MSG.biddingTimedSecondsInvalid),
+  startingPrice: z
+    .number({ error: MSG.biddingStartingPriceInvalid })
+    .int(MSG.biddingStartingPriceInvalid)
+    .min(1, MSG.biddingStartingPriceInvalid)
+    .max(Number.MAX_SAFE_INTEGER, MSG.biddingStartingPriceInvalid),
+  increment: z
+    .number({ error: MSG.biddingIncrementInvalid })
+    .int(MSG.biddingIncrementInvalid)
+    .min(1, MSG.biddingIncrementInvalid)
+    .max(Number.MAX_SAFE_INTEGER, MSG.biddingIncrementInvalid),
+});
+export type BiddingOpenForm = z.infer<typeof ZBiddingOpenForm>;
+
+/** The least the next bid may be: the starting price for the first, the current price plus the increment after. */
+export function nextMinimum(hall: {
+  startingPrice: number;
+  increment: number;
+  currentPrice: number | null;
+}): number {
+  return hall.currentPrice === null ? hall.startingPrice : hall.currentPrice + hall.increment;
+}
+
+/** Why a bid of `amount` at `now` is refused, or null. A bid must be a whole multiple of the increment above the start. */
+export function checkBid(
+  hall: {
+    status: BiddingStatus;
+    startingPrice: number;
+    increment: number;
+    currentPrice: number | null;
+    startAt: Date;
+    endsAt: Date;
+  },
+  amount: number,
+  now: Date,
+): string | null {
+  if (hall.status === 'closed' || now.getTime() >= hall.endsAt.getTime()) return MSG.biddingClosed;
+  if (now.getTime() < hall.startAt.getTime()) return MSG.biddingNotStarted;
+  if (!Number.isSafeInteger(amount) || amount <= 0) return MSG.biddingAmountInvalid;
+  const minimum = nextMinimum(hall);
+  if (amount < minimum) {
+    return formatMessage(MSG.biddingBelowMinimum, { min: formatFen(minimum) });
+  }
+  return null;
+}
+
+/**
+ * The hall's phase at `now` given its stored times: before the start it is scheduled; until the free period's end
+ * free; then timed until `endsAt` (the timed countdown's end, moved by every bid in it); closed after.
+ */
+export function biddingPhase(
+  hall: { startAt: Date; freeEndAt: Date; endsAt: Date; closedAt: Date | null },
+  now: Date,
+): BiddingStatus {
+  if (hall.closedAt !== null || now.getTime() >= hall.endsAt.getTime()) return 'closed';
+  if (now.getTime() < hall.startAt.getTime()) return 'scheduled';
+  return now.getTime() < hall.freeEndAt.getTime() ? 'free' : 'timed';
+}
+
+/**
+ * The countdown's end after a bid at `at`: in the timed period (or the bid at the free period's very end) the
+ * countdown starts again from the bid; during the free period it stays.
+ */
+export function endsAfterBid(hall: { freeEndAt: Date; endsAt: Date; timedSeconds: number }, at: Date): Date {
+  if (at.getTime() < hall.freeEndAt.getTime()) return hall.endsAt;
+  const restarted = at.getTime() + hall.timedSeconds * 1000;
+  return new Date(Math.max(restarted, hall.endsAt.getTime()));
+}
+
+/** The facts of one bid, as the hash chain links them (the server hashes the line with the previous link). */
+export function bidChainLine(input: {
+  previous: string;
+  biddingId: number;
+  seq: number;
+  bidderNo: string;
+  amount: number;
+  at: string;
+}): string {
+  return [input.previous, input.biddingId, input.seq, input.bidderNo, input.amount, input.at].join('|');
+}
+
+/** A bidder is named in the hall by its number only (竞买号), never by its name, until the result. */
+export function bidderNo(index: number): string {
+  return `J${String(index + 1).padStart(3, '0')}`;
+}
+
+export const ZBid = z.object({
+  seq: z.number(),
+  bidderNo: z.string(),
+  /** fen */
+  amount: z.number(),
+  at: z.string(),
+  hash: z.string(),
+});
+export type Bid = z.infer<typeof ZBid>;
+
+/** The hall as a watcher sees it (GET /api/bidding/{id}, and each event of the stream). */
+export const ZBiddingHall = z.object({
+  id: z.number(),
+  projectId: z.number(),
+  projectName: z.string(),
+  projectCode: z.string(),
+  status: z.enum(BIDDING_STATUSES),
+  statusLabel: z.string(),
+  /** the server's clock when this was read: the browser counts down from the difference */
+  serverNow: z.string(),
+  startAt: z.string(),
+  freeEndAt: z.string(),
+  /** the countdown's end as it stands */
+  endsAt: z.string(),
+  timedSeconds: z.number(),
+  startingPrice: z.number(),
+  increment: z.number(),
+  currentPrice: z.number().nullable(),
+  nextMinimum: z.number(),
+  leaderNo: z.string().nullable(),
+  /** the caller's bidder number when it bids here (its own registration, or one its member represents) */
+  myBidderNos: z.array(z.object({ bidderNo: z.string(), registrationId: z.number(), name: z.string() })),
+  bids: z.array(ZBid),
+  /** once closed: the winner and the signed result */
+  winnerName: z.string().nullable(),
+  resultFileId: z.string().nullable(),
+  version: z.number(),
+});
+export type BiddingHall = z.infer<typeof ZBiddingHall>;
+
+export function biddingHallPath(id: number): string {
+  return `/index/biddingHall?id=${id}`;
+}
+
+/**
+ * The hall as the event stream carries it (GET /api/bidding/{id}/events): the same as ZBiddingHall but for
+ * myBidderNos, which depend on the watcher (the browser keeps those of its first read).
+ */
+export const ZBiddingHallEvent = ZBiddingHall.omit({ myBidderNos: true });
+export type BiddingHallEvent = z.infer<typeof ZBiddingHallEvent>;
+
+/** The event names of the stream: the hall when the stream opens, then one per accepted bid and on close. */
+export const BIDDING_EVENTS = { hall: 'hall', bid: 'bid', close: 'close' } as const;
+
+/** The chain's first link: the hall's identity and its starting price, before any bid. */
+export function biddingGenesisLine(input: {
+  biddingId: number;
+  projectId: number;
+  startingPrice: number;
+}): string {
+  return ['genesis', input.biddingId, input.projectId, input.startingPrice].join('|');
+}
+
+/** The record class and tag of a hall's signed result file. */
+export const BIDDING_DATA_CLASS = 'bidding';
+export const BIDDING_RESULT_TAG = 'biddingResult';
+
+/** The result of a hall as its signed PDF shows it: labelled facts, then every bid of the chain. */
+export function composeBiddingResult(input: {
+  projectName: string;
+  projectCode: string;
+  exchange: string;
+  startAt: Date;
+  freeEndAt: Date;
+  timedSeconds: number;
+  startingPrice: number;
+  increment: number;
+  closedAt: Date;
+  winner: { name: string; bidderNo: string; price: number } | null;
+  bidderCount: number;
+  bids: readonly { seq: number; bidderNo: string; amount: number; at: Date; hash: string }[];
+  genesisHash: string;
+  finalHash: string;
+}): {
+  title: string;
+  fields: { label: string; value: string }[];
+  bidsTitle: string;
+  bidHeader: string[];
+  bidRows: string[][];
+  chainNote: string;
+  signatory: string;
+  date: string;
+} {
+  const yuan = (fen: number): string => `${formatFen(fen)}元`;
+  return {
+    title: '网络竞价结果',
+    fields: [
+      { label: '项目名称', value: input.projectName },
+      { label: '项目编号', value: input.projectCode },
+      { label: '竞价开始时间', value: formatDateTime(input.startAt) },
+      { label: '自由报价期截止', value: formatDateTime(input.freeEndAt) },
+      { label: '限时报价周期', value: `${input.timedSeconds}秒` },
+      { label: '起始价', value: yuan(input.startingPrice) },
+      { label: '加价幅度', value: yuan(input.increment) },
+      { label: '竞买人数', value: `${input.bidderCount}名` },
+      { label: '报价次数', value: `${input.bids.length}次` },
+      { label: '竞价结束时间', value: formatDateTime(input.closedAt) },
+      {
+        label: '竞价结果',
+        value:
+          input.winner === null
+            ? '无人报价，本次竞价流拍'
+            : `${input.winner.name}（${input.winner.bidderNo}）竞得`,
+      },
+      { label: '成交价', value: input.winner === null ? '—' : yuan(input.winner.price) },
+      { label: '起始链值', value: input.genesisHash },
+      { label: '最终链值', value: input.finalHash },
+    ],
+    bidsTitle: '报价记录',
+    bidHeader: ['序号', '竞买号', '报价（元）', '报价时间', '链值（SHA-256）'],
+    bidRows: input.bids.map((bid) => [
+      String(bid.seq),
+      bid.bidderNo,
+      formatFen(bid.amount),
+      formatDateTime(bid.at),
+      bid.hash,
+    ]),
+    chainNote:
+      '每条报价的链值为SHA-256（上一链值|竞价编号|序号|竞买号|报价（分）|报价时间），首条报价的上一链值为起始链值；任何一条记录被改动，其后的链值均无法复算。',
+    signatory: input.exchange,
+    date: formatChineseDate(input.closedAt),
+  };
+}
