@@ -21,6 +21,9 @@ import { createRefusalAuditor } from './modules/audit/refusals.ts';
 import { logsRoutes } from './modules/audit/routes.ts';
 import { createAuditService } from './modules/audit/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { createBiddingHub } from './modules/bidding/events.ts';
+import { biddingRoutes } from './modules/bidding/routes.ts';
+import { createBiddingService } from './modules/bidding/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createDictionariesAdmin } from './modules/dictionaries/admin.ts';
 import { dictionariesAdminRoutes } from './modules/dictionaries/admin-routes.ts';
@@ -73,6 +76,8 @@ import { refundTicketsRoutes } from './modules/refund-tickets/routes.ts';
 import { createRefundTicketsService } from './modules/refund-tickets/service.ts';
 import { documentsRoutes } from './modules/documents/routes.ts';
 import { createDocumentsService } from './modules/documents/service.ts';
+import { intentionsRoutes } from './modules/intentions/routes.ts';
+import { createIntentionsService } from './modules/intentions/service.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { registryStartsRoutes } from './modules/registries/starts-routes.ts';
@@ -237,6 +242,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     otc: config.otc === undefined ? undefined : createOtcClient(config.otc),
   });
   await app.register(projectsRoutes, { projects });
+  // 代理意向登记 and its deposits: made here, as the housekeeping's deposit deadlines step is its; routed below
+  const intentions = createIntentionsService({ ...moduleDeps, signatures, projects });
+  // the bidding hall: its fan-out across nodes is PostgreSQL's LISTEN/NOTIFY on a real database, else in process
+  const bidding = createBiddingService({
+    ...moduleDeps,
+    signatures,
+    projects,
+    hub: createBiddingHub({ db, log: loggerInstance }),
+  });
+  app.addHook('onReady', () => bidding.start());
+  app.addHook('preClose', () => bidding.stop());
+  await app.register(biddingRoutes, { bidding });
   // the periodic purge, and the reminders that come due with time (the projects' disclosure deadlines)
   registerHousekeeping(app, {
     db,
@@ -247,6 +264,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     attachments,
     rateLimits,
     projects,
+    bidding,
+    intentions,
   });
   await app.register(projectSheetsRoutes, {
     sheets: createProjectSheetsService({ ...moduleDeps, projects }),
@@ -299,6 +318,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(documentsRoutes, {
     documents: createDocumentsService({ ...moduleDeps, signatures }),
   });
+  // a member's intention registrations on disclosing projects, e-signed as sent documents are
+  await app.register(intentionsRoutes, { intentions });
   // a capital increase's agreement names the investors its selection chose
   workflow.registerPrecondition(CAPITAL_INCREASE_FAMILIES, 'contract', (db, projectId) =>
     investors.checkAgreementReady(db, projectId),

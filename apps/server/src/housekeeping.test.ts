@@ -130,6 +130,7 @@ describe('the schedule', () => {
         'anonymousSessions',
         'captchas',
         'deadlineReminders',
+        'depositDeadlines',
         'ms',
         'rateLimits',
         'signedInSessions',
@@ -165,6 +166,7 @@ describe('one run at a time', () => {
       attachments: { purgeUnreferenced: () => Promise.resolve(NOTHING_STORED) },
       rateLimits: { purgeExpired: () => Promise.resolve(0) },
       projects: { remindDeadlines: () => Promise.resolve(0) },
+      intentions: { remindDepositDeadlines: () => Promise.resolve({ disqualified: 0, reminded: 0 }) },
       ...overrides,
     };
   }
@@ -211,6 +213,7 @@ describe('one run at a time', () => {
       ...NOTHING_STORED,
       rateLimits: 0,
       deadlineReminders: 0,
+      depositDeadlines: { disqualified: 0, reminded: 0 },
     });
     expect(lines.some((line) => line.level === 'info' && line.msg === PURGED_LINE)).toBe(false);
   });

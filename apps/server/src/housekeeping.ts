@@ -1,15 +1,19 @@
 // The periodic purge of what nothing uses any more: ended sessions and spent captchas (the auth module), file
 // bytes no attachment refers to and temp files of uploads that stopped (the attachments module), rate-limit
 // windows that have ended (the rate-limits module); and the reminders that come due with time (a disclosure ending
-// within three working days, the projects module), raised once each. It runs every
-// PURGE_INTERVAL_S once the app is ready, on a timer that never keeps the process alive, and stops when the app
-// closes. Nodes sharing one database take turns: a run holds a PostgreSQL advisory lock, and a node that finds it
+// within three working days, the projects module; a deposit due within as many, the intentions module), raised
+// once each; the registrations whose deposit is still unpaid after its deadline disqualified (the intentions
+// module); and the bidding halls whose countdown ran out with no node's timer to close them (the bidding module),
+// logged on a line of their own. It runs every PURGE_INTERVAL_S once the app is ready, on a timer that never keeps
+// the process alive, and stops when the app closes. Nodes sharing one database take turns: a run holds a PostgreSQL advisory lock, and a node that finds it
 // taken skips its turn.
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db, DbDriver } from './db/client.ts';
 import type { AttachmentsService, FilesPurgeReport } from './modules/attachments/service.ts';
 import type { AuthPurgeReport, AuthService } from './modules/auth/service.ts';
+import type { DepositDeadlinesReport, IntentionsService } from './modules/intentions/service.ts';
+import type { BiddingService } from './modules/bidding/service.ts';
 import type { ProjectsService } from './modules/projects/service.ts';
 import type { RateLimitsService } from './modules/rate-limits/service.ts';
 
@@ -18,7 +22,11 @@ export const HOUSEKEEPING_LOCK = 'cqjy:housekeeping';
 
 /** Counts only: what was removed (or who was reminded) says nothing about whom it belonged to. */
 export type HousekeepingReport = AuthPurgeReport &
-  FilesPurgeReport & { rateLimits: number; deadlineReminders: number };
+  FilesPurgeReport & {
+    rateLimits: number;
+    deadlineReminders: number;
+    depositDeadlines: DepositDeadlinesReport;
+  };
 
 export type HousekeepingDeps = {
   db: Db;
@@ -30,6 +38,10 @@ export type HousekeepingDeps = {
   attachments: Pick<AttachmentsService, 'purgeUnreferenced'>;
   rateLimits: Pick<RateLimitsService, 'purgeExpired'>;
   projects: Pick<ProjectsService, 'remindDeadlines'>;
+  /** depositDeadlines: registrations whose deposit is unpaid after its deadline, and deposits coming due */
+  intentions: Pick<IntentionsService, 'remindDepositDeadlines'>;
+  /** closeBiddings: halls past their end closed (normally each node's timer did it already) */
+  bidding?: Pick<BiddingService, 'closeDue'>;
 };
 
 export type Housekeeping = {
@@ -80,6 +92,16 @@ export function createHousekeeping(deps: HousekeepingDeps): Housekeeping {
     }
   }
 
+  /**
+   * The step closing the bidding halls past their end. Its count is logged on its own line when there is one, so
+   * the purge's report (counts of what was removed) keeps its shape.
+   */
+  async function closeBiddings(): Promise<Record<string, never>> {
+    const closed = (await deps.bidding?.closeDue()) ?? 0;
+    if (closed > 0) log.info({ biddingsClosed: closed }, '已关闭到期的网络竞价');
+    return {};
+  }
+
   async function purge(): Promise<HousekeepingReport | null> {
     const started = performance.now();
     const report = await withLock(async () => ({
@@ -87,6 +109,8 @@ export function createHousekeeping(deps: HousekeepingDeps): Housekeeping {
       ...(await deps.attachments.purgeUnreferenced()),
       rateLimits: await deps.rateLimits.purgeExpired(),
       deadlineReminders: await deps.projects.remindDeadlines(),
+      depositDeadlines: await deps.intentions.remindDepositDeadlines(),
+      ...(await closeBiddings()),
     }));
     if (report === null) {
       log.debug('另一节点正在清理，本次跳过');

@@ -54,6 +54,21 @@ export async function updateGuarded(
 }
 
 /**
+ * Sets one key of a project's details in place (a record another module keeps there, such as the deal's result),
+ * whatever its version; counts the version up, so a change made from an earlier read is refused.
+ */
+export async function setDetail(tx: Db, id: number, key: string, value: unknown, now: Date): Promise<void> {
+  await tx
+    .update(projects)
+    .set({
+      details: sql`${projects.details} || jsonb_build_object(${key}::text, ${JSON.stringify(value)}::jsonb)`,
+      version: sql`${projects.version} + 1`,
+      updatedAt: now,
+    })
+    .where(eq(projects.id, id));
+}
+
+/**
  * Changes a project's name and form while it is still at `expectedVersion` and in a status whose form may change
  * (a draft, or a pre-disclosed project); undefined otherwise.
  */

@@ -755,6 +755,8 @@ export function createProjectsService(
     countStatuses,
     listEvaluations,
     remindDeadlines,
+    /** a record another module keeps in a project's details (the deal's result), in the caller's transaction */
+    setDetail: repo.setDetail,
     registerDisclosure: (gateway: DisclosureGateway): void => {
       disclosure = gateway;
     },

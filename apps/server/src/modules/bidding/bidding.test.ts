@@ -1,0 +1,528 @@
+// The bidding hall: the exchange opens a hall on a disclosing project with two qualified registrations (one of the
+// demo member's, one of the demo agent's; fewer are refused), the owner and those members see it, anyone else gets
+// 404. Bids are judged by the server: a company without a bidder is refused, a bid below the current price plus
+// the increment gets its message, a bid in the timed period moves the countdown, of two equal bids at once exactly
+// one is taken, a bid after the end is refused. The close settles the registrations, writes the deal's result
+// into the project and tells the members and the owner; the bids' hash chain recomputes; the result PDF is signed
+// by the exchange and verifies. The event stream (SSE over a real socket) delivers the hall, then each bid; with
+// TEST_DATABASE_URL a watcher on a second node sees a bid made on the first (LISTEN/NOTIFY).
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  API_STATUS,
+  bidChainLine,
+  biddingGenesisLine,
+  formatFen,
+  formatMessage,
+  MSG,
+  type BiddingHall,
+  type BiddingHallEvent,
+  type NotificationRow,
+  type PageResult,
+} from '@cqjy/domain';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../../db/client.ts';
+import { verifyPdf } from '../../platform/pdf/verify.ts';
+import { openBuiltinAuthority } from '../../platform/signing/certificate-authority.ts';
+import { findPostgres } from '../../reliability/multi-node.ts';
+import { bearer, createSecondNode, createTestApp, loginAs, type TestApp } from '../../test/harness.ts';
+import { clientOf, copyProject, type Client } from '../workflow/test-support.ts';
+
+const START_PRICE = 1_000_000;
+const INCREMENT = 50_000;
+const FREE_S = 60;
+const TIMED_S = 30;
+
+let t: TestApp;
+let exchange: Client;
+let owner: Client;
+let foreign: Client;
+let member: Client;
+let agent: Client;
+let memberToken: string;
+let agentToken: string;
+let memberCompanyId: number;
+let agentCompanyId: number;
+let projectSerial = 0;
+let registrationSerial = 0;
+const scratch = mkdtempSync(join(tmpdir(), 'cqjy-bidding-test-'));
+
+async function companyOf(username: string): Promise<number> {
+  const [row] = await selectRows<{ id: number }>(
+    t.db,
+    sql`select o.company_id as id from operators o join users u on u.id = o.user_id
+        where u.username = ${username} and o.is_default`,
+  );
+  if (row === undefined) throw new Error(`no company of ${username}`);
+  return row.id;
+}
+
+async function newProject(db: TestApp = t): Promise<number> {
+  projectSerial += 1;
+  return copyProject(db, `JJ2026TEST${String(projectSerial).padStart(4, '0')}`);
+}
+
+/** A registration as the intentions module leaves it once qualified (or in `status`). */
+async function addRegistration(
+  projectId: number,
+  companyId: number,
+  name: string,
+  options: { status?: string; depositState?: string; on?: TestApp } = {},
+): Promise<number> {
+  registrationSerial += 1;
+  const certNo = `91110000MA${String(registrationSerial).padStart(7, '0')}X`;
+  const [row] = await selectRows<{ id: number }>(
+    (options.on ?? t).db,
+    sql`insert into intention_registrations
+          (project_id, company_id, status, kind, name, cert_type, cert_no, contact_name, contact_mobile,
+           deposit_amount, deposit_state)
+        values (${projectId}, ${companyId}, ${options.status ?? 'qualified'}, 'company', ${name}, 'creditCode',
+                ${certNo}, '联系人', '13900000000', 100000, ${options.depositState ?? 'paid'})
+        returning id`,
+  );
+  if (row === undefined) throw new Error('no registration');
+  return row.id;
+}
+
+function openForm(projectId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    projectId,
+    startAt: t.clock.now().toISOString(),
+    freeSeconds: FREE_S,
+    timedSeconds: TIMED_S,
+    startingPrice: START_PRICE,
+    increment: INCREMENT,
+    ...overrides,
+  };
+}
+
+type Hall = { id: number; projectId: number; memberReg: number; agentReg: number };
+
+/** A disclosing project with the member's and the agent's qualified buyers, and its hall opened now. */
+async function openHall(): Promise<Hall> {
+  const projectId = await newProject();
+  const memberReg = await addRegistration(projectId, memberCompanyId, '甲有限公司');
+  const agentReg = await addRegistration(projectId, agentCompanyId, '乙有限公司');
+  const opened = await exchange.post<{ id: number; version: number }>(
+    '/api/bidding/open',
+    openForm(projectId),
+  );
+  expect(opened.status, opened.msg).toBe(0);
+  return { id: opened.data.id, projectId, memberReg, agentReg };
+}
+
+function bid(client: Client, hallId: number, registrationId: number, amount: number) {
+  return client.post<BiddingHall>(`/api/bidding/bid/${hallId}`, { registrationId, amount });
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { LOGIN_RATE_MAX: '1000' } });
+  exchange = clientOf(t, await loginAs(t.app, 'admin'));
+  owner = clientOf(t, await loginAs(t.app, 'transferor'));
+  foreign = clientOf(t, await loginAs(t.app, 'transferor2'));
+  memberToken = await loginAs(t.app, 'member');
+  agentToken = await loginAs(t.app, 'agent');
+  member = clientOf(t, memberToken);
+  agent = clientOf(t, agentToken);
+  memberCompanyId = await companyOf('member');
+  agentCompanyId = await companyOf('agent');
+});
+
+afterAll(async () => {
+  await t.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('opening a hall', () => {
+  it('refuses fewer than two qualified buyers, anyone but the exchange, and a second hall', async () => {
+    const projectId = await newProject();
+    await addRegistration(projectId, memberCompanyId, '甲有限公司');
+    await addRegistration(projectId, agentCompanyId, '乙有限公司', { status: 'submitted' });
+    const tooFew = await exchange.post('/api/bidding/open', openForm(projectId));
+    expect(tooFew).toMatchObject({ status: API_STATUS.refused, msg: MSG.biddingTooFewBidders });
+
+    await addRegistration(projectId, agentCompanyId, '丙有限公司');
+    const byMember = await member.post('/api/bidding/open', openForm(projectId));
+    expect(byMember.status).toBe(404);
+    const badTimed = await exchange.post('/api/bidding/open', openForm(projectId, { timedSeconds: 5 }));
+    expect(badTimed).toMatchObject({ status: API_STATUS.refused, msg: MSG.biddingTimedSecondsInvalid });
+    expect(await selectRows(t.db, sql`select id from biddings where project_id = ${projectId}`)).toEqual([]);
+
+    const opened = await exchange.post<{ id: number; version: number }>(
+      '/api/bidding/open',
+      openForm(projectId),
+    );
+    expect(opened.status, opened.msg).toBe(0);
+    const again = await exchange.post('/api/bidding/open', openForm(projectId));
+    expect(again).toMatchObject({ status: API_STATUS.refused, msg: MSG.biddingAlreadyOpen });
+
+    const hall = await member.get<BiddingHall>(`/api/bidding/${opened.data.id}`);
+    expect(hall.status, hall.msg).toBe(0);
+    expect(hall.data).toMatchObject({
+      status: 'free',
+      currentPrice: null,
+      nextMinimum: START_PRICE,
+      bids: [],
+    });
+    // numbered in registration order: the member's J001, the agent's qualified one J002
+    expect(hall.data.myBidderNos).toEqual([
+      expect.objectContaining({ bidderNo: 'J001', name: '甲有限公司' }),
+    ]);
+    const audit = await selectRows<{ action: string }>(
+      t.db,
+      sql`select action from audit_log where target = ${String(opened.data.id)} and action like 'bidding.%'`,
+    );
+    expect(audit.map((row) => row.action)).toEqual(['bidding.open']);
+  });
+
+  it('shows the hall to the owner and its members, 404 to anyone else', async () => {
+    const hall = await openHall();
+    const seen = await owner.get<BiddingHall>(`/api/bidding/${hall.id}`);
+    expect(seen.status, seen.msg).toBe(0);
+    expect(seen.data.myBidderNos).toEqual([]);
+    expect((await foreign.get(`/api/bidding/${hall.id}`)).status).toBe(404);
+    expect((await foreign.get(`/api/bidding/${hall.id}/events`)).status).toBe(404);
+    expect((await owner.get(`/api/bidding/project/${hall.projectId}`)).data).toEqual({ id: hall.id });
+    expect((await agent.get(`/api/bidding/project/${hall.projectId}`)).data).toEqual({ id: hall.id });
+    expect((await foreign.get(`/api/bidding/project/${hall.projectId}`)).status).toBe(404);
+    expect((await exchange.get(`/api/bidding/project/${await newProject()}`)).data).toBeNull();
+    expect((await exchange.get('/api/bidding/2147483647')).status).toBe(404);
+  });
+});
+
+describe('bidding', () => {
+  let hall: Hall;
+  beforeAll(async () => {
+    hall = await openHall();
+  });
+
+  it('refuses a company without a bidder, and a bidder of another member', async () => {
+    const byOwner = await bid(owner, hall.id, hall.memberReg, START_PRICE);
+    expect(byOwner).toMatchObject({ status: API_STATUS.refused, msg: MSG.biddingNotBidder });
+    const byOther = await bid(member, hall.id, hall.agentReg, START_PRICE);
+    expect(byOther).toMatchObject({ status: API_STATUS.refused, msg: MSG.biddingNotBidder });
+    expect((await bid(foreign, hall.id, hall.memberReg, START_PRICE)).status).toBe(404);
+    const bad = await member.post(`/api/bidding/bid/${hall.id}`, {
+      registrationId: hall.memberReg,
+      amount: 1.5,
+    });
+    expect(bad).toMatchObject({ status: API_STATUS.refused, msg: MSG.biddingAmountInvalid });
+    expect(await selectRows(t.db, sql`select id from bids where bidding_id = ${hall.id}`)).toEqual([]);
+  });
+
+  it('takes the starting price, then refuses less than the current price plus the increment', async () => {
+    const first = await bid(member, hall.id, hall.memberReg, START_PRICE);
+    expect(first.status, first.msg).toBe(0);
+    expect(first.msg).toBe(MSG.biddingAccepted);
+    expect(first.data).toMatchObject({
+      currentPrice: START_PRICE,
+      leaderNo: 'J001',
+      nextMinimum: START_PRICE + INCREMENT,
+    });
+    const low = await bid(agent, hall.id, hall.agentReg, START_PRICE + INCREMENT - 1);
+    expect(low).toMatchObject({
+      status: API_STATUS.refused,
+      msg: formatMessage(MSG.biddingBelowMinimum, { min: formatFen(START_PRICE + INCREMENT) }),
+    });
+    expect(low.msg).toBe('报价不能低于10,500.00元（当前价加上加价幅度）');
+  });
+
+  it('keeps the end during the free period, and restarts the countdown with a bid in the timed period', async () => {
+    const before = await member.get<BiddingHall>(`/api/bidding/${hall.id}`);
+    const during = await bid(agent, hall.id, hall.agentReg, START_PRICE + INCREMENT);
+    expect(during.data.endsAt).toBe(before.data.endsAt);
+    t.clock.set(new Date(Date.parse(before.data.freeEndAt) + 20_000));
+    const timed = await bid(member, hall.id, hall.memberReg, START_PRICE + 2 * INCREMENT);
+    expect(timed.status, timed.msg).toBe(0);
+    expect(timed.data.status).toBe('timed');
+    expect(timed.data.endsAt).toBe(new Date(t.clock.now().getTime() + TIMED_S * 1000).toISOString());
+    expect(Date.parse(timed.data.endsAt)).toBeGreaterThan(Date.parse(before.data.endsAt));
+  });
+
+  it('takes exactly one of two equal bids made at once', async () => {
+    const before = await member.get<BiddingHall>(`/api/bidding/${hall.id}`);
+    const price = before.data.nextMinimum;
+    const answers = await Promise.all([
+      bid(member, hall.id, hall.memberReg, price),
+      bid(agent, hall.id, hall.agentReg, price),
+    ]);
+    expect(answers.filter((answer) => answer.status === 0)).toHaveLength(1);
+    const loser = answers.find((answer) => answer.status !== 0);
+    expect(loser).toMatchObject({
+      status: API_STATUS.refused,
+      msg: formatMessage(MSG.biddingBelowMinimum, { min: formatFen(price + INCREMENT) }),
+    });
+    const after = await member.get<BiddingHall>(`/api/bidding/${hall.id}`);
+    expect(after.data.bids).toHaveLength(before.data.bids.length + 1);
+    expect(after.data.currentPrice).toBe(price);
+  });
+
+  it('refuses a bid after the end, closes the hall and settles its registrations', async () => {
+    const before = await member.get<BiddingHall>(`/api/bidding/${hall.id}`);
+    const winnerReg = before.data.leaderNo === 'J001' ? hall.memberReg : hall.agentReg;
+    const loserReg = winnerReg === hall.memberReg ? hall.agentReg : hall.memberReg;
+    t.clock.set(new Date(Date.parse(before.data.endsAt) + 1));
+    const late = await bid(member, hall.id, hall.memberReg, before.data.nextMinimum);
+    expect(late).toMatchObject({ status: API_STATUS.refused, msg: MSG.biddingClosed });
+
+    const closed = await owner.get<BiddingHall>(`/api/bidding/${hall.id}`);
+    expect(closed.data).toMatchObject({ status: 'closed', currentPrice: before.data.currentPrice });
+    const winnerName = winnerReg === hall.memberReg ? '甲有限公司' : '乙有限公司';
+    expect(closed.data.winnerName).toBe(winnerName);
+    const registrations = await selectRows<{ id: number; status: string; deposit_state: string }>(
+      t.db,
+      sql`select id, status, deposit_state from intention_registrations where project_id = ${hall.projectId} order by id`,
+    );
+    expect(registrations).toEqual(
+      expect.arrayContaining([
+        { id: winnerReg, status: 'won', deposit_state: 'applied' },
+        { id: loserReg, status: 'lost', deposit_state: 'refunding' },
+      ]),
+    );
+    const [project] = await selectRows<{ details: Record<string, unknown>; version: number }>(
+      t.db,
+      sql`select details, version from projects where id = ${hall.projectId}`,
+    );
+    expect(project?.details.dealResult).toEqual({
+      source: 'bidding',
+      biddingId: hall.id,
+      registrationId: winnerReg,
+      transfereeName: winnerName,
+      dealPrice: before.data.currentPrice,
+      decidedAt: before.data.endsAt,
+    });
+    expect(project?.version).toBeGreaterThan(1);
+    for (const client of [member, agent, owner]) {
+      const notices = await client.get<PageResult<NotificationRow>>('/api/message/list?page=1&size=20');
+      expect(
+        notices.data.list.some((row) => row.kind === 'bidding.result'),
+        JSON.stringify(notices),
+      ).toBe(true);
+    }
+    const audit = await selectRows<{ action: string }>(
+      t.db,
+      sql`select action from audit_log where target = ${String(hall.id)} and action like 'bidding.%' order by id`,
+    );
+    expect(audit.map((row) => row.action)).toContain('bidding.close');
+    expect(audit.filter((row) => row.action === 'bidding.bid')).toHaveLength(before.data.bids.length);
+  });
+
+  it('keeps a hash chain that recomputes from the genesis link', async () => {
+    const [row] = await selectRows<{ project_id: number; starting_price: string; last_hash: string }>(
+      t.db,
+      sql`select project_id, starting_price, last_hash from biddings where id = ${hall.id}`,
+    );
+    const rows = await selectRows<{
+      seq: number;
+      bidder_no: string;
+      amount: string;
+      at: Date | string;
+      previous_hash: string;
+      hash: string;
+    }>(
+      t.db,
+      sql`select seq, bidder_no, amount, at, previous_hash, hash from bids where bidding_id = ${hall.id} order by seq`,
+    );
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+    let previous = sha(
+      biddingGenesisLine({
+        biddingId: hall.id,
+        projectId: row?.project_id ?? 0,
+        startingPrice: Number(row?.starting_price),
+      }),
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    for (const [index, bidRow] of rows.entries()) {
+      expect(bidRow.seq).toBe(index + 1);
+      expect(bidRow.previous_hash).toBe(previous);
+      previous = sha(
+        bidChainLine({
+          previous,
+          biddingId: hall.id,
+          seq: bidRow.seq,
+          bidderNo: bidRow.bidder_no,
+          amount: Number(bidRow.amount),
+          at: new Date(bidRow.at).toISOString(),
+        }),
+      );
+      expect(bidRow.hash).toBe(previous);
+    }
+    expect(row?.last_hash).toBe(previous);
+  });
+
+  it('answers the result PDF signed by the exchange', async () => {
+    const response = await member.raw('GET', `/api/bidding/result/${hall.id}`);
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const pdf = response.rawPayload;
+    const authority = await openBuiltinAuthority({ dir: t.config.ca.dir });
+    const verdict = verifyPdf(pdf, { trustedRootPems: [authority.rootCertificatePem] });
+    expect(verdict.state).toBe('valid');
+    expect(verdict.signatures[0]?.signer?.commonName).toBe('示范产权交易所');
+    const path = join(scratch, 'result.pdf');
+    writeFileSync(path, pdf);
+    const pdfsig = spawnSync('pdfsig', [path], { encoding: 'utf8' });
+    expect(`${pdfsig.stdout}${pdfsig.stderr}`).toContain('Signature is Valid');
+    const hallView = await member.get<BiddingHall>(`/api/bidding/${hall.id}`);
+    expect(hallView.data.resultFileId).not.toBeNull();
+    // the same file through the attachments' download, to whoever sees the hall only
+    expect(
+      (await member.raw('GET', `/api/attachment/download/${hallView.data.resultFileId}`)).statusCode,
+    ).toBe(200);
+    const refused = await foreign.raw('GET', `/api/attachment/download/${hallView.data.resultFileId}`);
+    expect(refused.json()).toMatchObject({ status: 404 });
+    expect((await foreign.raw('GET', `/api/bidding/result/${hall.id}`)).json()).toMatchObject({
+      status: 404,
+    });
+  });
+});
+
+describe('a hall without bids', () => {
+  it('closes with no winner (流拍) and leaves the registrations as they were', async () => {
+    const hall = await openHall();
+    const opened = await exchange.get<BiddingHall>(`/api/bidding/${hall.id}`);
+    t.clock.set(new Date(Date.parse(opened.data.endsAt)));
+    const closed = await exchange.get<BiddingHall>(`/api/bidding/${hall.id}`);
+    expect(closed.data).toMatchObject({ status: 'closed', winnerName: null, currentPrice: null });
+    const statuses = await selectRows<{ status: string }>(
+      t.db,
+      sql`select status from intention_registrations where project_id = ${hall.projectId}`,
+    );
+    expect(statuses.map((row) => row.status)).toEqual(['qualified', 'qualified']);
+    const [project] = await selectRows<{ details: Record<string, unknown> }>(
+      t.db,
+      sql`select details from projects where id = ${hall.projectId}`,
+    );
+    expect(project?.details.dealResult).toBeUndefined();
+  });
+
+  it('is closed by the housekeeping when nobody reads it', async () => {
+    const hall = await openHall();
+    const opened = await exchange.get<BiddingHall>(`/api/bidding/${hall.id}`);
+    t.clock.set(new Date(Date.parse(opened.data.endsAt) + 1000));
+    await t.app.housekeeping.runOnce();
+    const [row] = await selectRows<{ closed_at: Date | null }>(
+      t.db,
+      sql`select closed_at from biddings where id = ${hall.id}`,
+    );
+    expect(row?.closed_at).not.toBeNull();
+  });
+});
+
+/** Reads server-sent events from a fetch response, one parsed event at a time. */
+function eventReader(response: Response) {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  return async (): Promise<{ event: string; data: BiddingHallEvent }> => {
+    for (;;) {
+      const end = buffer.indexOf('\n\n');
+      if (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const lines = block.split('\n');
+        const event = lines.find((line) => line.startsWith('event: '))?.slice(7);
+        const data = lines.find((line) => line.startsWith('data: '))?.slice(6);
+        if (event !== undefined && data !== undefined) {
+          return { event, data: JSON.parse(data) as BiddingHallEvent };
+        }
+        continue;
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error('the stream ended');
+      buffer += decoder.decode(value, { stream: true });
+    }
+  };
+}
+
+async function listenOn(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+describe('the event stream', () => {
+  it('sends the hall, then each accepted bid, to a watcher over HTTP', async () => {
+    const hall = await openHall();
+    const url = await listenOn(t.app);
+    const controller = new AbortController();
+    const response = await fetch(`${url}/api/bidding/${hall.id}/events`, {
+      headers: bearer(memberToken),
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const next = eventReader(response);
+    const first = await next();
+    expect(first.event).toBe('hall');
+    expect(first.data).toMatchObject({ id: hall.id, currentPrice: null });
+    expect(first.data).not.toHaveProperty('myBidderNos');
+
+    const made = await bid(agent, hall.id, hall.agentReg, START_PRICE);
+    expect(made.status, made.msg).toBe(0);
+    const second = await next();
+    expect(second.event).toBe('bid');
+    expect(second.data).toMatchObject({
+      currentPrice: START_PRICE,
+      leaderNo: 'J002',
+      version: made.data.version,
+    });
+    controller.abort();
+  });
+});
+
+const postgres = findPostgres();
+
+describe('two nodes on one PostgreSQL', () => {
+  const note = postgres === undefined ? ' (skipped: no PostgreSQL at TEST_DATABASE_URL)' : '';
+  it.skipIf(postgres === undefined)(
+    `pushes a bid made on node A to a watcher on node B (LISTEN/NOTIFY)${note}`,
+    async () => {
+      const a = await createTestApp({ env: { LOGIN_RATE_MAX: '1000' } });
+      const b = await createSecondNode(a);
+      try {
+        const projectId = await copyProject(a, 'JJ2026NODE0001');
+        const memberReg = await addRegistration(projectId, memberCompanyId, '甲有限公司', { on: a });
+        await addRegistration(projectId, agentCompanyId, '乙有限公司', { on: a });
+        const onA = (token: string) => clientOf(a, token);
+        const exchangeA = onA(await loginAs(a.app, 'admin'));
+        const memberTokenA = await loginAs(a.app, 'member');
+        const opened = await exchangeA.post<{ id: number }>('/api/bidding/open', {
+          projectId,
+          startAt: a.clock.now().toISOString(),
+          freeSeconds: FREE_S,
+          timedSeconds: TIMED_S,
+          startingPrice: START_PRICE,
+          increment: INCREMENT,
+        });
+        expect(opened.status, opened.msg).toBe(0);
+        const urlB = await listenOn(b);
+        const controller = new AbortController();
+        const response = await fetch(`${urlB}/api/bidding/${opened.data.id}/events`, {
+          headers: bearer(memberTokenA),
+          signal: controller.signal,
+        });
+        const next = eventReader(response);
+        expect((await next()).event).toBe('hall');
+        const made = await onA(memberTokenA).post<BiddingHall>(`/api/bidding/bid/${opened.data.id}`, {
+          registrationId: memberReg,
+          amount: START_PRICE,
+        });
+        expect(made.status, made.msg).toBe(0);
+        const pushed = await next();
+        expect(pushed.event).toBe('bid');
+        expect(pushed.data).toMatchObject({ currentPrice: START_PRICE, version: made.data.version });
+        controller.abort();
+      } finally {
+        await b.close();
+        await a.close();
+      }
+    },
+  );
+});

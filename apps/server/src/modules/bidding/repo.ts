@@ -1,0 +1,219 @@
+// Queries on the bidding halls, their bidders and bids. A hall as read joins its project's name, code and owner
+// (projects: read only). The registrations are the intentions module's: read here for the bidders, and settled at
+// the close through the intentions module's settleDeal.
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { intentionRegistrations } from '../intentions/tables.ts';
+import { projects } from '../projects/tables.ts';
+import { biddingBidders, biddings, bids } from './tables.ts';
+
+export type HallRow = typeof biddings.$inferSelect;
+export type NewHall = typeof biddings.$inferInsert;
+export type HallPatch = Partial<Omit<NewHall, 'id' | 'projectId' | 'version' | 'createdAt'>>;
+export type BidderRow = typeof biddingBidders.$inferSelect;
+export type BidRow = typeof bids.$inferSelect;
+export type NewBid = typeof bids.$inferInsert;
+
+export type HallItem = HallRow & {
+  projectName: string;
+  projectCode: string;
+  /** the project's owner */
+  ownerCompanyId: number;
+};
+
+const itemColumns = {
+  hall: biddings,
+  projectName: projects.name,
+  projectCode: projects.code,
+  ownerCompanyId: projects.companyId,
+};
+
+const toItem = (row: {
+  hall: HallRow;
+  projectName: string;
+  projectCode: string;
+  ownerCompanyId: number;
+}): HallItem => ({
+  ...row.hall,
+  projectName: row.projectName,
+  projectCode: row.projectCode,
+  ownerCompanyId: row.ownerCompanyId,
+});
+
+export async function findItem(db: Db, id: number): Promise<HallItem | undefined> {
+  const [row] = await db
+    .select(itemColumns)
+    .from(biddings)
+    .innerJoin(projects, eq(projects.id, biddings.projectId))
+    .where(eq(biddings.id, id));
+  return row === undefined ? undefined : toItem(row);
+}
+
+/** The hall's row, locked until the transaction ends: bids and the close are judged one after the other. */
+export async function lockItem(tx: Db, id: number): Promise<HallItem | undefined> {
+  const [row] = await tx
+    .select(itemColumns)
+    .from(biddings)
+    .innerJoin(projects, eq(projects.id, biddings.projectId))
+    .where(eq(biddings.id, id))
+    .for('update', { of: biddings });
+  return row === undefined ? undefined : toItem(row);
+}
+
+export async function findByProject(db: Db, projectId: number): Promise<HallRow | undefined> {
+  const [row] = await db.select().from(biddings).where(eq(biddings.projectId, projectId));
+  return row;
+}
+
+/** The project as opening a hall needs it (owner, status); locked, so that two openings queue. */
+export async function lockProject(
+  tx: Db,
+  projectId: number,
+): Promise<{ id: number; companyId: number; status: string; name: string } | undefined> {
+  const [row] = await tx
+    .select({ id: projects.id, companyId: projects.companyId, status: projects.status, name: projects.name })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .for('update');
+  return row;
+}
+
+export async function findProject(
+  db: Db,
+  projectId: number,
+): Promise<{ id: number; companyId: number; agentCompanyId: number | null } | undefined> {
+  const [row] = await db
+    .select({ id: projects.id, companyId: projects.companyId, agentCompanyId: projects.agentCompanyId })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  return row;
+}
+
+/** The project's qualified registrations, oldest first: the bidders of a hall opened now. */
+export async function listQualified(
+  tx: Db,
+  projectId: number,
+): Promise<{ id: number; companyId: number; kind: BidderRow['kind']; name: string }[]> {
+  return tx
+    .select({
+      id: intentionRegistrations.id,
+      companyId: intentionRegistrations.companyId,
+      kind: intentionRegistrations.kind,
+      name: intentionRegistrations.name,
+    })
+    .from(intentionRegistrations)
+    .where(
+      and(eq(intentionRegistrations.projectId, projectId), eq(intentionRegistrations.status, 'qualified')),
+    )
+    .orderBy(asc(intentionRegistrations.id));
+}
+
+/** Whether the company registered anyone on the project (it then may ask for the project's hall). */
+export async function hasRegistration(db: Db, projectId: number, companyId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: intentionRegistrations.id })
+    .from(intentionRegistrations)
+    .where(
+      and(eq(intentionRegistrations.projectId, projectId), eq(intentionRegistrations.companyId, companyId)),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertHall(tx: Db, values: NewHall): Promise<HallRow> {
+  const [row] = await tx.insert(biddings).values(values).returning();
+  if (row === undefined) throw new Error('bidding insert returned nothing');
+  return row;
+}
+
+/** The chain's genesis link of a hall just inserted (its id is in the link); not a change of the hall. */
+export async function setGenesis(tx: Db, id: number, hash: string): Promise<void> {
+  await tx.update(biddings).set({ lastHash: hash }).where(eq(biddings.id, id));
+}
+
+export async function insertBidders(tx: Db, rows: (typeof biddingBidders.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(biddingBidders).values(rows);
+}
+
+export async function listBidders(db: Db, biddingId: number): Promise<BidderRow[]> {
+  return db
+    .select()
+    .from(biddingBidders)
+    .where(eq(biddingBidders.biddingId, biddingId))
+    .orderBy(asc(biddingBidders.id));
+}
+
+export async function listBids(db: Db, biddingId: number): Promise<BidRow[]> {
+  return db.select().from(bids).where(eq(bids.biddingId, biddingId)).orderBy(asc(bids.seq));
+}
+
+export async function insertBid(tx: Db, values: NewBid): Promise<BidRow> {
+  const [row] = await tx.insert(bids).values(values).returning();
+  if (row === undefined) throw new Error('bid insert returned nothing');
+  return row;
+}
+
+/** Changes a hall (its version counted up); the caller holds its lock or guards with `version`. */
+export async function updateHall(
+  tx: Db,
+  id: number,
+  patch: HallPatch,
+  guard: { version?: number; isResultMissing?: boolean } = {},
+): Promise<HallRow | undefined> {
+  const [row] = await tx
+    .update(biddings)
+    .set({ ...patch, version: sql`${biddings.version} + 1` })
+    .where(
+      and(
+        eq(biddings.id, id),
+        guard.version === undefined ? undefined : eq(biddings.version, guard.version),
+        guard.isResultMissing === true ? isNull(biddings.resultFileId) : undefined,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The halls still open, with the end each node's timer is set to. */
+export async function listOpen(db: Db): Promise<{ id: number; endsAt: Date }[]> {
+  return db
+    .select({ id: biddings.id, endsAt: biddings.endsAt })
+    .from(biddings)
+    .where(isNull(biddings.closedAt))
+    .orderBy(asc(biddings.endsAt));
+}
+
+/** The open halls whose countdown ran out by `now` (the housekeeping's pass). */
+export async function listDue(db: Db, now: Date): Promise<number[]> {
+  const rows = await db
+    .select({ id: biddings.id })
+    .from(biddings)
+    .where(and(isNull(biddings.closedAt), lte(biddings.endsAt, now)))
+    .orderBy(asc(biddings.endsAt));
+  return rows.map((row) => row.id);
+}
+
+/** The closed halls still without their signed result (a close whose file was not made: made again). */
+export async function listWithoutResult(db: Db): Promise<number[]> {
+  const rows = await db
+    .select({ id: biddings.id })
+    .from(biddings)
+    .where(and(sql`${biddings.closedAt} is not null`, isNull(biddings.resultFileId)));
+  return rows.map((row) => row.id);
+}
+
+/** The registrations of some ids (names and members of the bidders), for the close's notices. */
+export async function findRegistrations(
+  db: Db,
+  ids: number[],
+): Promise<{ id: number; companyId: number; name: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: intentionRegistrations.id,
+      companyId: intentionRegistrations.companyId,
+      name: intentionRegistrations.name,
+    })
+    .from(intentionRegistrations)
+    .where(inArray(intentionRegistrations.id, ids));
+}
