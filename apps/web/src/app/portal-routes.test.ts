@@ -78,10 +78,21 @@ describe('every family', () => {
     ['capInvestorShow', 'InvestorShowPage'],
     ['capShow', 'InvestorShowPage'],
     ['capOpenInvestorAudit', 'InvestorAuditPage'],
-    ['intentionPro', 'IntentionListPage'],
   ] as const)('%s opens the investors module (%s)', async (name, page) => {
     const investors = await import('../features/investors/index.ts');
     expect(await lazyOf(name)).toBe(investors[page]);
+  });
+
+  // 代理意向方 (with the investors as a tab), the registration form and the three families' views of 代理意向登记
+  it.each([
+    ['intentionPro', 'IntentionProPage'],
+    ['addIntention', 'IntentionFormPage'],
+    ['bulkShow', 'IntentionShowPage'],
+    ['rightShow', 'IntentionShowPage'],
+    ['paperlessShow', 'IntentionShowPage'],
+  ] as const)('%s opens the intentions module (%s)', async (name, page) => {
+    const intentions = await import('../features/intentions/index.ts');
+    expect(await lazyOf(name)).toBe(intentions[page]);
   });
 
   it('the engine serves no screen of the investors module', () => {

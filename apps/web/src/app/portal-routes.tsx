@@ -57,6 +57,8 @@ const loadFeature = {
   dictionary: () => import('../features/dictionary/index.ts'),
   account: () => import('../features/account/index.ts'),
   statistics: () => import('../features/statistics/index.ts'),
+  intentions: () => import('../features/intentions/index.ts'),
+  bidding: () => import('../features/bidding/index.ts'),
 };
 
 /**
@@ -179,7 +181,13 @@ const PAGES: Readonly<Record<string, LazyPage>> = {
   capInvestorShow: pageOf(loadFeature.investors, (m) => m.InvestorShowPage),
   capShow: pageOf(loadFeature.investors, (m) => m.InvestorShowPage),
   capOpenInvestorAudit: pageOf(loadFeature.investors, (m) => m.InvestorAuditPage),
-  intentionPro: pageOf(loadFeature.investors, (m) => m.IntentionListPage),
+  // 代理意向方 lists both the intention registrations and the investor registrations (the latter as a tab)
+  intentionPro: pageOf(loadFeature.intentions, (m) => m.IntentionProPage),
+  addIntention: pageOf(loadFeature.intentions, (m) => m.IntentionFormPage),
+  bulkShow: pageOf(loadFeature.intentions, (m) => m.IntentionShowPage),
+  rightShow: pageOf(loadFeature.intentions, (m) => m.IntentionShowPage),
+  paperlessShow: pageOf(loadFeature.intentions, (m) => m.IntentionShowPage),
+  biddingHall: pageOf(loadFeature.bidding, (m) => m.BiddingHallPage),
 };
 
 const loadModulePlaceholder: LazyPage = async () => ({

@@ -257,13 +257,13 @@ describe('permissions and route sets (SH-4.4, SH-6.2)', () => {
     await expectPath(router, '/index/home');
   });
 
-  it('opens a detail route by its title and a not yet built page as a placeholder (SH-2.13, SH-2.14)', async () => {
-    // an agent member: its 代理意向方 pages are the ones not built yet
+  it('opens a not yet built page as a placeholder under its title (SH-2.13, SH-2.14)', async () => {
+    // an agent member: its 小宗实物 ledger is the page not built yet
     const user = makeUser(2, { permission: [...DEFAULT_ROLE_CODES.agent] });
     servePortal(user);
     signInAs(user);
-    renderPortal('/index/addIntention');
-    expect(await screen.findByRole('heading', { name: '代理意向登记' })).toBeTruthy();
+    renderPortal('/index/ledgerSmall');
+    expect(await screen.findByRole('heading', { name: '小宗实物' })).toBeTruthy();
     expect(screen.getByText(MSG.notOpenYet)).toBeTruthy();
   });
 

@@ -51,7 +51,15 @@ export function usePdfPages(input: {
   useEffect(() => {
     const canvas = canvasRef.current;
     if (doc === null || canvas === null) return;
-    doc.renderPage(pageNumber, canvas, width).catch(() => notify.error(MSG.previewFailed));
+    let isCurrent = true;
+    // A drawing cut short because the file was swapped or the viewer went (a letter replaced by its signed copy)
+    // is no failure to tell.
+    doc.renderPage(pageNumber, canvas, width).catch(() => {
+      if (isCurrent) notify.error(MSG.previewFailed);
+    });
+    return () => {
+      isCurrent = false;
+    };
   }, [doc, pageNumber, width]);
 
   return { doc, pageNumber, setPageNumber, pageCount: doc?.pageCount ?? 0, canvasRef };

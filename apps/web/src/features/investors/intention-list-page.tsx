@@ -1,9 +1,9 @@
-// 代理意向方 (/index/intentionPro, the member's menu item): the member's investor registrations on the capital
-// increases of both families, searched by a keyword and filtered by status here (the list is the member's own and
-// short). 登记投资方 opens the form with its project picker; a row opens its view (capShow), a draft its form;
-// 批量删除 deletes the ticked drafts after a confirm; 导出Excel saves the registrations as the server writes them.
-// The other families' intention registrations (意向登记) join this page once their module is built. A member whose
-// company is no agent has no 代理意向方: the same list is a card of its 我的项目.
+// The member's investor registrations on the capital increases of both families (the 增资投资方 tab of 代理意向方,
+// /index/intentionPro, whose page the intentions feature builds around it), searched by a keyword and filtered by
+// status here (the list is the member's own and short). 登记投资方 opens the form with its project picker; a row
+// opens its view (capShow), a draft its form; 批量删除 deletes the ticked drafts after a confirm; 导出Excel saves the
+// registrations as the server writes them. A member whose company is no agent has no 代理意向方: the same list is
+// a card of its 我的项目.
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';

@@ -133,7 +133,8 @@ describe('查看投资方信息', () => {
 describe('代理意向方 (intentionPro)', () => {
   it("lists the member's registrations of both families; only drafts are edited or deleted, a row opens capShow", async () => {
     serveAs(IDENTITY.member, MEMBER_COMPANY, []);
-    const { router } = renderPortal('/index/intentionPro');
+    // the investors are the page's 增资投资方 tab
+    const { router } = renderPortal('/index/intentionPro?tab=cap');
     const draft = (await screen.findByText(MEMBER_DRAFT.name)).closest('tr')!;
     const selected = screen.getByText(OPEN_CAP.name).closest('tr')!;
     expect(within(selected).getByText('已入选')).toBeTruthy();

@@ -1,13 +1,15 @@
 // The project view of every family ({family}ShowProject: bulkShowProject, collShowProject, rightShowProject ...;
 // ?id=): the project's status and period, its form read only as its kind draws it, the actions its status allows
 // (for its owner, or for the member representing it the member's own), its applications, what its approved actions
-// recorded, its trading-system result, the sections its kind has (participants, list sheets, the family's own), its
-// signed letters and its process log. A family without a kind yet shows what the engine knows of it.
+// recorded, its trading-system result, its intention registrations (the families that take them), the sections its
+// kind has (participants, list sheets, the family's own), its signed letters and its process log. A family without
+// a kind yet shows what the engine knows of it.
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Card, Result, Space, Spin, Tag } from 'antd';
 import { IDENTITY } from '@cqjy/domain/identity';
 import { MSG } from '@cqjy/domain/messages';
+import { isIntentionFamily } from '@cqjy/domain/intentions';
 import { findProjectKind, isProjectFamily, readProjectForm } from '@cqjy/domain/projects/kinds/index';
 import { canEditParticipants } from '@cqjy/domain/projects/participants';
 import type { Applicant } from '@cqjy/domain/workflow/actions';
@@ -27,6 +29,7 @@ import { canSyncFromOtc, OtcResultCard, OtcSyncButton } from './otc-result.tsx';
 import { ParticipantList } from './participant-list.tsx';
 import { ProjectFactsView } from './project-facts-view.tsx';
 import { ProjectHeadFacts } from './project-head-facts.tsx';
+import { ProjectIntentionsCard } from './project-intentions-card.tsx';
 import { ProjectSheets } from './project-sections.tsx';
 import { CUSTOM_SECTIONS } from './sections/index.ts';
 
@@ -92,6 +95,7 @@ export function ProjectViewPage() {
       <ProjectApplications family={data.family} rows={applications.data ?? []} isApplicant={role !== null} />
       <ActionRecords family={data.family} details={data.details} />
       <OtcResultCard details={data.details} />
+      {isIntentionFamily(data.family) ? <ProjectIntentionsCard project={data} family={data.family} /> : null}
       {family !== null && CustomSection !== undefined && sections.includes('custom') ? (
         <CustomSection family={family} projectId={data.id} isOwner={isOwner} status={data.status} />
       ) : null}

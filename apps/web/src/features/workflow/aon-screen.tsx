@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Result, Spin } from 'antd';
+import { applicationDefaults } from '@cqjy/domain/intentions';
 import { MSG } from '@cqjy/domain/messages';
 import type { ActionConfig } from '@cqjy/domain/workflow/actions';
 import { ACTION_STATUS_LABELS } from '@cqjy/domain/workflow/statuses';
@@ -16,7 +17,10 @@ import { ActionEditor } from './action-editor.tsx';
 import { actionQuery } from './api.ts';
 import { projectPathOf, stepPath, useStepQuery } from './step-context.ts';
 
-/** A new application of `config` on `project`, as the editor shows it until its first save (id 0). */
+/**
+ * A new application of `config` on `project`, as the editor shows it until its first save (id 0): empty, but for
+ * the buyer and the price of the project's deal where the action asks them (the contract after the bidding).
+ */
 export function newApplication(config: ActionConfig, project: ProjectView): ActionView {
   return {
     id: 0,
@@ -26,7 +30,7 @@ export function newApplication(config: ActionConfig, project: ProjectView): Acti
     actionTitle: config.title,
     status: 'draft',
     statusLabel: ACTION_STATUS_LABELS.draft,
-    form: {},
+    form: applicationDefaults(config.action, project.details),
     version: 0,
     attachments: {},
     letter: null,
@@ -65,7 +69,9 @@ function NewApplication({
   const project = useQuery(projectQuery(projectId));
   // the draft id the files of this application are uploaded under until it is saved
   const [createId] = useState(() => crypto.randomUUID());
-  if (project.data === undefined) {
+  // The form starts from the project as the server has it now (the deal a contract starts from may have been
+  // decided since the project was last read), never from an earlier visit's cached copy.
+  if (project.data === undefined || !project.isFetchedAfterMount) {
     return project.isError ? (
       <Result status="error" title={MSG.notFound} extra={<CloseButton />} />
     ) : (

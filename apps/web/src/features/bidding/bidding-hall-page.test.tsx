@@ -1,0 +1,291 @@
+// 竞价大厅 against a fake server: the hall shows its status, the countdown by the server's clock (the fake server's
+// clock is days away from the machine's) and the current price; a bid posts the amount in fen and a refusal shows
+// the server's words; the event stream (read with fetch, signed with the bearer header) moves the price, and a
+// dropped stream is followed again with the hall read afresh. A closed hall shows the result.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { BiddingHall } from '@cqjy/domain/bidding';
+import { IDENTITY } from '@cqjy/domain/identity';
+import { setNotifier } from '../../lib/notify.ts';
+import { clearSession } from '../../lib/session-store.ts';
+import { bodyOf, envelope, jsonResponse, pathOf } from '../../test/fake-fetch.ts';
+import type { FetchCall } from '../../test/fake-fetch.ts';
+import { createFakeNotifier } from '../../test/fake-notifier.ts';
+import type { FakeNotifier } from '../../test/fake-notifier.ts';
+import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
+import { formatCountdown } from './hall-clock.ts';
+import { createSseParser } from './hall-stream.ts';
+import type { SseEvent } from './hall-stream.ts';
+
+/** The fake server's clock: far from the machine's, so a countdown by the machine's clock would show nonsense. */
+const SERVER_NOW = Date.parse('2026-03-10T02:00:00.000Z');
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+function makeHall(overrides: Partial<BiddingHall> = {}): BiddingHall {
+  return {
+    id: 5,
+    projectId: 7,
+    projectName: '北京示范国有资产经营有限公司废旧设备一批',
+    projectCode: 'GR2026BJ1000123',
+    status: 'timed',
+    statusLabel: '限时报价',
+    serverNow: iso(SERVER_NOW),
+    startAt: iso(SERVER_NOW - 10 * 60_000),
+    freeEndAt: iso(SERVER_NOW - 5 * 60_000),
+    endsAt: iso(SERVER_NOW + 75_000),
+    timedSeconds: 120,
+    startingPrice: 900_000_00,
+    increment: 1000_00,
+    currentPrice: 1_000_000_00,
+    nextMinimum: 1_001_000_00,
+    leaderNo: 'J001',
+    myBidderNos: [{ bidderNo: 'J002', registrationId: 31, name: '北京示范投资有限公司' }],
+    bids: [
+      {
+        seq: 1,
+        bidderNo: 'J001',
+        amount: 900_000_00,
+        at: iso(SERVER_NOW - 4 * 60_000),
+        hash: 'a1'.repeat(32),
+      },
+      {
+        seq: 2,
+        bidderNo: 'J002',
+        amount: 999_000_00,
+        at: iso(SERVER_NOW - 3 * 60_000),
+        hash: 'b2'.repeat(32),
+      },
+      { seq: 3, bidderNo: 'J001', amount: 1_000_000_00, at: iso(SERVER_NOW - 60_000), hash: 'c3'.repeat(32) },
+    ],
+    winnerName: null,
+    resultFileId: null,
+    version: 4,
+    ...overrides,
+  };
+}
+
+/** A stream the test writes to, as the server's event stream. */
+function makeStream() {
+  const encoder = new TextEncoder();
+  let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  const body = new ReadableStream<Uint8Array>({
+    start: (c) => {
+      controller = c;
+    },
+  });
+  return {
+    response: () => new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } }),
+    write: (text: string) => controller?.enqueue(encoder.encode(text)),
+    close: () => controller?.close(),
+  };
+}
+
+let notifier: FakeNotifier;
+
+beforeEach(() => {
+  clearSession();
+  notifier = createFakeNotifier();
+  setNotifier(notifier);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setNotifier(null);
+});
+
+type Serve = {
+  halls?: BiddingHall[];
+  onBid?: (call: FetchCall) => Response;
+  streams?: ReturnType<typeof makeStream>[];
+};
+
+/** Answers the hall (the next of `halls` on each read, the last one after), the bids and the event streams. */
+function serve({ halls = [makeHall()], onBid, streams = [makeStream()] }: Serve) {
+  const user = makeUser(IDENTITY.member, { companyId: 20 });
+  signInAs(user);
+  let reads = 0;
+  let connections = 0;
+  return servePortal(user, (call) => {
+    const path = pathOf(call);
+    if (path === '/api/bidding/5' && call.method === 'GET') {
+      const hall = halls[Math.min(reads, halls.length - 1)]!;
+      reads += 1;
+      return jsonResponse(envelope(hall));
+    }
+    if (path === '/api/bidding/5/events') {
+      const stream = streams[Math.min(connections, streams.length - 1)]!;
+      connections += 1;
+      return stream.response();
+    }
+    if (path === '/api/bidding/bid/5' && onBid !== undefined) return onBid(call);
+    return undefined;
+  });
+}
+
+const callsTo = (calls: FetchCall[], path: string) => calls.filter((call) => pathOf(call) === path);
+
+describe('竞价大厅', () => {
+  it('shows the status, the countdown by the server’s clock, the price, the leader and the log newest first', async () => {
+    serve({});
+    renderPortal('/index/biddingHall?id=5');
+    expect((await screen.findByTestId('bidding-current-price')).textContent).toBe('1,000,000.00');
+    expect(screen.getByTestId('bidding-status').textContent).toBe('限时报价');
+    // 75 s left by the server's clock, whatever the machine's says
+    expect(screen.getByTestId('bidding-countdown').textContent).toMatch(/^01:1[45]$/);
+    expect(screen.getByText('领先竞买号：J001')).toBeTruthy();
+    expect(screen.getByText('1,001,000.00')).toBeTruthy();
+    expect(screen.getByText(/限时报价期：每个限时报价周期为120秒/)).toBeTruthy();
+    expect(screen.getByText('竞买号 J002（北京示范投资有限公司）')).toBeTruthy();
+    const seqs = [...document.querySelectorAll('.ant-table-tbody tr td:first-child')].map(
+      (cell) => cell.textContent,
+    );
+    expect(seqs).toEqual(['3', '2', '1']);
+  });
+
+  it('a bid posts the amount in fen (加一手 adds one increment) and shows the answer', async () => {
+    const { calls } = serve({
+      onBid: () =>
+        jsonResponse(
+          envelope(
+            makeHall({ currentPrice: 1_002_000_00, nextMinimum: 1_003_000_00, leaderNo: 'J002', version: 5 }),
+          ),
+        ),
+    });
+    renderPortal('/index/biddingHall?id=5');
+    const amount = await screen.findByLabelText<HTMLInputElement>('报价（元）');
+    expect(amount.value).toBe('1,001,000.00');
+    fireEvent.click(screen.getByRole('button', { name: '加一手' }));
+    expect(amount.value).toBe('1,002,000.00');
+    fireEvent.click(screen.getByTestId('bidding-submit'));
+    await waitFor(() => expect(callsTo(calls, '/api/bidding/bid/5')).toHaveLength(1));
+    expect(bodyOf(callsTo(calls, '/api/bidding/bid/5')[0])).toEqual({
+      registrationId: 31,
+      amount: 1_002_000_00,
+    });
+    expect(notifier.confirm).toHaveBeenCalled();
+    await waitFor(() => expect(screen.getByTestId('bidding-current-price').textContent).toBe('1,002,000.00'));
+    expect(screen.getByText('领先竞买号：J002')).toBeTruthy();
+    expect(notifier.success).toHaveBeenCalledWith('报价成功');
+  });
+
+  it('a refusal shows the server’s message by the button', async () => {
+    const refusal = '报价不能低于1,001,000.00元（当前价加上加价幅度）';
+    const { calls } = serve({ onBid: () => jsonResponse(envelope(null, 1, refusal)) });
+    renderPortal('/index/biddingHall?id=5');
+    const amount = await screen.findByLabelText('报价（元）');
+    fireEvent.focus(amount);
+    fireEvent.change(amount, { target: { value: '1000500' } });
+    fireEvent.click(screen.getByTestId('bidding-submit'));
+    expect((await screen.findByTestId('bidding-refusal')).textContent).toContain(refusal);
+    expect(bodyOf(callsTo(calls, '/api/bidding/bid/5')[0])).toEqual({
+      registrationId: 31,
+      amount: 1_000_500_00,
+    });
+    // shown where the bidder looks, not as a toast as well
+    expect(notifier.error).not.toHaveBeenCalled();
+    expect(screen.getByTestId('bidding-current-price').textContent).toBe('1,000,000.00');
+  });
+
+  it('follows the event stream with the bearer header: an event moves the price and keeps the bidder’s numbers', async () => {
+    const stream = makeStream();
+    const { calls } = serve({ streams: [stream] });
+    renderPortal('/index/biddingHall?id=5');
+    await screen.findByTestId('bidding-current-price');
+    await waitFor(() => expect(callsTo(calls, '/api/bidding/5/events')).toHaveLength(1));
+    const [events] = callsTo(calls, '/api/bidding/5/events');
+    expect(events?.headers.get('Authorization')).toBe('Bearer access-1');
+
+    const { myBidderNos: _mine, ...moved } = makeHall({
+      currentPrice: 1_005_000_00,
+      nextMinimum: 1_006_000_00,
+      leaderNo: 'J003',
+      version: 6,
+      bids: [
+        ...makeHall().bids,
+        { seq: 4, bidderNo: 'J003', amount: 1_005_000_00, at: iso(SERVER_NOW), hash: 'd4'.repeat(32) },
+      ],
+    });
+    const text = `: heartbeat\n\nevent: bid\ndata: ${JSON.stringify(moved)}\n\n`;
+    // split mid-event, as the network may
+    stream.write(text.slice(0, 40));
+    stream.write(text.slice(40));
+    await waitFor(() => expect(screen.getByTestId('bidding-current-price').textContent).toBe('1,005,000.00'));
+    expect(screen.getByText('领先竞买号：J003')).toBeTruthy();
+    expect(document.querySelector('.bidding-bid-fresh')?.textContent).toContain('J003');
+    // the event carries no bidder numbers: the bidder still bids
+    expect(screen.getByText('竞买号 J002（北京示范投资有限公司）')).toBeTruthy();
+    expect(screen.getByTestId('bidding-submit')).toBeTruthy();
+
+    // an older event (overtaken) changes nothing
+    const { myBidderNos: _old, ...stale } = makeHall({ currentPrice: 1_003_000_00, version: 5 });
+    stream.write(`event: hall\ndata: ${JSON.stringify(stale)}\n\n`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('bidding-current-price').textContent).toBe('1,005,000.00');
+  });
+
+  it('connects again after a drop and reads the hall afresh', async () => {
+    const first = makeStream();
+    const second = makeStream();
+    const { calls } = serve({
+      halls: [makeHall(), makeHall({ currentPrice: 1_004_000_00, nextMinimum: 1_005_000_00, version: 8 })],
+      streams: [first, second],
+    });
+    renderPortal('/index/biddingHall?id=5');
+    await screen.findByTestId('bidding-current-price');
+    await waitFor(() => expect(callsTo(calls, '/api/bidding/5/events')).toHaveLength(1));
+    first.close();
+    expect(await screen.findByText('与竞价大厅的连接已断开，正在重新连接')).toBeTruthy();
+    await waitFor(() => expect(callsTo(calls, '/api/bidding/5/events')).toHaveLength(2));
+    await waitFor(() => expect(screen.getByTestId('bidding-current-price').textContent).toBe('1,004,000.00'));
+    expect(screen.queryByText('与竞价大厅的连接已断开，正在重新连接')).toBeNull();
+    expect(callsTo(calls, '/api/bidding/5').length).toBe(2);
+  });
+
+  it('a closed hall shows the winner, the price, the result and the last link of the chain', async () => {
+    const { calls } = serve({
+      halls: [
+        makeHall({
+          status: 'closed',
+          statusLabel: '已结束',
+          endsAt: iso(SERVER_NOW - 1000),
+          winnerName: '北京示范投资有限公司',
+          resultFileId: 'result-uuid',
+          myBidderNos: [],
+        }),
+      ],
+    });
+    renderPortal('/index/biddingHall?id=5');
+    expect(await screen.findByText('竞价已结束')).toBeTruthy();
+    expect(screen.getByText('竞得人：北京示范投资有限公司，成交价：1,000,000.00元')).toBeTruthy();
+    expect(screen.getByTestId('bidding-status').textContent).toBe('已结束');
+    expect(screen.getByTestId('bidding-countdown').textContent).toBe('00:00');
+    expect(screen.getByTestId('bidding-last-hash').textContent).toContain('c3'.repeat(32));
+    expect(screen.queryByTestId('bidding-submit')).toBeNull();
+    expect(screen.getByRole('button', { name: '下载竞价结果' })).toBeTruthy();
+    // a closed hall is not followed
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(callsTo(calls, '/api/bidding/5/events')).toHaveLength(0);
+  });
+});
+
+describe('the hall’s helpers', () => {
+  it('formats the countdown as mm:ss, hh:mm:ss from an hour', () => {
+    expect(formatCountdown(75_000)).toBe('01:15');
+    expect(formatCountdown(200)).toBe('00:01');
+    expect(formatCountdown(-5)).toBe('00:00');
+    expect(formatCountdown(3_723_000)).toBe('01:02:03');
+  });
+
+  it('parses the event stream across chunks, skipping comments', () => {
+    const events: SseEvent[] = [];
+    const parser = createSseParser((event) => events.push(event));
+    parser.push(': ping\r\n\r\nevent: hall\r\nda');
+    parser.push('ta: {"a":1}\r\ndata: x\r\n');
+    expect(events).toEqual([]);
+    parser.push('\r\ndata:plain\n\n');
+    expect(events).toEqual([
+      { event: 'hall', data: '{"a":1}\nx' },
+      { event: 'message', data: 'plain' },
+    ]);
+  });
+});

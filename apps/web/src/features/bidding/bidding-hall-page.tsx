@@ -1,0 +1,232 @@
+// 竞价大厅 (biddingHall?id=): the live hall of a project's online bidding. The hall is read once, then followed on
+// its event stream, each event carrying the whole hall; after a drop the stream connects again and the hall is
+// read afresh. Everyone allowed in sees the status, the countdown (by the server's clock), the current price and
+// its leader's bidder number, the next minimum, the increment, what the phase means and the bid log; a bidder also
+// bids. Once closed: the winner and the price, the signed result and the last link of the bids' hash chain.
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Result,
+  Row,
+  Space,
+  Spin,
+  Statistic,
+  Tag,
+  Typography,
+} from 'antd';
+import { BIDDING_STATUS_LABELS } from '@cqjy/domain/bidding';
+import type { BiddingStatus } from '@cqjy/domain/bidding';
+import { formatDateTime, formatFen } from '@cqjy/domain/format';
+import { MSG } from '@cqjy/domain/messages';
+import { readQueryId } from '../../lib/query-id.ts';
+import { useBusy } from '../../lib/use-busy.ts';
+import { CloseButton } from '../../components/index.ts';
+import { downloadResult, hallKey, hallQuery } from './api.ts';
+import { BidForm } from './bid-form.tsx';
+import { BidLog } from './bid-log.tsx';
+import { applyEvent, countdownTarget, formatCountdown, phaseOf, remainingMs } from './hall-clock.ts';
+import type { LiveHall } from './hall-clock.ts';
+import { followHall } from './hall-stream.ts';
+
+/** The countdown's pace: a few times a second, so a second never shows late by more than a quarter. */
+const TICK_MS = 250;
+
+function useNow(isRunning: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!isRunning) return undefined;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(timer);
+  }, [isRunning]);
+  return now;
+}
+
+const STATUS_COLORS: Record<BiddingStatus, string> = {
+  scheduled: 'default',
+  free: 'green',
+  timed: 'orange',
+  closed: 'red',
+};
+
+function phaseText(hall: LiveHall, phase: BiddingStatus): string {
+  if (phase === 'scheduled') {
+    return `竞价将于${formatDateTime(hall.startAt)}开始，开始后先进入自由报价期。`;
+  }
+  if (phase === 'free') {
+    return `自由报价期：${formatDateTime(hall.freeEndAt)}前可自由报价；自由报价期结束后进入限时报价期。`;
+  }
+  return `限时报价期：每个限时报价周期为${hall.timedSeconds}秒，周期内出现有效报价则倒计时重新开始；一个周期内无人报价，竞价结束，最高报价者竞得。`;
+}
+
+const countdownLabel = (phase: BiddingStatus): string =>
+  phase === 'scheduled' ? '距竞价开始' : phase === 'free' ? '距竞价结束（如无新报价）' : '本周期剩余时间';
+
+function ClosedResult({ hall }: { hall: LiveHall }) {
+  const { busy, run } = useBusy<'result'>();
+  const last = hall.bids.reduce<LiveHall['bids'][number] | undefined>(
+    (found, bid) => (found === undefined || bid.seq > found.seq ? bid : found),
+    undefined,
+  );
+  return (
+    <Result
+      status={hall.winnerName === null ? 'info' : 'success'}
+      title="竞价已结束"
+      subTitle={
+        hall.winnerName === null
+          ? '本次竞价无人报价，未产生竞得人。'
+          : `竞得人：${hall.winnerName}，成交价：${formatFen(hall.currentPrice)}元`
+      }
+      extra={
+        <Space orientation="vertical" align="center">
+          <Button
+            type="primary"
+            loading={busy === 'result'}
+            onClick={() => void run('result', () => downloadResult(hall))}
+          >
+            下载竞价结果
+          </Button>
+          {last === undefined ? null : (
+            <Typography.Text type="secondary">
+              最后一笔报价的链式哈希：
+              <Typography.Text code copyable data-testid="bidding-last-hash">
+                {last.hash}
+              </Typography.Text>
+            </Typography.Text>
+          )}
+        </Space>
+      }
+    />
+  );
+}
+
+function HallView({ hall, now }: { hall: LiveHall; now: number }) {
+  const livePhase = phaseOf(hall, now);
+  const isLive = livePhase === 'free' || livePhase === 'timed';
+  const left = remainingMs(hall, countdownTarget(hall, livePhase), now);
+
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} sm={12} lg={6}>
+          <Card size="small">
+            <Statistic
+              title={livePhase === 'closed' ? '剩余时间' : countdownLabel(livePhase)}
+              valueRender={() => (
+                <span data-testid="bidding-countdown" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatCountdown(livePhase === 'closed' ? 0 : left)}
+                </span>
+              )}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} sm={12} lg={6}>
+          <Card size="small">
+            <Statistic
+              title="当前价（元）"
+              valueRender={() => (
+                <span data-testid="bidding-current-price">
+                  {hall.currentPrice === null ? '尚无报价' : formatFen(hall.currentPrice)}
+                </span>
+              )}
+            />
+            <Typography.Text type="secondary">领先竞买号：{hall.leaderNo ?? '—'}</Typography.Text>
+          </Card>
+        </Col>
+        <Col xs={24} sm={12} lg={6}>
+          <Card size="small">
+            <Statistic title="下一次最低报价（元）" value={formatFen(hall.nextMinimum)} />
+          </Card>
+        </Col>
+        <Col xs={24} sm={12} lg={6}>
+          <Card size="small">
+            <Statistic title="加价幅度（元）" value={formatFen(hall.increment)} />
+            <Typography.Text type="secondary">起始价：{formatFen(hall.startingPrice)}元</Typography.Text>
+          </Card>
+        </Col>
+      </Row>
+      {livePhase === 'closed' ? (
+        <ClosedResult hall={hall} />
+      ) : (
+        <Alert
+          type={livePhase === 'timed' ? 'warning' : 'info'}
+          showIcon
+          title={phaseText(hall, livePhase)}
+        />
+      )}
+      <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }}>
+        <Descriptions.Item label="项目编号">{hall.projectCode}</Descriptions.Item>
+        <Descriptions.Item label="开始时间">{formatDateTime(hall.startAt)}</Descriptions.Item>
+        <Descriptions.Item label="自由报价期截止">{formatDateTime(hall.freeEndAt)}</Descriptions.Item>
+        <Descriptions.Item label="限时报价周期">{hall.timedSeconds}秒</Descriptions.Item>
+      </Descriptions>
+      {hall.myBidderNos.length > 0 && livePhase !== 'closed' ? (
+        <Card size="small" title="我要出价">
+          <BidForm hall={hall} isOpen={isLive} />
+        </Card>
+      ) : null}
+      <Card size="small" title="报价记录">
+        <BidLog hall={hall} nowMs={now} />
+      </Card>
+    </Space>
+  );
+}
+
+export function BiddingHallPage() {
+  const [params] = useSearchParams();
+  const id = readQueryId(params.get('id'));
+  const queryClient = useQueryClient();
+  const hall = useQuery({ ...hallQuery(id ?? 0), enabled: id !== null });
+  const [isLost, setIsLost] = useState(false);
+  const isClosed = hall.data?.status === 'closed';
+  const isLoaded = hall.data !== undefined;
+  const now = useNow(isLoaded && !isClosed);
+
+  // A closed hall changes no more: the stream is followed only while it may.
+  useEffect(() => {
+    if (id === null || !isLoaded || isClosed) return undefined;
+    return followHall(id, {
+      onHall: (data) =>
+        queryClient.setQueryData<LiveHall>(hallKey(id), (current) => applyEvent(current, data)),
+      onOpen: () => setIsLost(false),
+      onReconnect: () => void queryClient.invalidateQueries({ queryKey: hallKey(id) }),
+      onDrop: () => setIsLost(true),
+    });
+  }, [id, isLoaded, isClosed, queryClient]);
+
+  if (id === null) return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+  const data = hall.data;
+  if (data === undefined) {
+    return hall.isError ? (
+      <Result status="error" title={MSG.biddingHallMissing} extra={<CloseButton />} />
+    ) : (
+      <div style={{ textAlign: 'center', padding: 48 }}>
+        <Spin />
+      </div>
+    );
+  }
+  const status = phaseOf(data, now);
+
+  return (
+    <Card
+      title={
+        <Space wrap>
+          {`${data.projectName} · 网络竞价`}
+          <Tag color={STATUS_COLORS[status]} data-testid="bidding-status">
+            {BIDDING_STATUS_LABELS[status]}
+          </Tag>
+          {isLost && !isClosed ? <Tag color="warning">{MSG.biddingStreamLost}</Tag> : null}
+        </Space>
+      }
+      extra={<CloseButton />}
+    >
+      <HallView hall={data} now={now} />
+    </Card>
+  );
+}

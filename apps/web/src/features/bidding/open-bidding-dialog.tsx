@@ -1,0 +1,149 @@
+// 开启网络竞价 (the exchange's, on a project with two or more qualified buyers): when the hall starts, how long the
+// free period lasts, the timed period's countdown, the starting price (the listing price unless changed) and the
+// increment. The form is checked by the domain's rules (ZBiddingOpenForm) before anything is sent, with the
+// server's words on the field at fault; times are typed in +08:00 as every time of the portal is shown.
+import { useState } from 'react';
+import { Form } from 'antd';
+import { ZBiddingOpenForm } from '@cqjy/domain/bidding';
+import type { BiddingOpenForm } from '@cqjy/domain/bidding';
+import { fenToYuan, formatDateTime, parseYuanToFen, TIMEZONE_OFFSET } from '@cqjy/domain/format';
+import { AppDialog, DayPicker, NumberInput } from '../../components/index.ts';
+import { openBidding } from './api.ts';
+
+export type OpenBiddingDialogProps = {
+  projectId: number;
+  /** fen; the starting price offered, when the project's listing price is known */
+  listingPrice?: number | undefined;
+  onClose: () => void;
+  /** the hall opened */
+  onOpened: (id: number) => void;
+};
+
+type OpenValues = {
+  startAt?: string;
+  freeSeconds?: string;
+  timedSeconds?: string;
+  startingPrice?: string;
+  increment?: string;
+};
+
+const DEFAULT_FREE_SECONDS = 60;
+const DEFAULT_TIMED_SECONDS = 60;
+/** fen: 1,000 yuan */
+const DEFAULT_INCREMENT = 1000_00;
+
+/** 'YYYY-MM-DD HH:mm' of this minute in +08:00, as the time picker holds it. */
+export function currentMinute(nowMs = Date.now()): string {
+  return formatDateTime(nowMs).slice(0, 16);
+}
+
+/** The picker's 'YYYY-MM-DD HH:mm' (+08:00) as an ISO instant; '' when it is no time. */
+export function minuteToIso(text: string | undefined): string {
+  if (text === undefined || !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(text)) return '';
+  const date = new Date(`${text.replace(' ', 'T')}:00${TIMEZONE_OFFSET}`);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString();
+}
+
+const wholeNumber = (text: string | undefined): number =>
+  text !== undefined && /^\d+$/.test(text) ? Number(text) : Number.NaN;
+
+const yuanToFen = (text: string | undefined): number =>
+  text === undefined ? Number.NaN : (parseYuanToFen(text) ?? Number.NaN);
+
+/**
+ * The start as the call takes it: the picker's minute, but a minute already begun (the default: this one) means
+ * at once, so the free period is not cut short by the seconds the minute had run.
+ */
+function startOf(text: string | undefined, nowMs: number): string {
+  const iso = minuteToIso(text);
+  return iso !== '' && Date.parse(iso) <= nowMs ? new Date(nowMs).toISOString() : iso;
+}
+
+/** The form's values as the call takes them; fields left as no number fail the domain's rules with its message. */
+export function toOpenForm(projectId: number, values: OpenValues, nowMs = Date.now()): BiddingOpenForm {
+  return {
+    projectId,
+    startAt: startOf(values.startAt, nowMs),
+    freeSeconds: wholeNumber(values.freeSeconds),
+    timedSeconds: wholeNumber(values.timedSeconds),
+    startingPrice: yuanToFen(values.startingPrice),
+    increment: yuanToFen(values.increment),
+  };
+}
+
+export function OpenBiddingDialog({ projectId, listingPrice, onClose, onOpened }: OpenBiddingDialogProps) {
+  const [form] = Form.useForm<OpenValues>();
+  const [isSending, setIsSending] = useState(false);
+  const [initialValues] = useState<OpenValues>(() => ({
+    startAt: currentMinute(),
+    freeSeconds: String(DEFAULT_FREE_SECONDS),
+    timedSeconds: String(DEFAULT_TIMED_SECONDS),
+    startingPrice: listingPrice === undefined ? '' : fenToYuan(listingPrice),
+    increment: fenToYuan(DEFAULT_INCREMENT),
+  }));
+
+  const submit = async (): Promise<void> => {
+    const values = form.getFieldsValue();
+    const checked = ZBiddingOpenForm.safeParse(toOpenForm(projectId, values));
+    if (!checked.success) {
+      // one message per field: the first the rules give
+      const seen = new Set<string>();
+      const fields = checked.error.issues.flatMap((issue) => {
+        const name = String(issue.path[0] ?? '');
+        if (name === '' || name === 'projectId' || seen.has(name)) return [];
+        seen.add(name);
+        return [{ name: name as keyof OpenValues, errors: [issue.message] }];
+      });
+      form.setFields(fields);
+      return;
+    }
+    setIsSending(true);
+    try {
+      const opened = await openBidding(checked.data);
+      onOpened(opened.id);
+    } catch {
+      // the HTTP client has shown the server's message; the dialog stays for another try
+    } finally {
+      setIsSending(false);
+    }
+  };
+
+  return (
+    <AppDialog
+      size="md"
+      open
+      title="开启网络竞价"
+      okText="开启"
+      cancelText="取消"
+      confirmLoading={isSending}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form<OpenValues>
+        form={form}
+        layout="vertical"
+        initialValues={initialValues}
+        onValuesChange={(changed) =>
+          form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof OpenValues, errors: [] })))
+        }
+      >
+        <Form.Item name="startAt" label="开始时间" required>
+          <DayPicker withTime aria-label="开始时间" />
+        </Form.Item>
+        <Form.Item name="freeSeconds" label="自由报价期（秒）" required>
+          <NumberInput decimalDigits={0} />
+        </Form.Item>
+        <Form.Item name="timedSeconds" label="限时报价周期（秒）" required>
+          <NumberInput decimalDigits={0} />
+        </Form.Item>
+        <Form.Item name="startingPrice" label="起始价（元）" required>
+          <NumberInput />
+        </Form.Item>
+        <Form.Item name="increment" label="加价幅度（元）" required>
+          <NumberInput />
+        </Form.Item>
+      </Form>
+    </AppDialog>
+  );
+}

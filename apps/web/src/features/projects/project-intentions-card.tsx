@@ -1,0 +1,343 @@
+// 意向登记 of a project that takes intention registrations (bulk, coll, stock, privateStock, unified), on its page
+// for its owner, its agent member and the exchange: the registrations past signing with their buyer, member, offer,
+// deposit and status, the owner's opinion and a return's reason, and each viewer's steps on them:
+//   - the exchange: 登记保证金 (the money arrived), 退还保证金 (paid back to a loser), 资格确认 of a registration the
+//     owner approved (refused by the server while its deposit is unpaid, so the button waits for it) and 退回;
+//   - the owner: 资格审核通过 (an optional opinion) or 退回 of a submitted registration;
+//   - every viewer: 查看, the registration's own page.
+// Above the table stands the deal's course the qualified buyers lead to, and the way to it: with one qualified
+// buyer the exchange confirms the agreement at the listing price; with two or more it opens the bidding hall, which
+// all three then enter. Once decided, the deal (buyer, price, how) is shown there.
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { Button, Card, Space, Table, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { biddingHallPath } from '@cqjy/domain/bidding';
+import { formatFen } from '@cqjy/domain/format';
+import { IDENTITY } from '@cqjy/domain/identity';
+import {
+  DEAL_COURSE_LABELS,
+  dealResultOf,
+  DEPOSIT_STATE_LABELS,
+  INTENTION_REASON_MAX,
+  INTENTION_STATUS_LABELS,
+  intentionShowPath,
+} from '@cqjy/domain/intentions';
+import type { IntentionFamily, IntentionView } from '@cqjy/domain/intentions';
+import { MSG } from '@cqjy/domain/messages';
+import { findProjectKind, readProjectForm } from '@cqjy/domain/projects/kinds/index';
+import type { ProjectView } from '@cqjy/domain/workflow/views';
+import { notify } from '../../lib/notify.ts';
+import { useSession } from '../../lib/session-store.ts';
+import { useBusy } from '../../lib/use-busy.ts';
+import { ReturnReasonDialog } from '../../components/index.ts';
+import {
+  confirmAgreement,
+  dealCourseQuery,
+  OpenBiddingDialog,
+  projectHallQuery,
+  projectIntentionsQuery,
+  recordDeposit,
+  recordDepositRefund,
+  reviewIntention,
+} from '../bidding/index.ts';
+import type { ReviewResult } from '../bidding/index.ts';
+
+export type ProjectIntentionsCardProps = {
+  project: ProjectView;
+  family: IntentionFamily;
+};
+
+type Reviewing = { row: IntentionView; result: ReviewResult };
+
+const DEPOSIT_COLORS: Partial<Record<IntentionView['depositState'], string>> = {
+  unpaid: 'orange',
+  paid: 'green',
+  refunding: 'gold',
+  applied: 'blue',
+};
+
+const STATUS_COLORS: Partial<Record<IntentionView['status'], string>> = {
+  submitted: 'processing',
+  ownerApproved: 'cyan',
+  qualified: 'green',
+  returned: 'red',
+  disqualified: 'red',
+  won: 'gold',
+};
+
+/** The project's listing price in fen, when its kind knows where its form keeps one. */
+function listingPriceOf(project: ProjectView): number | undefined {
+  const kind = findProjectKind(project.family);
+  if (kind === undefined) return undefined;
+  const price = kind.listingPrice(readProjectForm(project));
+  return typeof price === 'number' && Number.isSafeInteger(price) && price > 0 ? price : undefined;
+}
+
+function opinionText(row: IntentionView): string {
+  const lines: string[] = [];
+  if (row.ownerOpinion !== '') lines.push(`转让方意见：${row.ownerOpinion}`);
+  if (row.reviewReason !== '') {
+    lines.push(`${row.status === 'returned' ? '退回原因' : '交易所意见'}：${row.reviewReason}`);
+  }
+  return lines.length === 0 ? '—' : lines.join('\n');
+}
+
+export function ProjectIntentionsCard({ project, family }: ProjectIntentionsCardProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const companyId = useSession((session) => session.userInfo?.companyId);
+  const isExchange = useSession((session) => session.identityType === IDENTITY.admin);
+  const isOwner = !isExchange && companyId !== undefined && project.companyId === companyId;
+  const isAgent = !isExchange && companyId !== undefined && project.agentCompanyId === companyId;
+  const canSee = isExchange || isOwner || isAgent;
+  const list = useQuery({ ...projectIntentionsQuery(project.id), enabled: canSee });
+  const course = useQuery({ ...dealCourseQuery(project.id), enabled: canSee });
+  const hall = useQuery({ ...projectHallQuery(project.id), enabled: canSee });
+  const [reviewing, setReviewing] = useState<Reviewing | null>(null);
+  const [isOpening, setIsOpening] = useState(false);
+  const { busy, run } = useBusy<string>();
+
+  if (!canSee) return null;
+  const rows = list.data ?? [];
+  const dealCourse = course.data ?? null;
+  const hallId = hall.data?.id ?? null;
+  const deal = dealResultOf(project.details);
+  const canOpenHall =
+    isExchange && deal === null && dealCourse?.course === 'bidding' && hall.isSuccess && hallId === null;
+  const canAgree = isExchange && deal === null && dealCourse?.course === 'agreement';
+
+  const refresh = (): void => {
+    void queryClient.invalidateQueries({ queryKey: ['bidding'] });
+  };
+
+  const onAgree = async (): Promise<void> => {
+    const only = rows.find((row) => row.status === 'qualified');
+    const isConfirmed = await notify.confirm({
+      title: '确认协议转让',
+      content: `确认由${only === undefined ? '唯一合格意向受让方' : `“${only.name}”`}以挂牌价成交？成交后将进入合同签订。`,
+      okText: '确定',
+      cancelText: MSG.cancel,
+    });
+    if (!isConfirmed) return;
+    await run('agreement', async () => {
+      await confirmAgreement(project.id);
+      refresh();
+      // the project's page shows the deal, and its contract starts from it
+      void queryClient.invalidateQueries({ queryKey: ['project', project.id] });
+    });
+  };
+
+  const onDeposit = async (row: IntentionView, isRefund: boolean): Promise<void> => {
+    const amount = row.depositAmount === null ? '' : `${formatFen(row.depositAmount)}元`;
+    const isConfirmed = await notify.confirm({
+      title: isRefund ? '退还保证金' : '登记保证金',
+      content: isRefund
+        ? `确认已向“${row.name}”退还保证金${amount}？`
+        : `确认已收到“${row.name}”交纳的保证金${amount}？`,
+      okText: '确定',
+      cancelText: MSG.cancel,
+    });
+    if (!isConfirmed) return;
+    await run(`deposit-${row.id}`, async () => {
+      await (isRefund ? recordDepositRefund(row) : recordDeposit(row));
+      refresh();
+    });
+  };
+
+  const onConfirmQualified = async (row: IntentionView): Promise<void> => {
+    const isConfirmed = await notify.confirm({
+      title: '资格确认',
+      content: `确认“${row.name}”的意向受让资格？`,
+      okText: '确定',
+      cancelText: MSG.cancel,
+    });
+    if (!isConfirmed) return;
+    await run(`review-${row.id}`, async () => {
+      await reviewIntention(row, 'pass', '');
+      refresh();
+    });
+  };
+
+  const columns: TableColumnsType<IntentionView> = [
+    { key: 'name', title: '意向受让方', dataIndex: 'name', width: 180, fixed: 'left' },
+    { key: 'member', title: '代理会员', dataIndex: 'memberName', width: 180 },
+    {
+      key: 'amount',
+      title: '拟受让价格（元）',
+      width: 150,
+      align: 'right',
+      render: (_, row) => (row.amount === null ? '—' : formatFen(row.amount)),
+    },
+    {
+      key: 'deposit',
+      title: '保证金（元）',
+      width: 190,
+      render: (_, row) => (
+        <Space size={4} wrap>
+          {row.depositAmount === null ? null : <span>{formatFen(row.depositAmount)}</span>}
+          <Tag color={DEPOSIT_COLORS[row.depositState]}>{DEPOSIT_STATE_LABELS[row.depositState]}</Tag>
+        </Space>
+      ),
+    },
+    {
+      key: 'status',
+      title: '状态',
+      width: 120,
+      render: (_, row) => <Tag color={STATUS_COLORS[row.status]}>{INTENTION_STATUS_LABELS[row.status]}</Tag>,
+    },
+    {
+      key: 'opinion',
+      title: '审核意见',
+      width: 220,
+      render: (_, row) => (
+        <Typography.Text style={{ whiteSpace: 'pre-line' }}>{opinionText(row)}</Typography.Text>
+      ),
+    },
+    {
+      key: 'actions',
+      title: '操作',
+      width: 230,
+      fixed: 'right',
+      render: (_, row) => (
+        <Space size={0} wrap>
+          <Button type="link" size="small" onClick={() => void navigate(intentionShowPath(family, row.id))}>
+            查看
+          </Button>
+          {isExchange && row.depositState === 'unpaid' ? (
+            <Button
+              type="link"
+              size="small"
+              loading={busy === `deposit-${row.id}`}
+              onClick={() => void onDeposit(row, false)}
+            >
+              登记保证金
+            </Button>
+          ) : null}
+          {isExchange && row.depositState === 'refunding' ? (
+            <Button
+              type="link"
+              size="small"
+              loading={busy === `deposit-${row.id}`}
+              onClick={() => void onDeposit(row, true)}
+            >
+              退还保证金
+            </Button>
+          ) : null}
+          {isExchange && row.status === 'ownerApproved' ? (
+            <>
+              <Button
+                type="link"
+                size="small"
+                disabled={row.depositState === 'unpaid'}
+                title={row.depositState === 'unpaid' ? MSG.intentionDepositUnpaid : undefined}
+                loading={busy === `review-${row.id}`}
+                onClick={() => void onConfirmQualified(row)}
+              >
+                资格确认
+              </Button>
+              <Button type="link" size="small" danger onClick={() => setReviewing({ row, result: 'back' })}>
+                退回
+              </Button>
+            </>
+          ) : null}
+          {isOwner && row.status === 'submitted' ? (
+            <>
+              <Button type="link" size="small" onClick={() => setReviewing({ row, result: 'pass' })}>
+                资格审核通过
+              </Button>
+              <Button type="link" size="small" danger onClick={() => setReviewing({ row, result: 'back' })}>
+                退回
+              </Button>
+            </>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title="意向登记"
+      extra={
+        <Space wrap>
+          {canAgree ? (
+            <Button type="primary" loading={busy === 'agreement'} onClick={() => void onAgree()}>
+              确认协议转让
+            </Button>
+          ) : null}
+          {canOpenHall ? (
+            <Button type="primary" onClick={() => setIsOpening(true)}>
+              开启网络竞价
+            </Button>
+          ) : null}
+          {hallId === null ? null : (
+            <Button type="primary" onClick={() => void navigate(biddingHallPath(hallId))}>
+              进入竞价大厅
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      {deal === null ? null : (
+        <Typography.Paragraph data-testid="deal-result">
+          成交结果：<Typography.Text strong>{deal.transfereeName}</Typography.Text>以
+          <Typography.Text strong>{formatFen(deal.dealPrice)}</Typography.Text>元成交（
+          {deal.source === 'bidding' ? '网络竞价' : '协议转让'}）
+        </Typography.Paragraph>
+      )}
+      {dealCourse === null ? null : (
+        <Typography.Paragraph data-testid="deal-course">
+          成交方式：<Typography.Text strong>{DEAL_COURSE_LABELS[dealCourse.course]}</Typography.Text>
+          <Typography.Text type="secondary" style={{ marginInlineStart: 16 }}>
+            资格已确认的意向受让方：{dealCourse.qualified}名
+          </Typography.Text>
+        </Typography.Paragraph>
+      )}
+      <Table<IntentionView>
+        rowKey="id"
+        size="small"
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={rows}
+        pagination={false}
+        scroll={{ x: 1270 }}
+        locale={{ emptyText: MSG.intentionsEmpty }}
+      />
+      <ReturnReasonDialog
+        open={reviewing !== null}
+        title={reviewing?.result === 'pass' ? '资格审核通过' : '退回意向登记'}
+        label={reviewing?.result === 'pass' ? '审核意见' : '退回原因'}
+        isRequired={reviewing?.result !== 'pass'}
+        maxLength={INTENTION_REASON_MAX}
+        prompt={
+          reviewing === null
+            ? undefined
+            : reviewing.result === 'pass'
+              ? `同意“${reviewing.row.name}”的意向受让资格，提交交易所确认。`
+              : `将“${reviewing.row.name}”的意向登记退回代理会员“${reviewing.row.memberName}”修改。`
+        }
+        onCancel={() => setReviewing(null)}
+        onOk={async (reason) => {
+          if (reviewing === null) return;
+          await reviewIntention(reviewing.row, reviewing.result, reason);
+          setReviewing(null);
+          refresh();
+        }}
+      />
+      {isOpening ? (
+        <OpenBiddingDialog
+          projectId={project.id}
+          listingPrice={listingPriceOf(project)}
+          onClose={() => setIsOpening(false)}
+          onOpened={(id) => {
+            setIsOpening(false);
+            refresh();
+            void navigate(biddingHallPath(id));
+          }}
+        />
+      ) : null}
+    </Card>
+  );
+}
