@@ -25,7 +25,6 @@ import {
   Spin,
   Typography,
 } from 'antd';
-import type { FormRule } from 'antd';
 import type { AttachmentItem } from '@cqjy/domain/api';
 import { fenToYuan, formatDate, formatMessage, parseYuanToFen } from '@cqjy/domain/format';
 import {
@@ -38,15 +37,10 @@ import type { IntentionDetail, OpenProject } from '@cqjy/domain/intentions';
 import { fillIn, MSG, pleaseSelect } from '@cqjy/domain/messages';
 import {
   certTypesOf,
-  checkParticipantCertNo,
   checkParticipantCertType,
-  checkParticipantContactMobile,
-  checkParticipantContactName,
   checkParticipantKind,
   checkParticipantName,
   checkParticipantNote,
-  PARTICIPANT_CERT_NO_MAX,
-  PARTICIPANT_CONTACT_NAME_MAX,
   PARTICIPANT_FIELD_LABELS as L,
   PARTICIPANT_KINDS,
   PARTICIPANT_NAME_MAX,
@@ -54,14 +48,23 @@ import {
 import type { ParticipantCertType, ParticipantKind } from '@cqjy/domain/projects/participants';
 import type { RegistryCustomer } from '@cqjy/domain/registries/customers';
 import { countChars } from '@cqjy/domain/validation/return-reason';
-import { TELEPHONE_MAX_LENGTH } from '@cqjy/domain/validation/telephone';
 import { familyLabel } from '@cqjy/domain/workflow/families';
 import { pickCustomers } from '../../api/customers.ts';
 import { notify } from '../../lib/notify.ts';
 import { readQueryId } from '../../lib/query-id.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { useBusy } from '../../lib/use-busy.ts';
-import { CloseButton, FileUpload, NumberInput, PickDialog } from '../../components/index.ts';
+import {
+  CertNoField,
+  certNoKeptHint,
+  checkRule,
+  CloseButton,
+  ContactFields,
+  FileUpload,
+  NumberInput,
+  PickDialog,
+  settleCheck,
+} from '../../components/index.ts';
 import {
   drawIntentionLetter,
   intentionQuery,
@@ -154,14 +157,6 @@ function customerIdOf(customer: RegistryCustomer): number | null {
   const match = /-(\d+)$/.exec(customer.key);
   return match === null ? null : Number(match[1]);
 }
-
-/** A domain check as an antd rule: its message, or none. */
-const settle = (message: string | null): Promise<void> =>
-  message === null ? Promise.resolve() : Promise.reject(new Error(message));
-
-const rule = (check: (value: unknown) => string | null): FormRule => ({
-  validator: (_rule, value: unknown) => settle(check(value)),
-});
 
 const dateOf = (value: string | null | undefined): string =>
   value === null || value === undefined || value === '' ? '—' : formatDate(value);
@@ -475,10 +470,10 @@ function IntentionEditor({ view, initialProject, createId }: EditorProps) {
             <Button onClick={() => setIsPicking(true)}>从客户中选择</Button>
           </Form.Item>
         ) : null}
-        <Form.Item name="kind" label={L.kind} required rules={[rule(checkParticipantKind)]}>
+        <Form.Item name="kind" label={L.kind} required rules={[checkRule(checkParticipantKind)]}>
           <Radio.Group options={KIND_OPTIONS} />
         </Form.Item>
-        <Form.Item name="name" label={L.name} required rules={[rule(checkParticipantName)]}>
+        <Form.Item name="name" label={L.name} required rules={[checkRule(checkParticipantName)]}>
           <Input maxLength={PARTICIPANT_NAME_MAX} placeholder={fillIn(L.name)} />
         </Form.Item>
         <Form.Item
@@ -489,7 +484,7 @@ function IntentionEditor({ view, initialProject, createId }: EditorProps) {
           rules={[
             ({ getFieldValue }) => ({
               validator: (_rule, value: unknown) =>
-                settle(checkParticipantCertType(getFieldValue('kind'), value)),
+                settleCheck(checkParticipantCertType(getFieldValue('kind'), value)),
             }),
           ]}
         >
@@ -499,65 +494,22 @@ function IntentionEditor({ view, initialProject, createId }: EditorProps) {
             style={{ maxWidth: 360 }}
           />
         </Form.Item>
-        <Form.Item
-          name="certNo"
-          label={L.certNo}
-          required={view === null}
+        <CertNoField
           dependencies={['kind', 'certType']}
-          extra={
-            view === null ? undefined : formatMessage(MSG.participantCertNoKept, { certNo: view.certNo })
-          }
-          rules={[
-            ({ getFieldsValue }) => ({
-              validator: (_rule, value: unknown) => {
-                const values = getFieldsValue(true) as FormValues;
-                return keepsCertNo(values)
-                  ? Promise.resolve()
-                  : settle(checkParticipantCertNo(values.certType, value));
-              },
-            }),
-          ]}
-        >
-          <Input
-            maxLength={PARTICIPANT_CERT_NO_MAX}
-            autoComplete="off"
-            placeholder={fillIn(L.certNo)}
-            style={{ maxWidth: 360 }}
-          />
-        </Form.Item>
-        <Form.Item
-          name="contactName"
-          label={L.contactName}
-          required
-          rules={[rule(checkParticipantContactName)]}
-        >
-          <Input
-            maxLength={PARTICIPANT_CONTACT_NAME_MAX}
-            placeholder={fillIn(L.contactName)}
-            style={{ maxWidth: 360 }}
-          />
-        </Form.Item>
-        <Form.Item
-          name="contactMobile"
-          label={L.contactMobile}
-          required
-          rules={[rule(checkParticipantContactMobile)]}
-        >
-          <Input
-            inputMode="tel"
-            maxLength={TELEPHONE_MAX_LENGTH}
-            placeholder={fillIn(L.contactMobile)}
-            style={{ maxWidth: 360 }}
-          />
-        </Form.Item>
+          isRequired={view === null}
+          extra={view === null ? undefined : certNoKeptHint(view.certNo)}
+          keepsCertNo={keepsCertNo}
+          maxWidth={360}
+        />
+        <ContactFields maxWidth={360} />
         <Form.Item
           name="amount"
           label={AMOUNT_LABEL}
-          rules={[rule((value) => checkAmount(toFen(value as string | undefined)))]}
+          rules={[checkRule((value) => checkAmount(toFen(value as string | undefined)))]}
         >
           <NumberInput placeholder="没有可不填" style={{ maxWidth: 360 }} />
         </Form.Item>
-        <Form.Item name="note" label={L.note} rules={[rule(checkParticipantNote)]}>
+        <Form.Item name="note" label={L.note} rules={[checkRule(checkParticipantNote)]}>
           <Input.TextArea
             rows={3}
             // the server counts characters as the reader does (code points), so the counter does too

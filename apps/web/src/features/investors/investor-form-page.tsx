@@ -26,7 +26,6 @@ import {
   Spin,
   Typography,
 } from 'antd';
-import type { FormRule } from 'antd';
 import type { AttachmentItem } from '@cqjy/domain/api';
 import { formatDate, formatMessage, parseYuanToFen, fenToYuan } from '@cqjy/domain/format';
 import { IDENTITY } from '@cqjy/domain/identity';
@@ -52,25 +51,29 @@ import type {
 } from '@cqjy/domain/projects/investors';
 import {
   certTypesOf,
-  checkParticipantCertNo,
-  checkParticipantContactMobile,
-  checkParticipantContactName,
   checkParticipantNote,
   isParticipantCertType,
-  PARTICIPANT_CERT_NO_MAX,
-  PARTICIPANT_CONTACT_NAME_MAX,
   PARTICIPANT_NAME_MAX,
 } from '@cqjy/domain/projects/participants';
 import type { ParticipantCertType } from '@cqjy/domain/projects/participants';
 import { formatShare, parseShareText, SHARE_DECIMALS } from '@cqjy/domain/projects/shares';
 import { countChars } from '@cqjy/domain/validation/return-reason';
-import { TELEPHONE_MAX_LENGTH } from '@cqjy/domain/validation/telephone';
 import { dictListQuery } from '../../api/dictionaries.ts';
 import { notify } from '../../lib/notify.ts';
 import { useBusy } from '../../lib/use-busy.ts';
 import { readQueryId } from '../../lib/query-id.ts';
 import { useSession } from '../../lib/session-store.ts';
-import { CloseButton, FileUpload, NumberInput, PickDialog, RatioInput } from '../../components/index.ts';
+import {
+  CertNoField,
+  checkRule,
+  CloseButton,
+  ContactFields,
+  FileUpload,
+  NumberInput,
+  PickDialog,
+  RatioInput,
+  settleCheck,
+} from '../../components/index.ts';
 import {
   createInvestor,
   investorFilesQuery,
@@ -156,14 +159,6 @@ function fromView(view: InvestorView): FormValues {
     note: view.note,
   };
 }
-
-/** A domain check as an antd rule: its message, or none. */
-const settle = (message: string | null): Promise<void> =>
-  message === null ? Promise.resolve() : Promise.reject(new Error(message));
-
-const rule = (check: (value: unknown) => string | null): FormRule => ({
-  validator: (_rule, value: unknown) => settle(check(value)),
-});
 
 /** The investor's note under the domain's limit, in the investors' words. */
 const checkNote = (value: unknown): string | null =>
@@ -552,7 +547,7 @@ function InvestorEditor({ project, view, files: initialFiles, createId }: Editor
           label={L.investorType}
           required
           rules={[
-            rule((value) =>
+            checkRule((value) =>
               typeof value === 'string' && typeKeys.includes(value) ? null : pleaseSelect(L.investorType),
             ),
           ]}
@@ -564,7 +559,7 @@ function InvestorEditor({ project, view, files: initialFiles, createId }: Editor
             style={{ maxWidth: 360 }}
           />
         </Form.Item>
-        <Form.Item name="name" label={L.name} required rules={[rule(checkInvestorName)]}>
+        <Form.Item name="name" label={L.name} required rules={[checkRule(checkInvestorName)]}>
           <Input maxLength={PARTICIPANT_NAME_MAX} placeholder={fillIn(L.name)} />
         </Form.Item>
         <Form.Item
@@ -575,7 +570,7 @@ function InvestorEditor({ project, view, files: initialFiles, createId }: Editor
           rules={[
             ({ getFieldValue }) => ({
               validator: (_rule, value: unknown) =>
-                settle(
+                settleCheck(
                   checkInvestorCertType(investorKindOf(String(getFieldValue('investorType') ?? '')), value),
                 ),
             }),
@@ -587,60 +582,19 @@ function InvestorEditor({ project, view, files: initialFiles, createId }: Editor
             style={{ maxWidth: 360 }}
           />
         </Form.Item>
-        <Form.Item
-          name="certNo"
-          label={L.certNo}
-          required={view === null}
+        <CertNoField
           dependencies={['investorType', 'certType']}
+          isRequired={view === null}
           extra={certNoHint}
-          rules={[
-            ({ getFieldsValue }) => ({
-              validator: (_rule, value: unknown) => {
-                const values = getFieldsValue(true) as FormValues;
-                return keepsCertNo(values)
-                  ? Promise.resolve()
-                  : settle(checkParticipantCertNo(values.certType, value));
-              },
-            }),
-          ]}
-        >
-          <Input
-            maxLength={PARTICIPANT_CERT_NO_MAX}
-            autoComplete="off"
-            placeholder={fillIn(L.certNo)}
-            style={{ maxWidth: 360 }}
-          />
-        </Form.Item>
-        <Form.Item
-          name="contactName"
-          label={L.contactName}
-          required
-          rules={[rule(checkParticipantContactName)]}
-        >
-          <Input
-            maxLength={PARTICIPANT_CONTACT_NAME_MAX}
-            placeholder={fillIn(L.contactName)}
-            style={{ maxWidth: 360 }}
-          />
-        </Form.Item>
-        <Form.Item
-          name="contactMobile"
-          label={L.contactMobile}
-          required
-          rules={[rule(checkParticipantContactMobile)]}
-        >
-          <Input
-            inputMode="tel"
-            maxLength={TELEPHONE_MAX_LENGTH}
-            placeholder={fillIn(L.contactMobile)}
-            style={{ maxWidth: 360 }}
-          />
-        </Form.Item>
+          keepsCertNo={keepsCertNo}
+          maxWidth={360}
+        />
+        <ContactFields maxWidth={360} />
         <Form.Item
           name="amount"
           label={L.amount}
           required
-          rules={[rule((value) => checkInvestorAmount(toFen(value as string | undefined)))]}
+          rules={[checkRule((value) => checkInvestorAmount(toFen(value as string | undefined)))]}
         >
           <NumberInput placeholder={fillIn('拟投资金额')} style={{ maxWidth: 360 }} />
         </Form.Item>
@@ -654,7 +608,7 @@ function InvestorEditor({ project, view, files: initialFiles, createId }: Editor
               : `本次拟新增股权比例${formatShare(offeredShare)}%`
           }
           rules={[
-            rule((value) =>
+            checkRule((value) =>
               checkInvestorShare(toShare(value as string | undefined), offeredShare ?? undefined),
             ),
           ]}
@@ -683,7 +637,7 @@ function InvestorEditor({ project, view, files: initialFiles, createId }: Editor
             />
           </Form.Item>
         )}
-        <Form.Item name="note" label={L.note} rules={[rule(checkNote)]}>
+        <Form.Item name="note" label={L.note} rules={[checkRule(checkNote)]}>
           <Input.TextArea rows={3} count={{ show: true, max: INVESTOR_NOTE_MAX, strategy: countChars }} />
         </Form.Item>
         {INVESTOR_ATTACHMENTS.map((slot) => (

@@ -6,23 +6,18 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Popconfirm, Radio, Select, Space, Switch, Table, Tag } from 'antd';
-import type { FormRule, TableColumnsType } from 'antd';
-import { fenToYuan, formatFen, formatMessage, parseYuanToFen } from '@cqjy/domain/format';
+import type { TableColumnsType } from 'antd';
+import { fenToYuan, formatFen, parseYuanToFen } from '@cqjy/domain/format';
 import { fillIn, MSG, pleaseSelect } from '@cqjy/domain/messages';
 import type { ProjectFamily } from '@cqjy/domain/projects/kinds/index';
 import {
   certTypesOf,
   checkParticipant,
-  checkParticipantCertNo,
   checkParticipantCertType,
-  checkParticipantContactMobile,
-  checkParticipantContactName,
   checkParticipantDeposit,
   checkParticipantKind,
   checkParticipantName,
   checkParticipantNote,
-  PARTICIPANT_CERT_NO_MAX,
-  PARTICIPANT_CONTACT_NAME_MAX,
   PARTICIPANT_FIELD_LABELS as L,
   PARTICIPANT_KINDS,
   PARTICIPANT_NAME_MAX,
@@ -36,12 +31,20 @@ import type {
 } from '@cqjy/domain/projects/participants';
 import { maskMobile } from '@cqjy/domain/validation/mobile';
 import { countChars } from '@cqjy/domain/validation/return-reason';
-import { TELEPHONE_MAX_LENGTH } from '@cqjy/domain/validation/telephone';
 import type { RegistryCustomer } from '@cqjy/domain/registries/customers';
 import { pickCustomers } from '../../api/customers.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session-store.ts';
-import { AppDialog, NumberInput, PickDialog } from '../../components/index.ts';
+import {
+  AppDialog,
+  CertNoField,
+  certNoKeptHint,
+  checkRule,
+  ContactFields,
+  NumberInput,
+  PickDialog,
+  settleCheck,
+} from '../../components/index.ts';
 import { cutText, tableWidth } from './sheet-columns.tsx';
 import { deleteParticipant, participantsQuery, saveParticipant, updateParticipant } from './api.ts';
 
@@ -111,14 +114,6 @@ const cut = (field: 'name' | 'kindLabel' | 'certTypeLabel' | 'certNo' | 'contact
   dataIndex: field,
   ellipsis: { showTitle: false },
   render: (text: string) => cutText(text),
-});
-
-/** A domain check as an antd rule: its message, or none. */
-const settle = (message: string | null): Promise<void> =>
-  message === null ? Promise.resolve() : Promise.reject(new Error(message));
-
-const rule = (check: (value: unknown) => string | null): FormRule => ({
-  validator: (_rule, value: unknown) => settle(check(value)),
 });
 
 /** The codes of the company's customer registries (企业客户, 自然人客户). */
@@ -213,7 +208,7 @@ function ParticipantDialog({ family, projectId, row, onClose, onSaved }: DialogP
           }
         }}
       >
-        <Form.Item name="kind" label="类型" required rules={[rule(checkParticipantKind)]}>
+        <Form.Item name="kind" label="类型" required rules={[checkRule(checkParticipantKind)]}>
           <Radio.Group options={KIND_OPTIONS} />
         </Form.Item>
         {canPick && row === null && (
@@ -221,7 +216,7 @@ function ParticipantDialog({ family, projectId, row, onClose, onSaved }: DialogP
             <Button onClick={() => setIsPicking(true)}>从客户中选择</Button>
           </Form.Item>
         )}
-        <Form.Item name="name" label="名称" required rules={[rule(checkParticipantName)]}>
+        <Form.Item name="name" label="名称" required rules={[checkRule(checkParticipantName)]}>
           <Input
             maxLength={PARTICIPANT_NAME_MAX}
             placeholder={kind === 'company' ? fillIn('单位名称') : fillIn('姓名')}
@@ -235,7 +230,7 @@ function ParticipantDialog({ family, projectId, row, onClose, onSaved }: DialogP
           rules={[
             ({ getFieldValue }) => ({
               validator: (_rule, value: unknown) =>
-                settle(checkParticipantCertType(getFieldValue('kind'), value)),
+                settleCheck(checkParticipantCertType(getFieldValue('kind'), value)),
             }),
           ]}
         >
@@ -244,52 +239,24 @@ function ParticipantDialog({ family, projectId, row, onClose, onSaved }: DialogP
             placeholder={pleaseSelect(L.certType)}
           />
         </Form.Item>
-        <Form.Item
-          name="certNo"
-          label={L.certNo}
-          required={row === null}
+        <CertNoField
           dependencies={['kind', 'certType']}
-          extra={row === null ? undefined : formatMessage(MSG.participantCertNoKept, { certNo: row.certNo })}
-          rules={[
-            ({ getFieldsValue }) => ({
-              validator: (_rule, value: unknown) => {
-                const values = getFieldsValue(true) as FormValues;
-                return keepsCertNo(values)
-                  ? Promise.resolve()
-                  : settle(checkParticipantCertNo(values.certType, value));
-              },
-            }),
-          ]}
-        >
-          <Input maxLength={PARTICIPANT_CERT_NO_MAX} autoComplete="off" placeholder={fillIn(L.certNo)} />
-        </Form.Item>
-        <Form.Item
-          name="contactName"
-          label={L.contactName}
-          required
-          rules={[rule(checkParticipantContactName)]}
-        >
-          <Input maxLength={PARTICIPANT_CONTACT_NAME_MAX} placeholder={fillIn(L.contactName)} />
-        </Form.Item>
-        <Form.Item
-          name="contactMobile"
-          label={L.contactMobile}
-          required
-          rules={[rule(checkParticipantContactMobile)]}
-        >
-          <Input inputMode="tel" maxLength={TELEPHONE_MAX_LENGTH} placeholder={fillIn(L.contactMobile)} />
-        </Form.Item>
+          isRequired={row === null}
+          extra={row === null ? undefined : certNoKeptHint(row.certNo)}
+          keepsCertNo={keepsCertNo}
+        />
+        <ContactFields />
         <Form.Item
           name="deposit"
           label={L.deposit}
-          rules={[rule((value) => checkParticipantDeposit(toFen(value as string | undefined)))]}
+          rules={[checkRule((value) => checkParticipantDeposit(toFen(value as string | undefined)))]}
         >
           <NumberInput placeholder="未缴纳可不填" />
         </Form.Item>
         <Form.Item name="isQualified" label={L.isQualified} valuePropName="checked">
           <Switch checkedChildren="已确认" unCheckedChildren="未确认" />
         </Form.Item>
-        <Form.Item name="note" label={L.note} rules={[rule(checkParticipantNote)]}>
+        <Form.Item name="note" label={L.note} rules={[checkRule(checkParticipantNote)]}>
           <Input.TextArea
             rows={3}
             // the server counts characters as the reader does (code points), so the counter does too

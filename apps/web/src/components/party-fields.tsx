@@ -1,0 +1,101 @@
+// The fields the forms of a party share (a project's prospective buyer, a capital increase's investor, a member's
+// intention registration), checked by the domain's participant rules: the certificate number, kept as stored when
+// an edit leaves it blank (the form only ever shows it masked), the contact and the mobile; and a domain check as
+// an antd rule. Each form keeps its own name, kind and certificate type (an investor's kind follows its type).
+import type { ReactNode } from 'react';
+import { Form, Input } from 'antd';
+import type { FormRule } from 'antd';
+import { formatMessage } from '@cqjy/domain/format';
+import { fillIn, MSG } from '@cqjy/domain/messages';
+import {
+  checkParticipantCertNo,
+  checkParticipantContactMobile,
+  checkParticipantContactName,
+  PARTICIPANT_CERT_NO_MAX,
+  PARTICIPANT_CONTACT_NAME_MAX,
+  PARTICIPANT_FIELD_LABELS as L,
+} from '@cqjy/domain/projects/participants';
+import { TELEPHONE_MAX_LENGTH } from '@cqjy/domain/validation/telephone';
+
+/** A domain check's answer as an antd validator's: its message, or none. */
+export const settleCheck = (message: string | null): Promise<void> =>
+  message === null ? Promise.resolve() : Promise.reject(new Error(message));
+
+/** A domain check of one field's value as an antd rule. */
+export const checkRule = (check: (value: unknown) => string | null): FormRule => ({
+  validator: (_rule, value: unknown) => settleCheck(check(value)),
+});
+
+/** The hint of an edit's number field: the stored number (masked) is kept when the field is left blank. */
+export const certNoKeptHint = (storedCertNo: string): string =>
+  formatMessage(MSG.participantCertNoKept, { certNo: storedCertNo });
+
+export type CertNoFieldProps = {
+  /** the fields whose change asks the number again (the kind, or the investor's type, and the certificate type) */
+  dependencies: string[];
+  /** a new party's number is required; an edit's may be left blank to keep the stored one */
+  isRequired: boolean;
+  extra?: ReactNode;
+  /** whether the form's values keep the stored number (left blank, same kind and type) */
+  keepsCertNo: (values: Record<string, unknown>) => boolean;
+  maxWidth?: number;
+};
+
+export function CertNoField({ dependencies, isRequired, extra, keepsCertNo, maxWidth }: CertNoFieldProps) {
+  return (
+    <Form.Item
+      name="certNo"
+      label={L.certNo}
+      required={isRequired}
+      dependencies={dependencies}
+      extra={extra}
+      rules={[
+        ({ getFieldsValue }) => ({
+          validator: (_rule, value: unknown) => {
+            const values = getFieldsValue(true) as Record<string, unknown>;
+            return keepsCertNo(values)
+              ? Promise.resolve()
+              : settleCheck(checkParticipantCertNo(values.certType, value));
+          },
+        }),
+      ]}
+    >
+      <Input
+        maxLength={PARTICIPANT_CERT_NO_MAX}
+        autoComplete="off"
+        placeholder={fillIn(L.certNo)}
+        style={maxWidth === undefined ? undefined : { maxWidth }}
+      />
+    </Form.Item>
+  );
+}
+
+/** 联系人 and 联系电话. */
+export function ContactFields({ maxWidth }: { maxWidth?: number }) {
+  const style = maxWidth === undefined ? undefined : { maxWidth };
+  return (
+    <>
+      <Form.Item
+        name="contactName"
+        label={L.contactName}
+        required
+        rules={[checkRule(checkParticipantContactName)]}
+      >
+        <Input maxLength={PARTICIPANT_CONTACT_NAME_MAX} placeholder={fillIn(L.contactName)} style={style} />
+      </Form.Item>
+      <Form.Item
+        name="contactMobile"
+        label={L.contactMobile}
+        required
+        rules={[checkRule(checkParticipantContactMobile)]}
+      >
+        <Input
+          inputMode="tel"
+          maxLength={TELEPHONE_MAX_LENGTH}
+          placeholder={fillIn(L.contactMobile)}
+          style={style}
+        />
+      </Form.Item>
+    </>
+  );
+}
