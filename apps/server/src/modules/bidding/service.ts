@@ -45,10 +45,9 @@ import type { ModuleDeps } from '../../module-deps.ts';
 import { toAuditActor, type AuditActor } from '../../platform/audit.ts';
 import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
 import { isAppError, notFound, refused } from '../../platform/errors.ts';
-import { signPdf } from '../../platform/pdf/pades.ts';
-import { renderSealPng } from '../../platform/signing/seal.ts';
 import type { Viewer } from '../attachments/service.ts';
 import { createSigningCredentials } from '../signatures/credentials.ts';
+import { sealPdf } from '../signatures/seal-letter.ts';
 import type { Signer, SignaturesService } from '../signatures/service.ts';
 import { settleDeal, type SettleResult } from '../intentions/settle.ts';
 import type { ProjectsService } from '../projects/service.ts';
@@ -101,7 +100,6 @@ const SYSTEM_ACTOR: AuditActor = {
 
 /** setTimeout's longest wait; a later end is waited for in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-const SEAL_PX = 300;
 
 const isExchange = (viewer: Pick<Viewer, 'identityType'>): boolean => viewer.identityType === IDENTITY.admin;
 
@@ -674,20 +672,12 @@ export function createBiddingService(deps: BiddingDeps) {
       }),
     );
     const signer = await exchangeSigner(exchangeId);
-    const signed = await signPdf({
+    const signed = await sealPdf(signer, {
       pdf: rendered.pdf,
-      signer: {
-        certificatePem: signer.certificatePem,
-        privateKeyPem: signer.privateKeyPem,
-        chainPems: signer.chainPems,
-      },
-      sealPng: renderSealPng(signer.companySealSvg, SEAL_PX),
-      pageIndex: rendered.pageIndex,
-      rect: rendered.sealRect,
+      layout: rendered,
       reason: '网络竞价结果',
       name: exchangeName,
-      location: '中国',
-      signingTime: clock.now(),
+      at: clock.now(),
     });
     const stored = await attachments.putBytes(signed);
     try {

@@ -36,7 +36,7 @@ import { toAuditActor } from '../../platform/audit.ts';
 import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
 import { conflict, notFound, refused } from '../../platform/errors.ts';
 import type { Viewer } from '../attachments/service.ts';
-import { createLetterSigning } from '../signatures/seal-letter.ts';
+import { createLetterSigning, waitingLetter } from '../signatures/seal-letter.ts';
 import type { SignaturesService } from '../signatures/service.ts';
 import { renderDocumentPdf } from './document-pdf.ts';
 import * as repo from './repo.ts';
@@ -445,11 +445,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
   /** The draft with its drawn PDF, ready for the code and the seal. */
   async function findSignable(actor: Actor, id: number) {
     const item = await findUnsigned(actor, id);
-    const { letterId, letterSha256, letterLayout } = item;
-    if (letterId === null || letterSha256 === null || letterLayout === null) {
-      throw refused(MSG.documentLetterMissing);
-    }
-    return { item, letter: { id: letterId, sha256: letterSha256, layout: letterLayout } };
+    return { item, letter: waitingLetter(item, MSG.documentLetterMissing) };
   }
 
   /** Sends the sign code to the caller's own mobile, bound to the draft's current PDF. */

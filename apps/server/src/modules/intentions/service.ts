@@ -64,7 +64,7 @@ import { conflict, notFound, refused } from '../../platform/errors.ts';
 import { renderLetter } from '../../platform/pdf/letter.ts';
 import type { Viewer } from '../attachments/service.ts';
 import type { ProjectRow, ProjectsService } from '../projects/service.ts';
-import { createLetterSigning } from '../signatures/seal-letter.ts';
+import { createLetterSigning, waitingLetter } from '../signatures/seal-letter.ts';
 import type { SignaturesService } from '../signatures/service.ts';
 import * as repo from './repo.ts';
 import { listQualified, settleDeal } from './settle.ts';
@@ -499,11 +499,7 @@ export function createIntentionsService(deps: IntentionsDeps) {
   /** The member's registration with its drawn letter, ready for the code and the seal. */
   async function findSignable(actor: Actor, id: number) {
     const item = await findOwn(actor, id, 'sign');
-    const { letterId, letterSha256, letterLayout } = item;
-    if (letterId === null || letterSha256 === null || letterLayout === null) {
-      throw refused(MSG.intentionLetterMissing);
-    }
-    return { item, letter: { id: letterId, sha256: letterSha256, layout: letterLayout } };
+    return { item, letter: waitingLetter(item, MSG.intentionLetterMissing) };
   }
 
   /** POST /api/intention/sign/otp/{id}: the sign code to the caller's own mobile, bound to the drawn letter. */

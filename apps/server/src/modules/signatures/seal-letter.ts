@@ -44,6 +44,31 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
 }
 
 /**
+ * Seals a PDF with a signer's credential (PAdES) and its company seal drawn where the PDF left room for it: the one
+ * sealing of every signed file, a company's letter or the exchange's own result.
+ */
+export function sealPdf(
+  signer: Pick<EnrolledSigner, 'certificatePem' | 'privateKeyPem' | 'chainPems' | 'companySealSvg'>,
+  input: { pdf: Uint8Array; layout: LetterLayout; reason: string; name: string; at: Date },
+): Promise<Buffer> {
+  return signPdf({
+    pdf: input.pdf,
+    signer: {
+      certificatePem: signer.certificatePem,
+      privateKeyPem: signer.privateKeyPem,
+      chainPems: signer.chainPems,
+    },
+    sealPng: renderSealPng(signer.companySealSvg, SEAL_PX),
+    pageIndex: input.layout.pageIndex,
+    rect: input.layout.sealRect,
+    reason: input.reason,
+    name: input.name,
+    location: '中国',
+    signingTime: input.at,
+  });
+}
+
+/**
  * Signs the stored letter read from `unsigned`, which must be the one whose sha256 the sign code was bound to (a
  * letter replaced meanwhile: 409).
  */
@@ -60,25 +85,30 @@ async function sealLetter(
 ): Promise<Buffer> {
   const bytes = await readAll(input.unsigned);
   if (createHash('sha256').update(bytes).digest('hex') !== input.sha256) throw conflict();
-  return signPdf({
+  return sealPdf(signer, {
     pdf: bytes,
-    signer: {
-      certificatePem: signer.certificatePem,
-      privateKeyPem: signer.privateKeyPem,
-      chainPems: signer.chainPems,
-    },
-    sealPng: renderSealPng(signer.companySealSvg, SEAL_PX),
-    pageIndex: input.layout.pageIndex,
-    rect: input.layout.sealRect,
+    layout: input.layout,
     reason: input.reason,
     name: input.name,
-    location: '中国',
-    signingTime: input.at,
+    at: input.at,
   });
 }
 
 /** A letter waiting for its signature: the stored file, the sha256 its codes are bound to, where the seal goes. */
 export type LetterToSign = { id: string; sha256: string; layout: LetterLayout };
+
+/**
+ * The letter a row (a document, a registration) keeps waiting for its signature, from its letter columns; refused
+ * with `missing` while none is drawn.
+ */
+export function waitingLetter(
+  row: { letterId: string | null; letterSha256: string | null; letterLayout: LetterLayout | null },
+  missing: string,
+): LetterToSign {
+  const { letterId, letterSha256, letterLayout } = row;
+  if (letterId === null || letterSha256 === null || letterLayout === null) throw refused(missing);
+  return { id: letterId, sha256: letterSha256, layout: letterLayout };
+}
 
 export type LetterSigner = SessionContext & RequestOrigin;
 
