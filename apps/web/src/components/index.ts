@@ -55,5 +55,13 @@ export { RequiredFormItem, requiredMessage } from './sign-off-panel/required-for
 export type { RequiredFormItemProps } from './sign-off-panel/required-form-item.tsx';
 export { Chart } from './chart/chart.tsx';
 export type { ChartOption } from './chart/chart.tsx';
-export { CertNoField, certNoKeptHint, checkRule, ContactFields, settleCheck } from './party-fields.tsx';
+export {
+  CertNoField,
+  certNoKeptHint,
+  CertTypeField,
+  checkRule,
+  ContactFields,
+  KindField,
+  settleCheck,
+} from './party-fields.tsx';
 export type { CertNoFieldProps } from './party-fields.tsx';

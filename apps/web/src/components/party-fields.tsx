@@ -3,18 +3,23 @@
 // an edit leaves it blank (the form only ever shows it masked), the contact and the mobile; and a domain check as
 // an antd rule. Each form keeps its own name, kind and certificate type (an investor's kind follows its type).
 import type { ReactNode } from 'react';
-import { Form, Input } from 'antd';
+import { Form, Input, Radio, Select } from 'antd';
 import type { FormRule } from 'antd';
 import { formatMessage } from '@cqjy/domain/format';
-import { fillIn, MSG } from '@cqjy/domain/messages';
+import { fillIn, MSG, pleaseSelect } from '@cqjy/domain/messages';
 import {
+  certTypesOf,
   checkParticipantCertNo,
+  checkParticipantCertType,
+  checkParticipantKind,
   checkParticipantContactMobile,
   checkParticipantContactName,
   PARTICIPANT_CERT_NO_MAX,
   PARTICIPANT_CONTACT_NAME_MAX,
   PARTICIPANT_FIELD_LABELS as L,
+  PARTICIPANT_KINDS,
 } from '@cqjy/domain/projects/participants';
+import type { ParticipantKind } from '@cqjy/domain/projects/participants';
 import { TELEPHONE_MAX_LENGTH } from '@cqjy/domain/validation/telephone';
 
 /** A domain check's answer as an antd validator's: its message, or none. */
@@ -29,6 +34,41 @@ export const checkRule = (check: (value: unknown) => string | null): FormRule =>
 /** The hint of an edit's number field: the stored number (masked) is kept when the field is left blank. */
 export const certNoKeptHint = (storedCertNo: string): string =>
   formatMessage(MSG.participantCertNoKept, { certNo: storedCertNo });
+
+const KIND_OPTIONS = PARTICIPANT_KINDS.map((k) => ({ value: k.code, label: k.label }));
+
+/** The kind of party (自然人, 法人或其他组织), as a radio group. */
+export function KindField({ label = L.kind }: { label?: string }) {
+  return (
+    <Form.Item name="kind" label={label} required rules={[checkRule(checkParticipantKind)]}>
+      <Radio.Group options={KIND_OPTIONS} />
+    </Form.Item>
+  );
+}
+
+/** The certificate type, offered and checked for the kind chosen in the form's `kind` field. */
+export function CertTypeField({ kind, maxWidth }: { kind: ParticipantKind | undefined; maxWidth?: number }) {
+  return (
+    <Form.Item
+      name="certType"
+      label={L.certType}
+      required
+      dependencies={['kind']}
+      rules={[
+        ({ getFieldValue }) => ({
+          validator: (_rule, value: unknown) =>
+            settleCheck(checkParticipantCertType(getFieldValue('kind'), value)),
+        }),
+      ]}
+    >
+      <Select
+        options={certTypesOf(kind).map((c) => ({ value: c.code, label: c.label }))}
+        placeholder={pleaseSelect(L.certType)}
+        style={maxWidth === undefined ? undefined : { maxWidth }}
+      />
+    </Form.Item>
+  );
+}
 
 export type CertNoFieldProps = {
   /** the fields whose change asks the number again (the kind, or the investor's type, and the certificate type) */

@@ -18,7 +18,6 @@ import {
   Descriptions,
   Form,
   Input,
-  Radio,
   Result,
   Select,
   Space,
@@ -34,15 +33,12 @@ import {
   INTENTION_NOTE_MAX,
 } from '@cqjy/domain/intentions';
 import type { IntentionDetail, OpenProject } from '@cqjy/domain/intentions';
-import { fillIn, MSG, pleaseSelect } from '@cqjy/domain/messages';
+import { fillIn, MSG } from '@cqjy/domain/messages';
 import {
   certTypesOf,
-  checkParticipantCertType,
-  checkParticipantKind,
   checkParticipantName,
   checkParticipantNote,
   PARTICIPANT_FIELD_LABELS as L,
-  PARTICIPANT_KINDS,
   PARTICIPANT_NAME_MAX,
 } from '@cqjy/domain/projects/participants';
 import type { ParticipantCertType, ParticipantKind } from '@cqjy/domain/projects/participants';
@@ -56,6 +52,8 @@ import { useSession } from '../../lib/session-store.ts';
 import { useBusy } from '../../lib/use-busy.ts';
 import {
   CertNoField,
+  CertTypeField,
+  KindField,
   certNoKeptHint,
   checkRule,
   CloseButton,
@@ -63,7 +61,6 @@ import {
   FileUpload,
   NumberInput,
   PickDialog,
-  settleCheck,
 } from '../../components/index.ts';
 import {
   drawIntentionLetter,
@@ -92,7 +89,6 @@ type FormValues = {
 type ProjectFacts = Pick<OpenProject, 'id' | 'name' | 'code' | 'family'> & Partial<OpenProject>;
 
 const AMOUNT_LABEL = '拟受让价格（元）';
-const KIND_OPTIONS = PARTICIPANT_KINDS.map((k) => ({ value: k.code, label: k.label }));
 const NEW_VALUES: FormValues = { kind: 'person', certType: 'idCard' };
 /** The codes of the company's customer registries (企业客户, 自然人客户): the picker's call needs either. */
 const CUSTOMER_CODES = ['GJS_CUSTOMER_LT', 'GJS_PERSON_LT'];
@@ -470,30 +466,11 @@ function IntentionEditor({ view, initialProject, createId }: EditorProps) {
             <Button onClick={() => setIsPicking(true)}>从客户中选择</Button>
           </Form.Item>
         ) : null}
-        <Form.Item name="kind" label={L.kind} required rules={[checkRule(checkParticipantKind)]}>
-          <Radio.Group options={KIND_OPTIONS} />
-        </Form.Item>
+        <KindField />
         <Form.Item name="name" label={L.name} required rules={[checkRule(checkParticipantName)]}>
           <Input maxLength={PARTICIPANT_NAME_MAX} placeholder={fillIn(L.name)} />
         </Form.Item>
-        <Form.Item
-          name="certType"
-          label={L.certType}
-          required
-          dependencies={['kind']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: (_rule, value: unknown) =>
-                settleCheck(checkParticipantCertType(getFieldValue('kind'), value)),
-            }),
-          ]}
-        >
-          <Select
-            options={certTypesOf(kind).map((c) => ({ value: c.code, label: c.label }))}
-            placeholder={pleaseSelect(L.certType)}
-            style={{ maxWidth: 360 }}
-          />
-        </Form.Item>
+        <CertTypeField kind={kind} maxWidth={360} />
         <CertNoField
           dependencies={['kind', 'certType']}
           isRequired={view === null}

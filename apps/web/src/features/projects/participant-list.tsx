@@ -5,21 +5,18 @@
 // with the same words.
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Popconfirm, Radio, Select, Space, Switch, Table, Tag } from 'antd';
+import { Button, Card, Form, Input, Popconfirm, Space, Switch, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { fenToYuan, formatFen, parseYuanToFen } from '@cqjy/domain/format';
-import { fillIn, MSG, pleaseSelect } from '@cqjy/domain/messages';
+import { fillIn, MSG } from '@cqjy/domain/messages';
 import type { ProjectFamily } from '@cqjy/domain/projects/kinds/index';
 import {
   certTypesOf,
   checkParticipant,
-  checkParticipantCertType,
   checkParticipantDeposit,
-  checkParticipantKind,
   checkParticipantName,
   checkParticipantNote,
   PARTICIPANT_FIELD_LABELS as L,
-  PARTICIPANT_KINDS,
   PARTICIPANT_NAME_MAX,
   PARTICIPANT_NOTE_MAX,
 } from '@cqjy/domain/projects/participants';
@@ -38,12 +35,13 @@ import { useSession } from '../../lib/session-store.ts';
 import {
   AppDialog,
   CertNoField,
+  CertTypeField,
+  KindField,
   certNoKeptHint,
   checkRule,
   ContactFields,
   NumberInput,
   PickDialog,
-  settleCheck,
 } from '../../components/index.ts';
 import { cutText, tableWidth } from './sheet-columns.tsx';
 import { deleteParticipant, participantsQuery, saveParticipant, updateParticipant } from './api.ts';
@@ -68,7 +66,6 @@ type FormValues = {
   note?: string;
 };
 
-const KIND_OPTIONS = PARTICIPANT_KINDS.map((k) => ({ value: k.code, label: k.label }));
 const NEW_VALUES: FormValues = { kind: 'person', certType: 'idCard', isQualified: false };
 
 const isBlank = (value: string | undefined): boolean => value === undefined || value.trim() === '';
@@ -208,9 +205,7 @@ function ParticipantDialog({ family, projectId, row, onClose, onSaved }: DialogP
           }
         }}
       >
-        <Form.Item name="kind" label="类型" required rules={[checkRule(checkParticipantKind)]}>
-          <Radio.Group options={KIND_OPTIONS} />
-        </Form.Item>
+        <KindField label="类型" />
         {canPick && row === null && (
           <Form.Item label=" " colon={false}>
             <Button onClick={() => setIsPicking(true)}>从客户中选择</Button>
@@ -222,23 +217,7 @@ function ParticipantDialog({ family, projectId, row, onClose, onSaved }: DialogP
             placeholder={kind === 'company' ? fillIn('单位名称') : fillIn('姓名')}
           />
         </Form.Item>
-        <Form.Item
-          name="certType"
-          label={L.certType}
-          required
-          dependencies={['kind']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: (_rule, value: unknown) =>
-                settleCheck(checkParticipantCertType(getFieldValue('kind'), value)),
-            }),
-          ]}
-        >
-          <Select
-            options={certTypesOf(kind).map((c) => ({ value: c.code, label: c.label }))}
-            placeholder={pleaseSelect(L.certType)}
-          />
-        </Form.Item>
+        <CertTypeField kind={kind} />
         <CertNoField
           dependencies={['kind', 'certType']}
           isRequired={row === null}
