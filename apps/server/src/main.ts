@@ -4,7 +4,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase, withStartupLock } from './db/migrate.ts';
 import { seedDatabase } from './db/seed.ts';
-import { enrolSeededSigners } from './modules/signatures/service.ts';
+import { prepareDemoSignatures } from './demo-signing.ts';
 import { createLogger } from './platform/logger.ts';
 
 const config = loadConfig();
@@ -25,9 +25,10 @@ await withStartupLock(config, async () => {
     );
   }
   if (!config.isProduction) {
-    // Seeded operators marked as enrolled get the certificates and seals an enrolment issues (skips live ones).
-    const issued = await enrolSeededSigners({ db: database.db, config, log: logger });
-    logger.info({ issued }, '演示操作员的电子签章证书已补发');
+    // Seeded operators marked as enrolled get their certificates and seals, the seeded courses their signed
+    // letters (each skipped once done).
+    const prepared = await prepareDemoSignatures({ db: database.db, config, log: logger });
+    logger.info(prepared, '演示操作员的电子签章证书与演示申请函已补齐');
   }
 });
 

@@ -2,7 +2,8 @@
 // its instance, the revision submitted, the applicant's e-signature task and the exchange's review task (closed
 // as signed and passed, or the review sent back with the return task left open), and the process log rows
 // submit, sign and pass (or back) of the applicant's and the exchange's operators, at increasing times. The seed
-// has no rendered letters: the revision and instance carry none, as after a letter file is purged.
+// has no rendered letters (the demo signers are enrolled after it): demo-signing.ts draws and seals them at the
+// first start outside production.
 import { findAction, IDENTITY, type ActionForm } from '@cqjy/domain';
 import { actionInstances, actionRevisions, processLogs, tasks } from '../modules/workflow/tables.ts';
 import type { Db } from './client.ts';

@@ -7,6 +7,7 @@
 // unique index lets only one company credential in and the other enrolment uses that one.
 import { X509Certificate } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
 import type { AuditActor } from '../../platform/audit.ts';
 import type { ModuleDeps } from '../../module-deps.ts';
 import {
@@ -55,7 +56,14 @@ export function readIssuerName(certificatePem: string): string {
   return commonName === undefined ? issuer.replaceAll('\n', ', ') : commonName.slice(3);
 }
 
-export function createSigningCredentials(deps: CredentialDeps, options: { tools?: SigningTools } = {}) {
+export function createSigningCredentials(
+  deps: CredentialDeps,
+  options: {
+    tools?: SigningTools;
+    /** the authority's clock, when its certificates are to start earlier than now (the demo's, see demo-signing.ts) */
+    authorityClock?: Clock;
+  } = {},
+) {
   const { db, config, clock, log, audit, users } = deps;
   let opening: Promise<SigningTools> | undefined =
     options.tools === undefined ? undefined : Promise.resolve(options.tools);
@@ -67,7 +75,7 @@ export function createSigningCredentials(deps: CredentialDeps, options: { tools?
         dir: config.ca.dir,
         certFile: config.ca.certFile,
         keyFile: config.ca.keyFile,
-        clock,
+        clock: options.authorityClock ?? clock,
       }),
       vault: await openKeyVault({ secret: config.ca.keyEncryptionSecret, dir: config.ca.dir }),
     }))();

@@ -11,16 +11,11 @@ import {
   type SignatureCredential,
   type SignatureInfo,
 } from '@cqjy/domain';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
 import { toAuditActor } from '../../platform/audit.ts';
-import { systemClock } from '../../platform/clock.ts';
 import { notFound, refused } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../module-deps.ts';
 import type { SubjectKind } from '../../platform/signing/certificate-authority.ts';
-import { createAuditService } from '../audit/service.ts';
-import { createUsersService, type Actor } from '../users/service.ts';
+import type { Actor } from '../users/service.ts';
 import { createSigningCredentials, readIssuerName, type SigningTools } from './credentials.ts';
 import type { CredentialRow } from './repo.ts';
 
@@ -147,19 +142,4 @@ export function createSignaturesService(deps: ModuleDeps, options: { tools?: Sig
     loadSigner,
     enrolMissing: credentials.enrolMissing,
   };
-}
-
-/**
- * The start-up pass over the seeded demo operators (outside production), run before the app is built: it wires
- * the few services it needs itself. Answers how many credentials it issued.
- */
-export async function enrolSeededSigners(deps: {
-  db: Db;
-  config: Config;
-  log: FastifyBaseLogger;
-}): Promise<number> {
-  const clock = systemClock;
-  const audit = createAuditService({ clock });
-  const users = createUsersService({ db: deps.db, audit, clock, config: deps.config });
-  return createSigningCredentials({ ...deps, clock, audit, users }).enrolMissing();
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createPrivateKey, X509Certificate } from 'node:crypto';
+import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,9 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
-import { systemClock } from '../../platform/clock.ts';
-import { createAuditService, verifyAuditChain } from '../audit/service.ts';
-import { createUsersService } from '../users/service.ts';
+import { verifyAuditChain } from '../audit/service.ts';
 import {
   bearer,
   createCapturingSmsProvider,
@@ -20,9 +18,7 @@ import {
   type CapturingSmsProvider,
   type TestApp,
 } from '../../test/harness.ts';
-import { createSigningCredentials } from './credentials.ts';
 import type { SignatureInfo } from '@cqjy/domain';
-import { enrolSeededSigners } from './service.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'cqjy-signatures-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -297,89 +293,5 @@ describe('e-signature enrolment (gate 7)', () => {
     expect(infoB.data.credentials[1]?.subject).toBe('CN=李四, O=示范引导六号实业有限公司, C=CN');
     expect(await isEnrolled('gate6')).toBe(true);
     expect(await isEnrolled('gate6b')).toBe(true);
-  });
-});
-
-describe('credentials of the seeded operators', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  async function countLive(): Promise<{ companies: number; operators: number }> {
-    const rows = await selectRows<{ kind: string; n: number }>(
-      t.db,
-      sql`select kind, count(*)::int as n from signing_credentials where revoked_at is null group by kind`,
-    );
-    return {
-      companies: rows.find((r) => r.kind === 'company')?.n ?? 0,
-      operators: rows.find((r) => r.kind === 'operator')?.n ?? 0,
-    };
-  }
-
-  it('enrolMissing issues every enrolled operator and its company a credential, once', async () => {
-    const expected = await selectRows<{ operators: number; companies: number }>(
-      t.db,
-      sql`select count(*)::int as operators, count(distinct company_id)::int as companies
-          from operators where main_operator_auth`,
-    );
-    const issued = await enrolSeededSigners({ db: t.db, config: t.config, log: t.app.log });
-    const live = await countLive();
-    expect(live).toEqual({ companies: expected[0]?.companies, operators: expected[0]?.operators });
-    expect(issued).toBe(live.companies + live.operators);
-    // gate 7's operator is not enrolled and gets nothing
-    const gate7 = await selectRows<{ n: number }>(
-      t.db,
-      sql`select count(*)::int as n from signing_credentials c join operators o on o.id = c.operator_id
-          join users u on u.id = o.user_id where u.username = 'gate7'`,
-    );
-    expect(gate7[0]?.n).toBe(0);
-
-    expect(await enrolSeededSigners({ db: t.db, config: t.config, log: t.app.log })).toBe(0);
-    expect(await countLive()).toEqual(live);
-    expect((await verifyAuditChain(t.db)).isValid).toBe(true);
-
-    // a seeded operator without a real name gets a stamp of their nickname
-    const token = await loginAs(t.app, 'transferor');
-    const info = readJson<SignatureInfo>(
-      await t.app.inject({ method: 'GET', url: '/api/signature/info', headers: bearer(token) }),
-    ).data;
-    expect(info.credentials.map((c) => c.subject)).toEqual([
-      'CN=北京示范国有资产经营有限公司, O=北京示范国有资产经营有限公司, C=CN',
-      'CN=转让方演示, O=北京示范国有资产经营有限公司, C=CN',
-    ]);
-  });
-
-  it("gives the workflow engine a company's signer: its key, the chain and both seals", async () => {
-    const clock = systemClock;
-    const audit = createAuditService({ clock });
-    const users = createUsersService({ db: t.db, audit, clock, config: t.config });
-    const credentials = createSigningCredentials({
-      db: t.db,
-      config: t.config,
-      clock,
-      log: t.app.log,
-      audit,
-      users,
-    });
-    const rows = await selectRows<{ operator_id: number; company_id: number; main_operator_auth: boolean }>(
-      t.db,
-      sql`select o.id as operator_id, o.company_id, o.main_operator_auth from operators o
-          join users u on u.id = o.user_id where u.username in ('transferor', 'gate7') order by u.username`,
-    );
-    const [gate7, transferor] = rows;
-    const signer = await credentials.findSigner(transferor?.company_id ?? 0, transferor?.operator_id ?? 0);
-    expect(signer).toBeDefined();
-    const certificate = new X509Certificate(signer?.certificatePem ?? '');
-    expect(certificate.checkPrivateKey(createPrivateKey(signer?.privateKeyPem ?? ''))).toBe(true);
-    expect(certificate.subject).toContain('CN=北京示范国有资产经营有限公司');
-    expect(certificate.checkIssued(new X509Certificate(signer?.chainPems[0] ?? ''))).toBe(true);
-    expect(signer?.companySealSvg).toContain('<polygon');
-    expect(signer?.operatorSealSvg).toContain('<rect');
-    expect(await credentials.findSigner(gate7?.company_id ?? 0, gate7?.operator_id ?? 0)).toBeUndefined();
   });
 });

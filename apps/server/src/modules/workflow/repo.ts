@@ -295,3 +295,75 @@ export async function listLogsOfInstance(db: Db, instanceId: number): Promise<Lo
     .where(eq(processLogs.instanceId, instanceId))
     .orderBy(asc(processLogs.at), asc(processLogs.id));
 }
+
+/** A signed application with no letter file: a demo course as the seed wrote it (see seeded-letters.ts). */
+export type UnsealedSignedRow = {
+  instance: InstanceRow;
+  revision: RevisionRow;
+  project: { name: string; code: string };
+  signedBy: number;
+  signedAt: Date;
+};
+
+/**
+ * Applications whose applicant's e-signature task is done (result signed) while the application holds neither a
+ * letter nor a signed letter, with their latest revision; the engine never leaves such a row (it stores both).
+ */
+export async function listUnsealedSigned(db: Db): Promise<UnsealedSignedRow[]> {
+  const rows = await db
+    .select({
+      instance: actionInstances,
+      revision: actionRevisions,
+      project: { name: projects.name, code: projects.code },
+      signedBy: tasks.doneBy,
+      signedAt: tasks.doneAt,
+    })
+    .from(actionInstances)
+    .innerJoin(
+      tasks,
+      and(eq(tasks.instanceId, actionInstances.id), eq(tasks.type, 'EicSre'), eq(tasks.result, 'signed')),
+    )
+    .innerJoin(
+      actionRevisions,
+      and(
+        eq(actionRevisions.instanceId, actionInstances.id),
+        eq(actionRevisions.no, actionInstances.revisionNo),
+      ),
+    )
+    .innerJoin(projects, eq(projects.id, actionInstances.projectId))
+    .where(and(sql`${actionInstances.letterId} is null`, sql`${actionInstances.signedLetterId} is null`))
+    .orderBy(asc(actionInstances.id));
+  return rows.flatMap(({ signedBy, signedAt, ...row }) =>
+    signedBy === null || signedAt === null ? [] : [{ ...row, signedBy, signedAt }],
+  );
+}
+
+/** Gives a letterless application its letters, unless another node did first (answers whether this one did). */
+export async function attachSeededLetters(
+  tx: Db,
+  input: {
+    instanceId: number;
+    revisionId: number;
+    letterId: string;
+    letterSha256: string;
+    letterLayout: NonNullable<InstanceRow['letterLayout']>;
+    signedLetterId: string;
+  },
+): Promise<boolean> {
+  const rows = await tx
+    .update(actionInstances)
+    .set({
+      letterId: input.letterId,
+      letterSha256: input.letterSha256,
+      letterLayout: input.letterLayout,
+      signedLetterId: input.signedLetterId,
+    })
+    .where(and(eq(actionInstances.id, input.instanceId), sql`${actionInstances.letterId} is null`))
+    .returning({ id: actionInstances.id });
+  if (rows.length === 0) return false;
+  await tx
+    .update(actionRevisions)
+    .set({ letterId: input.letterId })
+    .where(eq(actionRevisions.id, input.revisionId));
+  return true;
+}
