@@ -1,5 +1,6 @@
 // The JavaScript (gzip) that /login and /index/home load, and their Lighthouse performance scores with the
-// desktop and mobile presets, in Debian Chromium against the production build.
+// desktop and mobile presets, in Debian Chromium against the production build. BENCH_BUNDLE_FILES=1 also lists each
+// page's files by weight (which chunk grew).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,7 +31,7 @@ async function measureScripts(path: string, signedIn: boolean): Promise<{ files:
     // A body asked for just as the page navigates away (the sign-in page's scripts, cleared below) is gone.
     res
       .body()
-      .then((body) => scripts.set(res.url(), gzipSync(body).length))
+      .then((body) => scripts.set(res.url().split('/').pop() ?? res.url(), gzipSync(body).length))
       .catch(() => undefined);
   });
   if (signedIn) {
@@ -47,6 +48,12 @@ async function measureScripts(path: string, signedIn: boolean): Promise<{ files:
   await page.waitForTimeout(500);
   await context.close();
   const total = [...scripts.values()].reduce((a, b) => a + b, 0);
+  if (process.env.BENCH_BUNDLE_FILES === '1') {
+    console.log(`${path}:`);
+    for (const [file, bytes] of [...scripts].sort((a, b) => b[1] - a[1])) {
+      console.log(`${(bytes / 1024).toFixed(1).padStart(8)} KB  ${file}`);
+    }
+  }
   return { files: scripts.size, gzipKb: Math.round((total / 1024) * 10) / 10 };
 }
 

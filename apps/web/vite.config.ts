@@ -16,6 +16,9 @@ export default defineConfig({
     // The server's CSP is default-src 'self': never inline small assets as data: URLs into scripts.
     assetsInlineLimit: 0,
     rolldownOptions: {
+      // A zod schema is a value, built without side effects: one left unused (the server's contract, which the
+      // shell's domain modules define beside their types and constants) is dropped, and zod with it.
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         codeSplitting: {
           // The framework changes far less often than the app: its own chunk stays cached across releases.
@@ -24,6 +27,8 @@ export default defineConfig({
               name: 'framework',
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
             },
+            // zod in a chunk of its own, loaded by the pages that check forms, not with the shared helpers
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
           ],
         },
       },

@@ -1,19 +1,31 @@
 // The lower half of 首页, loaded after the figures (home-page.tsx): the month's calendar (POST
 // /api/homepage/calendar/reminder) with the disclosure starts and deadlines of the projects the user sees, days
-// off greyed, an event opening its project; and the user's projects by status as bars. The bars are antd's
-// Progress, not the chart library: the first page after sign-in stays within its JavaScript budget
-// (docs/decisions.md), and the library is loaded by the pages with real charts (收入统计).
+// off greyed, an event opening its project; and the user's projects by status as bars. The bars are a few styled
+// elements, not the chart library nor antd's Progress (5.7 KB gzip): the first page after sign-in stays within its
+// JavaScript budget (docs/decisions.md), and the library is loaded by the pages with real charts (收入统计).
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Progress, Row, Space } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Card, Col, Row } from 'antd';
 import { CALENDAR_EVENT_LABELS } from '@cqjy/domain/calendar';
 import type { CalendarEvent, CalendarMonth } from '@cqjy/domain/statistics';
 import { homeCalendarQuery, projectStatusCountsQuery } from '../../api/home.ts';
 import './home-page.css';
 
 const WEEKDAYS = ['一', '二', '三', '四', '五', '六', '日'];
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 'YYYY-MM' of the month `by` months after the one of `date` (the browser's day, as the user lives it). */
+function monthAfter(date: Date, by = 0): string {
+  const first = new Date(date.getFullYear(), date.getMonth() + by, 1);
+  return `${first.getFullYear()}-${pad(first.getMonth() + 1)}`;
+}
+
+/** The first day of a 'YYYY-MM' month, at local noon. */
+function firstOf(month: string): Date {
+  return new Date(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1, 12);
+}
 
 /**
  * The month as weeks from Monday: the server's days (each marked working or not), with blanks before the first
@@ -31,9 +43,9 @@ function weeksOf(days: CalendarMonth['days']): (CalendarMonth['days'][number] | 
 
 function CalendarCard() {
   const navigate = useNavigate();
-  const [shown, setShown] = useState<Dayjs>(() => dayjs().startOf('month'));
-  const month = shown.format('YYYY-MM');
-  const today = dayjs().format('YYYY-MM-DD');
+  const [month, setMonth] = useState(() => monthAfter(new Date()));
+  const now = new Date();
+  const today = `${monthAfter(now)}-${pad(now.getDate())}`;
   const calendar = useQuery(homeCalendarQuery(month));
   const weeks = useMemo(() => weeksOf(calendar.data?.days ?? []), [calendar.data]);
 
@@ -56,21 +68,21 @@ function CalendarCard() {
       title="日历提醒"
       data-testid="home-calendar"
       extra={
-        <Space size={4}>
-          <Button size="small" onClick={() => setShown(shown.subtract(1, 'month'))}>
+        <div className="home-calendar-nav">
+          <Button size="small" onClick={() => setMonth(monthAfter(firstOf(month), -1))}>
             上一月
           </Button>
-          <Button size="small" onClick={() => setShown(dayjs().startOf('month'))}>
+          <Button size="small" onClick={() => setMonth(monthAfter(new Date()))}>
             本月
           </Button>
-          <Button size="small" onClick={() => setShown(shown.add(1, 'month'))}>
+          <Button size="small" onClick={() => setMonth(monthAfter(firstOf(month), 1))}>
             下一月
           </Button>
-        </Space>
+        </div>
       }
     >
       <div className="home-calendar-title" aria-live="polite">
-        {shown.format('YYYY年M月')}
+        {`${month.slice(0, 4)}年${Number(month.slice(5, 7))}月`}
       </div>
       <table className="home-calendar" aria-busy={calendar.isFetching}>
         <thead>
@@ -120,18 +132,23 @@ function ProjectStatusCard() {
   return (
     <Card title="我的项目状态" data-testid="home-project-status" loading={counts.isPending}>
       {rows.length === 0 ? (
-        <Empty description="暂无项目" />
+        <p className="home-status-empty">暂无项目</p>
       ) : (
         <ul className="home-status-bars" aria-label="我的项目按状态分布">
           {rows.map((row) => (
             <li key={row.value}>
               <span className="home-status-label">{row.label}</span>
-              <Progress
-                percent={(row.count / most) * 100}
-                status="normal"
-                format={() => row.count}
+              <span
+                className="home-status-track"
+                role="meter"
                 aria-label={`${row.label}${row.count}个`}
-              />
+                aria-valuemin={0}
+                aria-valuemax={most}
+                aria-valuenow={row.count}
+              >
+                <span className="home-status-fill" style={{ width: `${(row.count / most) * 100}%` }} />
+              </span>
+              <span className="home-status-count">{row.count}</span>
             </li>
           ))}
         </ul>

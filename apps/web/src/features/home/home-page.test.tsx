@@ -63,10 +63,29 @@ describe('首页', () => {
       month,
     });
     expect(screen.getAllByText('休').length).toBeGreaterThan(0);
-    expect(await screen.findByLabelText('披露中3个')).toBeTruthy();
+    const bar = await screen.findByRole('meter', { name: '披露中3个' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('3');
+    expect((bar.firstElementChild as HTMLElement).style.width).toBe('100%');
     expect(screen.queryByLabelText('已结束0个')).toBeNull();
 
-    fireEvent.click(event);
+    // the month's buttons ask for the next and the previous month (a year turned where December is passed)
+    const shift = (by: number) => {
+      const first = new Date(now.getFullYear(), now.getMonth() + by, 1);
+      return `${first.getFullYear()}-${String(first.getMonth() + 1).padStart(2, '0')}`;
+    };
+    fireEvent.click(screen.getByRole('button', { name: '下一月' }));
+    expect(await screen.findByText(`${shift(1).slice(0, 4)}年${Number(shift(1).slice(5))}月`)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '上一月' }));
+    fireEvent.click(screen.getByRole('button', { name: '上一月' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => pathOf(call) === '/api/homepage/calendar/reminder').map(bodyOf)).toEqual(
+        expect.arrayContaining([{ month: shift(1) }, { month: shift(-1) }]),
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: /本\s*月/ }));
+    expect(await screen.findByText(`${now.getFullYear()}年${now.getMonth() + 1}月`)).toBeTruthy();
+    const event2 = await screen.findByText('披露截止：示范设备一批（GR2026BJ1000123）');
+    fireEvent.click(event2);
     await waitFor(() => expect(screen.queryByTestId('home-calendar')).toBeNull());
   });
 });
