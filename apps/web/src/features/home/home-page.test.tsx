@@ -54,7 +54,7 @@ describe('首页', () => {
       return undefined;
     });
     renderPortal('/index/home');
-    const event = await screen.findByText('披露截止：示范设备一批（GR2026BJ1000123）');
+    await screen.findByText('披露截止：示范设备一批（GR2026BJ1000123）');
     const now = new Date();
     const month = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
     expect(
@@ -84,8 +84,8 @@ describe('首页', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: /本\s*月/ }));
     expect(await screen.findByText(`${now.getFullYear()}年${now.getMonth() + 1}月`)).toBeTruthy();
-    const event2 = await screen.findByText('披露截止：示范设备一批（GR2026BJ1000123）');
-    fireEvent.click(event2);
+    const event = await screen.findByText('披露截止：示范设备一批（GR2026BJ1000123）');
+    fireEvent.click(event);
     await waitFor(() => expect(screen.queryByTestId('home-calendar')).toBeNull());
   });
 });
