@@ -13,7 +13,7 @@ import { conflict, refused } from '../../platform/errors.ts';
 import type { StoredObject } from '../../platform/storage.ts';
 import { describeOtpCheck } from '../otp/service.ts';
 import { signPdf } from '../../platform/pdf/pades.ts';
-import type { SealRect } from '../../platform/pdf/letter.ts';
+import type { SealRect } from '../../platform/pdf/flow.ts';
 import { renderSealPng } from '../../platform/signing/seal.ts';
 import type { Signer, SignaturesService } from './service.ts';
 

@@ -7,7 +7,7 @@ import { SignPdf } from '@signpdf/signpdf';
 import { Signer, SUBFILTER_ADOBE_PKCS7_DETACHED } from '@signpdf/utils';
 import forge from 'node-forge';
 import { PDFDocument } from 'pdf-lib';
-import type { SealRect } from './letter.ts';
+import type { SealRect } from './flow.ts';
 
 export type PdfSigner = {
   certificatePem: string;

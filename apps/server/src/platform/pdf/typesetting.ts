@@ -49,7 +49,16 @@ export function widthOf(run: Run, size: number): number {
   return run.font.widthOfTextAtSize(run.text, size);
 }
 
-/** Breaks runs into lines no wider than `maxWidth`. */
+/**
+ * Closing punctuation a Chinese line never starts with (GB/T 15834 and the usual 禁则): such a mark stays at the end
+ * of the line before, hanging into the margin by its width, rather than open a line alone.
+ */
+const NO_LINE_START = new Set('，。、；：？！）》」』】〕”’,.;:?!)]}%');
+
+/**
+ * Breaks runs into lines no wider than `maxWidth`, but for a closing punctuation mark, which hangs at the end of
+ * the line rather than start the next.
+ */
 export function wrap(runs: Run[], size: number, maxWidth: number): Line[] {
   const lines: Line[] = [];
   let current: Line = { runs: [], width: 0 };
@@ -57,7 +66,7 @@ export function wrap(runs: Run[], size: number, maxWidth: number): Line[] {
     for (const char of run.text) {
       const piece: Run = { text: char, font: run.font };
       const width = widthOf(piece, size);
-      if (current.width + width > maxWidth && current.runs.length > 0) {
+      if (current.width + width > maxWidth && current.runs.length > 0 && !NO_LINE_START.has(char)) {
         lines.push(current);
         current = { runs: [], width: 0 };
         if (char === ' ') continue;
