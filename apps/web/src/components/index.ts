@@ -61,7 +61,9 @@ export {
   CertTypeField,
   checkRule,
   ContactFields,
+  CustomerPickDialog,
   KindField,
+  partyOfCustomer,
   settleCheck,
 } from './party-fields.tsx';
 export type { CertNoFieldProps } from './party-fields.tsx';

@@ -1,7 +1,8 @@
 // The fields the forms of a party share (a project's prospective buyer, a capital increase's investor, a member's
 // intention registration), checked by the domain's participant rules: the certificate number, kept as stored when
-// an edit leaves it blank (the form only ever shows it masked), the contact and the mobile; and a domain check as
-// an antd rule. Each form keeps its own name, kind and certificate type (an investor's kind follows its type).
+// an edit leaves it blank (the form only ever shows it masked), the contact and the mobile; a domain check as an
+// antd rule; and 从客户中选择, the company's registered customers picked into a buyer's form. Each form keeps its own
+// name, kind and certificate type (an investor's kind follows its type).
 import type { ReactNode } from 'react';
 import { Form, Input, Radio, Select } from 'antd';
 import type { FormRule } from 'antd';
@@ -19,8 +20,11 @@ import {
   PARTICIPANT_FIELD_LABELS as L,
   PARTICIPANT_KINDS,
 } from '@cqjy/domain/projects/participants';
-import type { ParticipantKind } from '@cqjy/domain/projects/participants';
+import type { ParticipantCertType, ParticipantKind } from '@cqjy/domain/projects/participants';
+import type { RegistryCustomer } from '@cqjy/domain/registries/customers';
 import { TELEPHONE_MAX_LENGTH } from '@cqjy/domain/validation/telephone';
+import { pickCustomers } from '../api/customers.ts';
+import { PickDialog } from './pick-dialog.tsx';
 
 /** A domain check's answer as an antd validator's: its message, or none. */
 export const settleCheck = (message: string | null): Promise<void> =>
@@ -137,5 +141,58 @@ export function ContactFields({ maxWidth }: { maxWidth?: number }) {
         />
       </Form.Item>
     </>
+  );
+}
+
+/** A registered customer's facts as a party form's: its kind, name, certificate (credit code or ID card), contact. */
+export function partyOfCustomer(customer: RegistryCustomer): {
+  kind: ParticipantKind;
+  name: string;
+  certType: ParticipantCertType;
+  certNo: string;
+  contactName: string;
+  contactMobile: string;
+} {
+  return {
+    kind: customer.kind,
+    name: customer.name,
+    certType: customer.kind === 'company' ? 'creditCode' : 'idCard',
+    certNo: customer.certNo,
+    contactName: customer.contactName,
+    contactMobile: customer.contactMobile,
+  };
+}
+
+/** 从客户中选择: the company's 企业客户 and 自然人客户 (POST /api/customer/pick), found by a keyword. */
+export function CustomerPickDialog({
+  onPick,
+  onClose,
+}: {
+  onPick: (customer: RegistryCustomer) => void;
+  onClose: () => void;
+}) {
+  return (
+    <PickDialog<RegistryCustomer>
+      title="从客户中选择"
+      placeholder="客户名称、证件号码或联系人"
+      emptyText={MSG.registriesCustomersEmpty}
+      queryKey={['registries', 'customers', 'pick']}
+      search={pickCustomers}
+      rowKey="key"
+      onPick={onPick}
+      onClose={onClose}
+      columns={[
+        { key: 'name', title: '名称', dataIndex: 'name' },
+        {
+          key: 'kind',
+          title: '类型',
+          dataIndex: 'kind',
+          width: 90,
+          render: (value: string) => (value === 'company' ? '企业客户' : '自然人客户'),
+        },
+        { key: 'certNo', title: L.certNo, dataIndex: 'certNo', width: 190 },
+        { key: 'contactName', title: L.contactName, dataIndex: 'contactName', width: 90 },
+      ]}
+    />
   );
 }

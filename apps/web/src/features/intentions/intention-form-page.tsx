@@ -45,7 +45,6 @@ import type { ParticipantCertType, ParticipantKind } from '@cqjy/domain/projects
 import type { RegistryCustomer } from '@cqjy/domain/registries/customers';
 import { countChars } from '@cqjy/domain/validation/return-reason';
 import { familyLabel } from '@cqjy/domain/workflow/families';
-import { pickCustomers } from '../../api/customers.ts';
 import { notify } from '../../lib/notify.ts';
 import { readQueryId } from '../../lib/query-id.ts';
 import { useSession } from '../../lib/session-store.ts';
@@ -60,7 +59,8 @@ import {
   ContactFields,
   FileUpload,
   NumberInput,
-  PickDialog,
+  CustomerPickDialog,
+  partyOfCustomer,
 } from '../../components/index.ts';
 import {
   drawIntentionLetter,
@@ -133,18 +133,6 @@ function fromView(view: IntentionDetail): FormValues {
     contactMobile: view.contactMobile,
     amount: view.amount === null ? undefined : fenToYuan(view.amount),
     note: view.note,
-  };
-}
-
-/** The customer's facts as the form's: its kind, name, certificate (credit code or identity card) and contact. */
-function fromCustomer(customer: RegistryCustomer): FormValues {
-  return {
-    kind: customer.kind,
-    name: customer.name,
-    certType: customer.kind === 'company' ? 'creditCode' : 'idCard',
-    certNo: customer.certNo,
-    contactName: customer.contactName,
-    contactMobile: customer.contactMobile,
   };
 }
 
@@ -526,32 +514,14 @@ function IntentionEditor({ view, initialProject, createId }: EditorProps) {
         </Form.Item>
       </Form>
       {isPicking ? (
-        <PickDialog<RegistryCustomer>
-          title="从客户中选择"
-          placeholder="客户名称、证件号码或联系人"
-          emptyText={MSG.registriesCustomersEmpty}
-          queryKey={['registries', 'customers', 'pick']}
-          search={pickCustomers}
-          rowKey="key"
+        <CustomerPickDialog
           onPick={(customer) => {
-            form.setFieldsValue(fromCustomer(customer));
+            form.setFieldsValue(partyOfCustomer(customer));
             setCustomerId(customerIdOf(customer));
             setIsDirty(true);
             setIsPicking(false);
           }}
           onClose={() => setIsPicking(false)}
-          columns={[
-            { key: 'name', title: '名称', dataIndex: 'name' },
-            {
-              key: 'kind',
-              title: '类型',
-              dataIndex: 'kind',
-              width: 90,
-              render: (value: string) => (value === 'company' ? '企业客户' : '自然人客户'),
-            },
-            { key: 'certNo', title: L.certNo, dataIndex: 'certNo', width: 190 },
-            { key: 'contactName', title: L.contactName, dataIndex: 'contactName', width: 90 },
-          ]}
         />
       ) : null}
     </>

@@ -28,8 +28,6 @@ import type {
 } from '@cqjy/domain/projects/participants';
 import { maskMobile } from '@cqjy/domain/validation/mobile';
 import { countChars } from '@cqjy/domain/validation/return-reason';
-import type { RegistryCustomer } from '@cqjy/domain/registries/customers';
-import { pickCustomers } from '../../api/customers.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session-store.ts';
 import {
@@ -41,7 +39,8 @@ import {
   checkRule,
   ContactFields,
   NumberInput,
-  PickDialog,
+  CustomerPickDialog,
+  partyOfCustomer,
 } from '../../components/index.ts';
 import { cutText, tableWidth } from './sheet-columns.tsx';
 import { deleteParticipant, participantsQuery, saveParticipant, updateParticipant } from './api.ts';
@@ -126,17 +125,6 @@ type DialogProps = {
 };
 
 /** The customer's facts as the form's: its kind, name, certificate (credit code or identity card) and contact. */
-function fromCustomer(customer: RegistryCustomer): Partial<FormValues> {
-  return {
-    kind: customer.kind,
-    name: customer.name,
-    certType: customer.kind === 'company' ? 'creditCode' : 'idCard',
-    certNo: customer.certNo,
-    contactName: customer.contactName,
-    contactMobile: customer.contactMobile,
-  };
-}
-
 function ParticipantDialog({ family, projectId, row, onClose, onSaved }: DialogProps) {
   const [form] = Form.useForm<FormValues>();
   const [isSaving, setIsSaving] = useState(false);
@@ -244,30 +232,12 @@ function ParticipantDialog({ family, projectId, row, onClose, onSaved }: DialogP
         </Form.Item>
       </Form>
       {isPicking && (
-        <PickDialog<RegistryCustomer>
-          title="从客户中选择"
-          placeholder="客户名称、证件号码或联系人"
-          emptyText={MSG.registriesCustomersEmpty}
-          queryKey={['registries', 'customers', 'pick']}
-          search={pickCustomers}
-          rowKey="key"
+        <CustomerPickDialog
           onPick={(customer) => {
-            form.setFieldsValue(fromCustomer(customer));
+            form.setFieldsValue(partyOfCustomer(customer));
             setIsPicking(false);
           }}
           onClose={() => setIsPicking(false)}
-          columns={[
-            { key: 'name', title: '名称', dataIndex: 'name' },
-            {
-              key: 'kind',
-              title: '类型',
-              dataIndex: 'kind',
-              width: 90,
-              render: (value: string) => (value === 'company' ? '企业客户' : '自然人客户'),
-            },
-            { key: 'certNo', title: L.certNo, dataIndex: 'certNo', width: 190 },
-            { key: 'contactName', title: L.contactName, dataIndex: 'contactName', width: 90 },
-          ]}
         />
       )}
     </AppDialog>
