@@ -448,17 +448,10 @@ export function createDocumentsService(deps: DocumentsDeps) {
     return { item, letter: waitingLetter(item, MSG.documentLetterMissing) };
   }
 
-  /** Sends the sign code to the caller's own mobile, bound to the draft's current PDF. */
-  async function sendSignCode(actor: Actor, id: number): Promise<{ isSent: boolean }> {
-    const { letter } = await findSignable(actor, id);
-    return letterSigning.sendCode(actor, letter.sha256);
-  }
-
-  /** Checks a sign code against the draft's PDF without using it up. */
-  async function checkSignCode(actor: Actor, id: number, code: string): Promise<void> {
-    const { letter } = await findSignable(actor, id);
-    await letterSigning.checkCode(actor, letter.sha256, code);
-  }
+  /** The sign code sent and checked, bound to the draft's current PDF. */
+  const { sendSignCode, checkSignCode } = letterSigning.codeCallsOf(
+    async (actor, id) => (await findSignable(actor, id)).letter.sha256,
+  );
 
   /** The company e-signs the drawn PDF with the code; the signed copy joins its e-signed files. */
   async function sign(

@@ -502,17 +502,10 @@ export function createIntentionsService(deps: IntentionsDeps) {
     return { item, letter: waitingLetter(item, MSG.intentionLetterMissing) };
   }
 
-  /** POST /api/intention/sign/otp/{id}: the sign code to the caller's own mobile, bound to the drawn letter. */
-  async function sendSignCode(actor: Actor, id: number): Promise<{ isSent: boolean }> {
-    const { letter } = await findSignable(actor, id);
-    return letterSigning.sendCode(actor, letter.sha256);
-  }
-
-  /** POST /api/intention/sign/otp/check/{id}: the code checked against the letter without using it up. */
-  async function checkSignCode(actor: Actor, id: number, code: string): Promise<void> {
-    const { letter } = await findSignable(actor, id);
-    await letterSigning.checkCode(actor, letter.sha256, code);
-  }
+  /** POST /api/intention/sign/otp/{id} and sign/otp/check/{id}: the sign code bound to the drawn letter. */
+  const { sendSignCode, checkSignCode } = letterSigning.codeCallsOf(
+    async (actor, id) => (await findSignable(actor, id)).letter.sha256,
+  );
 
   /**
    * POST /api/intention/signature/{id}: the member seals the letter with the code, which submits the

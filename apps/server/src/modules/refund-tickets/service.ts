@@ -372,17 +372,10 @@ export function createRefundTicketsService(deps: RefundTicketDeps) {
     return { id: application.letterId, sha256: application.letterSha256, layout: application.letterLayout };
   }
 
-  /** Sends the sign code to the caller's own mobile, bound to the application's current letter. */
-  async function sendSignCode(actor: Actor, applicationId: number): Promise<{ isSent: boolean }> {
-    const { application } = await findSignable(actor, applicationId);
-    return letterSigning.sendCode(actor, application.letterSha256);
-  }
-
-  /** Checks a sign code against the application's letter without using it up. */
-  async function checkSignCode(actor: Actor, applicationId: number, code: string): Promise<void> {
-    const { application } = await findSignable(actor, applicationId);
-    await letterSigning.checkCode(actor, application.letterSha256, code);
-  }
+  /** The sign code sent and checked, bound to the application's current letter. */
+  const { sendSignCode, checkSignCode } = letterSigning.codeCallsOf(
+    async (actor, applicationId) => (await findSignable(actor, applicationId)).application.letterSha256,
+  );
 
   /** The company e-signs the letter with the code; the exchange then reviews it. */
   async function sign(

@@ -181,5 +181,20 @@ export function createLetterSigning(
     return attachments.putBytes(signed);
   }
 
-  return { sendCode, checkCode, sign };
+  /**
+   * The two code calls of a kind of row whose letter waits for its signature (a document, a registration, a
+   * ticket's application): `findSha256` finds the caller's row by id, refusing what is not signable.
+   */
+  function codeCallsOf(findSha256: (actor: LetterSigner, id: number) => Promise<string>) {
+    return {
+      /** Sends the sign code to the caller's own mobile, bound to the row's letter as it is now. */
+      sendSignCode: async (actor: LetterSigner, id: number): Promise<{ isSent: boolean }> =>
+        sendCode(actor, await findSha256(actor, id)),
+      /** Checks a sign code against the row's letter without using it up. */
+      checkSignCode: async (actor: LetterSigner, id: number, code: string): Promise<void> =>
+        checkCode(actor, await findSha256(actor, id), code),
+    };
+  }
+
+  return { sendCode, checkCode, sign, codeCallsOf };
 }

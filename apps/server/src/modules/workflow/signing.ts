@@ -35,17 +35,13 @@ export function createSigning(ctx: WorkflowContext) {
     return { ...row, letterSha256: row.letterSha256 };
   }
 
-  /** Sends a sign code to the caller's own mobile, bound to the sha256 of the instance's current letter. */
-  async function sendSignCode(actor: Actor, dataId: number): Promise<{ isSent: boolean }> {
-    const instance = await findSignable(actor, dataId);
-    return letterSigning.sendCode(actor, instance.letterSha256);
-  }
-
-  /** Checks a sign code against the instance's letter without using it up. */
-  async function checkSignCode(actor: Actor, input: { dataId: number; otp: string }): Promise<void> {
-    const instance = await findSignable(actor, input.dataId);
-    await letterSigning.checkCode(actor, instance.letterSha256, input.otp);
-  }
+  /** The sign code sent and checked, bound to the sha256 of the instance's current letter. */
+  const codes = letterSigning.codeCallsOf(
+    async (actor, dataId) => (await findSignable(actor, dataId)).letterSha256,
+  );
+  const sendSignCode = codes.sendSignCode;
+  const checkSignCode = (actor: Actor, input: { dataId: number; otp: string }): Promise<void> =>
+    codes.checkSignCode(actor, input.dataId, input.otp);
 
   /**
    * The applicant e-signs the letter: the code (bound to this letter) is used up, the letter is signed with the
