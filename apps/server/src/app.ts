@@ -70,6 +70,7 @@ import { registryCustomersRoutes } from './modules/registries/customers-routes.t
 import {
   createBankAccountLookup,
   createInvoiceTitleLookup,
+  createOwnCustomerCheck,
   createRegistryCustomers,
 } from './modules/registries/customers.ts';
 import { refundTicketsRoutes } from './modules/refund-tickets/routes.ts';
@@ -243,7 +244,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(projectsRoutes, { projects });
   // 代理意向登记 and its deposits: made here, as the housekeeping's deposit deadlines step is its; routed below
-  const intentions = createIntentionsService({ ...moduleDeps, signatures, projects });
+  const intentions = createIntentionsService({
+    ...moduleDeps,
+    signatures,
+    projects,
+    isOwnCustomer: createOwnCustomerCheck(db),
+  });
   // the bidding hall: its fan-out across nodes is PostgreSQL's LISTEN/NOTIFY on a real database, else in process
   const bidding = createBiddingService({
     ...moduleDeps,

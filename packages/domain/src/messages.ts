@@ -675,6 +675,7 @@ export const MSG = {
   intentionSaved: '意向登记已保存',
   intentionLetterMade: '意向登记函已生成，请签章',
   intentionLetterMissing: '请先生成意向登记函',
+  intentionCustomerUnknown: '所选客户不存在或不属于本单位，请重新选择',
   intentionSigned: '意向登记函已签章，已提交资格审核',
   intentionReviewPassed: '资格审核意见已提交',
   intentionReviewReturned: '意向登记已退回',

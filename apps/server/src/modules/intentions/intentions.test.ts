@@ -248,6 +248,41 @@ describe('代理意向登记', () => {
     expect(await snapshot()).toBe(before);
   });
 
+  it("keeps the customer a registration was filled from: the member's own, never another company's", async () => {
+    const customerOf = async (username: string): Promise<number> => {
+      const [row] = await selectRows<{ id: number }>(
+        t.db,
+        sql`insert into registry_rows (registry, company_id, values)
+            select 'personalCustomer', o.company_id, '{"name":"钱客户"}'::jsonb
+            from operators o join users u on u.id = o.user_id where u.username = ${username}
+            returning id`,
+      );
+      return row?.id ?? 0;
+    };
+    const [theirs, ours] = [await customerOf('member'), await customerOf('agent')];
+    const before = await snapshot();
+    // a project of its own, so that the draft left here takes no number of the course's project
+    const body = { projectId: await makeProject('GR2026BJ9000006', null), ...buyer() };
+    for (const customerId of [theirs, 987_654_321]) {
+      expect(await agent.post('/api/intention/save', { ...body, customerId })).toMatchObject({
+        status: 1,
+        msg: MSG.intentionCustomerUnknown,
+      });
+    }
+    expect(await snapshot()).toBe(before);
+    const saved = await save(agent, { ...body, customerId: ours });
+    expect((await show(agent, saved.id)).customerId).toBe(ours);
+    // an edit may not swap it for another company's either
+    expect(
+      await agent.post(`/api/intention/update/${saved.id}`, {
+        ...body,
+        version: saved.version,
+        customerId: theirs,
+      }),
+    ).toMatchObject({ status: 1, msg: MSG.intentionCustomerUnknown });
+    expect((await show(agent, saved.id)).customerId).toBe(ours);
+  });
+
   it('saves a draft with the files uploaded under its draft id; nobody else sees it', async () => {
     const createId = 'intention-draft-1';
     const { payload, headers } = buildMultipart(

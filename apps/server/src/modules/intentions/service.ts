@@ -77,6 +77,8 @@ export type IntentionsDeps = Pick<
 > & {
   signatures: Pick<SignaturesService, 'loadSigner'>;
   projects: Pick<ProjectsService, 'findById' | 'isVisibleTo' | 'lockStatus' | 'setDetail'>;
+  /** whether a registry row is one of the member's own customers (the one a registration was filled from) */
+  isOwnCustomer: (viewer: SessionContext, id: number) => Promise<boolean>;
 };
 
 export type Actor = SessionContext & RequestOrigin;
@@ -201,7 +203,7 @@ function toView(item: repo.IntentionItem): IntentionView {
 }
 
 export function createIntentionsService(deps: IntentionsDeps) {
-  const { db, audit, clock, users, attachments, notifications, projects } = deps;
+  const { db, audit, clock, users, attachments, notifications, projects, isOwnCustomer } = deps;
   const letterSigning = createLetterSigning(deps);
 
   async function findRow(dataId: string): Promise<repo.IntentionItem | undefined> {
@@ -357,6 +359,12 @@ export function createIntentionsService(deps: IntentionsDeps) {
     return { ...toView(item), files: files.filter((file) => file.tag === INTENTION_FILE_TAG) };
   }
 
+  /** The customer a registration is filled from: none, or one of the member's own. */
+  async function requireOwnCustomer(actor: Actor, customerId: number | null | undefined): Promise<void> {
+    if (customerId === null || customerId === undefined) return;
+    if (!(await isOwnCustomer(actor, customerId))) throw refused(MSG.intentionCustomerUnknown);
+  }
+
   /** POST /api/intention/save: a member's draft, adopting the files uploaded under the form's draft id. */
   async function create(
     actor: Actor,
@@ -364,6 +372,7 @@ export function createIntentionsService(deps: IntentionsDeps) {
   ): Promise<{ id: number; version: number }> {
     if (!isMember(actor)) throw refused(MSG.intentionNotMember);
     const buyer = readBuyer(input);
+    await requireOwnCustomer(actor, input.customerId);
     const project = await requireOpenProject(input.projectId);
     const certNo = buyer.certNo ?? '';
     return writing(() =>
@@ -403,6 +412,7 @@ export function createIntentionsService(deps: IntentionsDeps) {
   ): Promise<{ id: number; version: number }> {
     const item = await findOwn(actor, id, 'edit');
     const buyer = readBuyer(input, item);
+    if (input.customerId !== item.customerId) await requireOwnCustomer(actor, input.customerId);
     await requireOpenProject(item.projectId);
     if (item.version !== input.version) throw conflict();
     const certNo = buyer.certNo ?? item.certNo;

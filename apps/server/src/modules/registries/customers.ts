@@ -64,6 +64,21 @@ async function findOwnValues(
   };
 }
 
+/**
+ * Whether `id` is one of the caller's own customers (企业客户 or 自然人客户): a registration keeps the customer it
+ * was filled from, never another company's.
+ */
+export function createOwnCustomerCheck(db: Db) {
+  return async function isOwnCustomer(viewer: Viewer, id: number): Promise<boolean> {
+    const found = await Promise.all(
+      [CUSTOMER_REGISTRY.key, PERSONAL_CUSTOMER_REGISTRY.key].map((registry) =>
+        findOwnValues(db, registry, viewer, id),
+      ),
+    );
+    return found.some((text) => text !== undefined);
+  };
+}
+
 /** The caller's own invoice title by its id, as an order keeps it; undefined for another company's or none. */
 export function createInvoiceTitleLookup(db: Db) {
   return async function findInvoiceTitle(viewer: Viewer, id: number): Promise<OrderInvoice | undefined> {
