@@ -93,12 +93,15 @@ async function openTestDatabase(): Promise<DatabaseHandle> {
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const caDir = mkdtempSync(join(tmpdir(), 'cqjy-test-ca-'));
+  // each app its own files: another app's purge of stale temporary files (by its own, test, clock) must never
+  // reach into this one's uploads in progress
+  const dataDir = mkdtempSync(join(tmpdir(), 'cqjy-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     CAPTCHA_FIXED: TEST_CAPTCHA,
     DEMO_PASSWORD,
-    DATA_DIR: join(tmpdir(), 'cqjy-test-data'),
+    DATA_DIR: dataDir,
     // never the repository's own build: static tests make their own
     WEB_DIST: join(tmpdir(), `cqjy-no-web-${process.pid}`),
     // each app its own certificate authority (made only when a test signs), removed on close
@@ -129,6 +132,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.close();
       await database.close();
       rmSync(caDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
