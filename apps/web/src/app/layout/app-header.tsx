@@ -11,6 +11,7 @@ import { notify } from '../../lib/notify.ts';
 import { setSession, useSession } from '../../lib/session-store.ts';
 import { NotificationBell } from '../../features/reminder/notification-bell.tsx';
 import { IdentitySwitch } from './identity-switch.tsx';
+import './app-header.css';
 
 export function AppHeader() {
   const navigate = useNavigate();
@@ -31,19 +32,7 @@ export function AppHeader() {
   };
 
   return (
-    <Layout.Header
-      style={{
-        position: 'sticky',
-        top: 0,
-        zIndex: 10,
-        display: 'flex',
-        alignItems: 'center',
-        gap: 16,
-        height: 64,
-        paddingInline: '12px 24px',
-        background: '#001529',
-      }}
-    >
+    <Layout.Header className="app-header">
       <Button
         type="text"
         aria-label={isCollapsed ? '展开菜单' : '收起菜单'}
@@ -53,26 +42,11 @@ export function AppHeader() {
         style={{ color: '#fff', fontSize: 18, width: 40, height: 40 }}
       />
       {/* A plain span: Typography's editing and copying code is not worth loading for one static label. */}
-      <span style={{ color: '#fff', fontSize: 18, fontWeight: 600, whiteSpace: 'nowrap' }}>
-        产权交易机构服务中台
-      </span>
-      <div
-        style={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 16,
-          marginLeft: 'auto',
-          minWidth: 0,
-          color: 'rgba(255, 255, 255, 0.85)',
-        }}
-      >
+      <span className="app-header-title">产权交易机构服务中台</span>
+      <div className="app-header-tools">
         <NotificationBell />
         {userInfo?.companyName ? (
-          <span
-            data-testid="header-company"
-            title={userInfo.companyName}
-            style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-          >
+          <span data-testid="header-company" className="app-header-company" title={userInfo.companyName}>
             {userInfo.companyName}
           </span>
         ) : null}

@@ -62,7 +62,7 @@ export function HomePage() {
           const title = route?.title ?? '';
           const isOpenable = route !== undefined && canOpen(routeName);
           return (
-            <Col key={key} xs={24} sm={12} lg={8} xl={{ flex: '1 1 0' }}>
+            <Col key={key} xs={12} lg={8} xl={{ flex: '1 1 0' }}>
               <Card
                 hoverable={isOpenable}
                 onClick={isOpenable ? () => void navigate(route.path) : undefined}
