@@ -38,6 +38,7 @@ export { SignOffPanel } from './sign-off-panel/sign-off-panel.tsx';
 export type { SignOffPanelProps, SignOffSuccess } from './sign-off-panel/sign-off-panel.tsx';
 export {
   buildSignRequest,
+  signerParam,
   signOffPath,
   sendSignOffOtp,
   checkSignOffOtp,

@@ -11,6 +11,7 @@ import type {
   SignRequest,
 } from '@cqjy/domain/workflow/sign-off';
 import { http, unwrap } from '../../lib/http.ts';
+import type { UserInfo } from '../../lib/session-store.ts';
 
 /**
  * Where the panel sends a sign-off. The review flows post to /api/task/signoff/{flow}; the vehicle flows only
@@ -25,6 +26,24 @@ export const CONFLICT_WARNING_FLOWS: ReadonlySet<SignOffPanelFlow> = new Set([
   'coll',
   'small',
 ]);
+
+/**
+ * The parameter of a sign-off by the signed-in user: its own mobile (where the code goes) and name; no ID card;
+ * the files shown to the signer when the page gives them.
+ */
+export function signerParam(
+  user: Pick<UserInfo, 'mobile' | 'realName' | 'nickname'> | null | undefined,
+  fields: Pick<SignOffParameter, 'category' | 'task' | 'duanxin'> &
+    Partial<Pick<SignOffParameter, 'id' | 'projectId' | 'attachmentsIds'>>,
+): SignOffParameter {
+  return {
+    mobile: user?.mobile ?? '',
+    contacts: user?.realName ?? user?.nickname ?? '',
+    idcard: '',
+    attachmentsIds: [],
+    ...fields,
+  };
+}
 
 /** The path segment of a review flow: the coll family signs off through the bulk flow. */
 export function signOffPath(flow: SignOffPanelFlow): string {

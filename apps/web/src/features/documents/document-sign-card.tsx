@@ -5,11 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Space } from 'antd';
 import type { DocumentDetail } from '@cqjy/domain/documents';
 import { MSG } from '@cqjy/domain/messages';
-import type { SignOffParameter } from '@cqjy/domain/workflow/sign-off';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { useBusy } from '../../lib/use-busy.ts';
-import { LetterViewer, SignOffPanel } from '../../components/index.ts';
+import { LetterViewer, SignOffPanel, signerParam } from '../../components/index.ts';
 import { checkSignCode, drawLetter, sendSignCode, signDocument } from './api.ts';
 
 export function DocumentSignCard({ doc }: { doc: DocumentDetail }) {
@@ -41,16 +40,12 @@ export function DocumentSignCard({ doc }: { doc: DocumentDetail }) {
     );
   }
 
-  const param: SignOffParameter = {
+  const param = signerParam(user, {
     id: doc.id,
     category: 'document',
     task: { type: 'EicSre', id: doc.id, actionId: doc.id },
-    mobile: user?.mobile ?? '',
-    contacts: user?.realName ?? user?.nickname ?? '',
-    idcard: '',
     duanxin: true,
-    attachmentsIds: [],
-  };
+  });
 
   return (
     <Card title="电子签章（可选）">

@@ -5,10 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Space } from 'antd';
 import type { IntentionDetail } from '@cqjy/domain/intentions';
 import { MSG } from '@cqjy/domain/messages';
-import type { SignOffParameter } from '@cqjy/domain/workflow/sign-off';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session-store.ts';
-import { LetterViewer, SignOffPanel } from '../../components/index.ts';
+import { LetterViewer, SignOffPanel, signerParam } from '../../components/index.ts';
 import { checkIntentionSignCode, sendIntentionSignCode, signIntention } from './api.ts';
 
 export const letterName = (intention: Pick<IntentionDetail, 'name'>): string =>
@@ -19,17 +18,13 @@ export function IntentionSignCard({ intention }: { intention: IntentionDetail })
   const user = useSession((session) => session.userInfo);
   const refresh = (): Promise<void> => queryClient.invalidateQueries({ queryKey: ['intentions'] });
 
-  const param: SignOffParameter = {
+  const param = signerParam(user, {
     id: intention.id,
     projectId: intention.projectId,
     category: 'intention',
     task: { type: 'EicSre', id: intention.id, actionId: intention.id },
-    mobile: user?.mobile ?? '',
-    contacts: user?.realName ?? user?.nickname ?? '',
-    idcard: '',
     duanxin: true,
-    attachmentsIds: [],
-  };
+  });
 
   return (
     <Card title="登记函签章">

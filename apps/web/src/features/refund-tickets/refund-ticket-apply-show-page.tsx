@@ -13,10 +13,9 @@ import { isAdminIdentity } from '@cqjy/domain/menus';
 import { MSG } from '@cqjy/domain/messages';
 import { REPAYOUT_LETTER_TITLE } from '@cqjy/domain/refund-tickets';
 import type { RefundTicketDetail, RepayoutApplication } from '@cqjy/domain/refund-tickets';
-import type { SignOffParameter } from '@cqjy/domain/workflow/sign-off';
 import { usePageTitle } from '../../lib/route-handle.ts';
 import { useSession } from '../../lib/session-store.ts';
-import { CloseButton, LetterViewer, SignOffPanel } from '../../components/index.ts';
+import { CloseButton, LetterViewer, SignOffPanel, signerParam } from '../../components/index.ts';
 import { checkSignCode, reviewApplication, sendSignCode, signApplication } from './api.ts';
 import { accountText, TicketFacts, useTicketOfPage } from './ticket-facts.tsx';
 
@@ -76,17 +75,13 @@ function ApplicationView({
     );
   }
 
-  const param: SignOffParameter = {
+  const param = signerParam(user, {
     id: application.id,
     category: 'refundTicket',
     task: { type: isReview ? 'Review' : 'EicSre', id: application.id, actionId: application.id },
-    mobile: user?.mobile ?? '',
-    contacts: user?.realName ?? user?.nickname ?? '',
-    idcard: '',
     // the exchange's review asks no code: the code is bound to the letter awaiting the company's signature
     duanxin: isSigning,
-    attachmentsIds: [],
-  };
+  });
   const letter =
     application.signedLetterId === null
       ? { uuid: application.letterId, name: `${REPAYOUT_LETTER_TITLE}（第${application.revisionNo}版）.pdf` }

@@ -19,7 +19,13 @@ import { TASK_TYPE } from '@cqjy/domain/workflow/statuses';
 import type { ActionView } from '@cqjy/domain/workflow/views';
 import { usePageTitle } from '../../lib/route-handle.ts';
 import { useSession } from '../../lib/session-store.ts';
-import { AttachmentTable, CloseButton, LetterViewer, SignOffPanel } from '../../components/index.ts';
+import {
+  AttachmentTable,
+  CloseButton,
+  LetterViewer,
+  SignOffPanel,
+  signerParam,
+} from '../../components/index.ts';
 import type { SignOffAttachment } from '../../components/index.ts';
 import { actionQuery, signAction, terminateAction } from './api.ts';
 import { diffForms, showValue } from './form-diff.ts';
@@ -154,19 +160,16 @@ export function EicSreScreen({ config }: { config: ActionConfig }) {
   const param: SignOffParameter | null =
     task === null
       ? null
-      : {
+      : signerParam(user, {
           id: data.id,
           projectId: data.projectId,
           category: data.family,
           task: { type: task.type, id: queryTaskId ?? task.id, actionId: data.id },
-          mobile: user?.mobile ?? '',
-          contacts: user?.realName ?? user?.nickname ?? '',
-          idcard: '',
           // The exchange's review asks no code: sign codes are bound to a letter awaiting its applicant's
           // signature, and the review call checks none.
           duanxin: !isReview,
           attachmentsIds: applicationFiles(config, data).map((item) => item.uuid),
-        };
+        });
 
   const projectPath = projectPathOf(config, data.projectId);
   const reload = (): void =>
