@@ -76,11 +76,10 @@ export type UploadFields = {
 };
 
 /** A file the server made itself (a generated letter), bound to a record and locked from the start. */
+/** A PDF the server drew, as recordPdf files it. */
 export type GeneratedFile = {
   stored: StoredObject;
   fileName: string;
-  contentType: string;
-  ext: string;
   tag: string;
   record: RecordRef;
   companyId: number;
@@ -443,6 +442,29 @@ export function createAttachmentsService(deps: {
     return { storedObjects, tempFiles };
   }
 
+  /**
+   * Records a PDF the server drew (a letter, a signed letter, a result) as a locked file of a record, in the
+   * caller's transaction (which audits it).
+   */
+  async function recordPdf(tx: Db, file: GeneratedFile): Promise<AttachmentItem> {
+    return toItem(
+      await repo.insertAttachment(tx, {
+        storageKey: file.stored.key,
+        size: file.stored.size,
+        contentType: 'application/pdf',
+        fileName: file.fileName,
+        ext: 'pdf',
+        tag: file.tag,
+        dataClass: file.record.dataClass,
+        dataId: file.record.dataId,
+        companyId: file.companyId,
+        createdBy: file.createdBy,
+        createdAt: clock.now(),
+        isLocked: true,
+      }),
+    );
+  }
+
   return {
     isVisibleTo,
     registerRecordVisibility,
@@ -460,23 +482,6 @@ export function createAttachmentsService(deps: {
     /** Stores bytes the server made (outside any transaction: it must not wait on object storage). */
     putBytes: (bytes: Uint8Array): Promise<StoredObject> =>
       storage.put(Readable.from([Buffer.from(bytes)]), { maxBytes: UPLOAD_MAX_BYTES }),
-    /** Records stored bytes as a locked file of a record, in the caller's transaction (which audits it). */
-    recordGenerated: async (tx: Db, file: GeneratedFile): Promise<AttachmentItem> =>
-      toItem(
-        await repo.insertAttachment(tx, {
-          storageKey: file.stored.key,
-          size: file.stored.size,
-          contentType: file.contentType,
-          fileName: file.fileName,
-          ext: file.ext,
-          tag: file.tag,
-          dataClass: file.record.dataClass,
-          dataId: file.record.dataId,
-          companyId: file.companyId,
-          createdBy: file.createdBy,
-          createdAt: clock.now(),
-          isLocked: true,
-        }),
-      ),
+    recordPdf,
   };
 }

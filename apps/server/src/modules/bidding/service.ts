@@ -682,11 +682,9 @@ export function createBiddingService(deps: BiddingDeps) {
     const stored = await attachments.putBytes(signed);
     try {
       const row = await db.transaction(async (tx) => {
-        const file = await attachments.recordGenerated(tx, {
+        const file = await attachments.recordPdf(tx, {
           stored,
           fileName: `网络竞价结果（${item.projectCode}）.pdf`,
-          contentType: 'application/pdf',
-          ext: 'pdf',
           tag: BIDDING_RESULT_TAG,
           record: { dataClass: BIDDING_DATA_CLASS, dataId: String(id) },
           companyId: exchangeId,

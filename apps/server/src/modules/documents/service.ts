@@ -414,11 +414,9 @@ export function createDocumentsService(deps: DocumentsDeps) {
     );
     const stored = await attachments.putBytes(rendered.pdf);
     return db.transaction(async (tx) => {
-      const file = await attachments.recordGenerated(tx, {
+      const file = await attachments.recordPdf(tx, {
         stored,
         fileName: `${item.title}.pdf`,
-        contentType: 'application/pdf',
-        ext: 'pdf',
         tag: DOCUMENT_LETTER_TAG,
         record: recordOf(item.id),
         companyId: item.companyId,
@@ -469,11 +467,9 @@ export function createDocumentsService(deps: DocumentsDeps) {
       at: now,
     });
     return db.transaction(async (tx) => {
-      const file = await attachments.recordGenerated(tx, {
+      const file = await attachments.recordPdf(tx, {
         stored,
         fileName: `${item.title}（已签章）.pdf`,
-        contentType: 'application/pdf',
-        ext: 'pdf',
         tag: SIGNED_LETTER_TAG,
         record: recordOf(item.id),
         companyId: item.companyId,

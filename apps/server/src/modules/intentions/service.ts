@@ -471,11 +471,9 @@ export function createIntentionsService(deps: IntentionsDeps) {
     const stored = await attachments.putBytes(rendered.pdf);
     return db.transaction(async (tx) => {
       await requireStillOpen(tx, item.projectId);
-      const file = await attachments.recordGenerated(tx, {
+      const file = await attachments.recordPdf(tx, {
         stored,
         fileName: `${INTENTION_LETTER_TITLE}（${item.name}）.pdf`,
-        contentType: 'application/pdf',
-        ext: 'pdf',
         tag: INTENTION_LETTER_TAG,
         record: recordOf(item.id),
         companyId: item.companyId,
@@ -541,11 +539,9 @@ export function createIntentionsService(deps: IntentionsDeps) {
       item.depositState === 'paid' ? 'paid' : item.depositAmount === null ? 'none' : 'unpaid';
     return db.transaction(async (tx) => {
       await requireStillOpen(tx, item.projectId);
-      const file = await attachments.recordGenerated(tx, {
+      const file = await attachments.recordPdf(tx, {
         stored,
         fileName: `${INTENTION_LETTER_TITLE}（${item.name}，已签章）.pdf`,
-        contentType: 'application/pdf',
-        ext: 'pdf',
         // the tag 电签文件 lists, filed for the member: its e-signed files show it
         tag: SIGNED_LETTER_TAG,
         record: recordOf(item.id),

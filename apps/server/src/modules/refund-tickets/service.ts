@@ -212,10 +212,8 @@ export function createRefundTicketsService(deps: RefundTicketDeps) {
     ticket: repo.TicketItem,
     file: { stored: Awaited<ReturnType<typeof attachments.putBytes>>; fileName: string; tag: string },
   ) {
-    return attachments.recordGenerated(tx, {
+    return attachments.recordPdf(tx, {
       ...file,
-      contentType: 'application/pdf',
-      ext: 'pdf',
       record: { dataClass: REFUND_TICKET_DATA_CLASS, dataId: String(ticket.id) },
       companyId: ticket.companyId,
       createdBy: actor.userId,

@@ -28,7 +28,7 @@ import * as repo from './repo.ts';
 export type SeededLettersDeps = {
   db: Db;
   log: FastifyBaseLogger;
-  attachments: Pick<AttachmentsService, 'putBytes' | 'recordGenerated'>;
+  attachments: Pick<AttachmentsService, 'putBytes' | 'recordPdf'>;
   users: Pick<UsersService, 'findCompany' | 'findOperator' | 'findExchangeName'>;
   /** the company's signer for the operator who signed, undefined when either has no live credential */
   findSigner: (companyId: number, operatorId: number) => Promise<Signer | undefined>;
@@ -72,8 +72,6 @@ export async function sealSeededLetters(deps: SeededLettersDeps): Promise<number
       attachments.putBytes(signed),
     ]);
     const common = {
-      contentType: 'application/pdf',
-      ext: 'pdf',
       companyId: instance.companyId,
       createdBy: operator.userId,
     };
@@ -81,21 +79,21 @@ export async function sealSeededLetters(deps: SeededLettersDeps): Promise<number
     const signedName = `${config.letterTitle}（已签章）.pdf`;
     const isAttached = await db
       .transaction(async (tx) => {
-        const letterFile = await attachments.recordGenerated(tx, {
+        const letterFile = await attachments.recordPdf(tx, {
           ...common,
           stored: storedLetter,
           fileName: `${config.letterTitle}（第${revision.no}版）.pdf`,
           tag: LETTER_TAG,
           record: onInstance,
         });
-        const signedFile = await attachments.recordGenerated(tx, {
+        const signedFile = await attachments.recordPdf(tx, {
           ...common,
           stored: storedSigned,
           fileName: signedName,
           tag: SIGNED_LETTER_TAG,
           record: onInstance,
         });
-        await attachments.recordGenerated(tx, {
+        await attachments.recordPdf(tx, {
           ...common,
           stored: storedSigned,
           fileName: signedName,

@@ -81,17 +81,15 @@ export function createSigning(ctx: WorkflowContext) {
       const common = {
         stored,
         fileName,
-        contentType: 'application/pdf',
-        ext: 'pdf',
         tag: SIGNED_LETTER_TAG,
         companyId: instance.companyId,
         createdBy: actor.userId,
       };
-      const file = await attachments.recordGenerated(tx, {
+      const file = await attachments.recordPdf(tx, {
         ...common,
         record: { dataClass: ACTION_DATA_CLASS, dataId: String(instance.id) },
       });
-      await attachments.recordGenerated(tx, {
+      await attachments.recordPdf(tx, {
         ...common,
         record: { dataClass: PROJECT_DATA_CLASS, dataId: String(instance.projectId) },
       });

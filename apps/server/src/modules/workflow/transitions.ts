@@ -183,11 +183,9 @@ export function createTransitions(ctx: WorkflowContext) {
     const revisionNo = instance.revisionNo + 1;
 
     return db.transaction(async (tx) => {
-      const file = await attachments.recordGenerated(tx, {
+      const file = await attachments.recordPdf(tx, {
         stored,
         fileName: `${config.letterTitle}（第${revisionNo}版）.pdf`,
-        contentType: 'application/pdf',
-        ext: 'pdf',
         tag: LETTER_TAG,
         record,
         companyId: instance.companyId,
