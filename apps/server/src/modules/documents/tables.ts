@@ -5,8 +5,8 @@
 // attachments module, named here by uuid. Every change counts `version` up, so a change made from a stale read is
 // refused.
 import type { DocumentDirection, DocumentStatus } from '@cqjy/domain';
-import { date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { timestamps, timestamptz } from '../../db/columns.ts';
+import { date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { signedLetterColumns, timestamps, timestamptz } from '../../db/columns.ts';
 import { companies, operators, users } from '../users/tables.ts';
 
 export const documents = pgTable(
@@ -35,15 +35,7 @@ export const documents = pgTable(
     exchangeReceivedBy: integer('exchange_received_by').references(() => operators.id, {
       onDelete: 'set null',
     }),
-    /** the document drawn as a PDF for its e-signature, its hash (the sign code is bound to it) and seal place */
-    letterId: text('letter_id'),
-    letterSha256: text('letter_sha256'),
-    letterLayout: jsonb('letter_layout').$type<{
-      pageIndex: number;
-      sealRect: [number, number, number, number];
-    }>(),
-    signedFileId: text('signed_file_id'),
-    signedAt: timestamptz('signed_at'),
+    ...signedLetterColumns(),
     version: integer('version').notNull().default(1),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,

@@ -6,8 +6,8 @@
 // change made from a stale read is refused.
 import type { DepositState, IntentionStatus, ParticipantCertType, ParticipantKind } from '@cqjy/domain';
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamps, timestamptz } from '../../db/columns.ts';
+import { bigint, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { signedLetterColumns, timestamps, timestamptz } from '../../db/columns.ts';
 import { projects } from '../projects/tables.ts';
 import { companies, operators, users } from '../users/tables.ts';
 
@@ -45,15 +45,7 @@ export const intentionRegistrations = pgTable(
     depositRefundedBy: integer('deposit_refunded_by').references(() => operators.id, {
       onDelete: 'set null',
     }),
-    /** the registration drawn as a PDF for its e-signature, its hash (the sign code is bound to it) and seal place */
-    letterId: text('letter_id'),
-    letterSha256: text('letter_sha256'),
-    letterLayout: jsonb('letter_layout').$type<{
-      pageIndex: number;
-      sealRect: [number, number, number, number];
-    }>(),
-    signedFileId: text('signed_file_id'),
-    signedAt: timestamptz('signed_at'),
+    ...signedLetterColumns(),
     /** the owner's qualification opinion, then the exchange's confirmation (or a return's reason) */
     ownerOpinion: text('owner_opinion').notNull().default(''),
     ownerReviewedAt: timestamptz('owner_reviewed_at'),

@@ -5,7 +5,7 @@
 // counts `version` up, so a change made from a stale read is refused.
 import type { PayeeAccount, RefundPayoutKind, RefundTicketState, RepayoutState } from '@cqjy/domain';
 import { bigint, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamps, timestamptz } from '../../db/columns.ts';
+import { letterLayout, timestamps, timestamptz } from '../../db/columns.ts';
 import { projects } from '../projects/tables.ts';
 import { companies, operators } from '../users/tables.ts';
 
@@ -52,9 +52,7 @@ export const repayoutApplications = pgTable(
     letterId: text('letter_id').notNull(),
     letterSha256: text('letter_sha256').notNull(),
     /** where the seal goes on the letter: its page and rectangle */
-    letterLayout: jsonb('letter_layout')
-      .$type<{ pageIndex: number; sealRect: [number, number, number, number] }>()
-      .notNull(),
+    letterLayout: letterLayout().notNull(),
     signedLetterId: text('signed_letter_id'),
     signedAt: timestamptz('signed_at'),
     appliedBy: integer('applied_by').references(() => operators.id, { onDelete: 'set null' }),

@@ -4,7 +4,7 @@
 import type { ActionForm, ActionStatus, TaskStatus, TaskType } from '@cqjy/domain';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { timestamps, timestamptz } from '../../db/columns.ts';
+import { letterLayout, timestamps, timestamptz } from '../../db/columns.ts';
 import { attachments } from '../attachments/tables.ts';
 import { projects } from '../projects/tables.ts';
 import { companies, operators, users } from '../users/tables.ts';
@@ -30,10 +30,7 @@ export const actionInstances = pgTable(
     letterId: uuid('letter_id').references(() => attachments.id, { onDelete: 'set null' }),
     letterSha256: text('letter_sha256'),
     /** where the current letter's seal goes: page and [x1, y1, x2, y2] in PDF points */
-    letterLayout: jsonb('letter_layout').$type<{
-      pageIndex: number;
-      sealRect: [number, number, number, number];
-    }>(),
+    letterLayout: letterLayout(),
     signedLetterId: uuid('signed_letter_id').references(() => attachments.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
