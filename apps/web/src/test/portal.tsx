@@ -8,10 +8,33 @@ import { DEFAULT_ROLE_CODES } from '@cqjy/domain/permissions';
 import type { LoginResult, ProjectPermission } from '@cqjy/domain/api';
 import { createQueryClient } from '../lib/query-client.ts';
 import { patchRoutesOnNavigation, routes } from '../app/router.tsx';
-import { setSession } from '../lib/session-store.ts';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { setNotifier } from '../lib/notify.ts';
+import { clearSession, setSession } from '../lib/session-store.ts';
 import type { UserInfo } from '../lib/session-store.ts';
 import { bodyOf, envelope, jsonResponse, stubFetch } from './fake-fetch.ts';
 import type { FetchCall } from './fake-fetch.ts';
+import { createFakeNotifier, type FakeNotifier } from './fake-notifier.ts';
+
+/**
+ * The common frame of a page test file: each test starts signed out with a recording notifier of its own (its calls
+ * and any answer a test gave it forgotten; confirm answers yes), and its stubbed fetch is undone after it. Answers
+ * the notifier the tests read.
+ */
+export function setUpPageTests(): FakeNotifier {
+  const notifier = createFakeNotifier();
+  beforeEach(() => {
+    clearSession();
+    for (const fn of Object.values(notifier)) fn.mockReset();
+    notifier.confirm.mockImplementation(() => Promise.resolve(true));
+    setNotifier(notifier);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setNotifier(null);
+  });
+  return notifier;
+}
 
 export const nowSeconds = Math.floor(Date.now() / 1000);
 

@@ -1,11 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setNotifier } from '../../lib/notify.ts';
 import { envelope, jsonResponse } from '../../test/fake-fetch.ts';
-import { createFakeNotifier } from '../../test/fake-notifier.ts';
-import type { FakeNotifier } from '../../test/fake-notifier.ts';
-import { makeLogin, makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
-import { clearSession, getSession, setSession } from '../../lib/session-store.ts';
+import {
+  makeLogin,
+  makeUser,
+  renderPortal,
+  servePortal,
+  setUpPageTests,
+  signInAs,
+} from '../../test/portal.tsx';
+import { getSession, setSession } from '../../lib/session-store.ts';
 import type { UserInfo } from '../../lib/session-store.ts';
 import { isCurrentIdentity, labelIdentity } from '../../lib/identities.ts';
 
@@ -14,18 +18,7 @@ const IDENTITIES = [
   { id: 202, identityType: 2, companyName: '示范产权经纪有限公司' },
 ];
 
-let notifier: FakeNotifier;
-
-beforeEach(() => {
-  clearSession();
-  notifier = createFakeNotifier();
-  setNotifier(notifier);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setNotifier(null);
-});
+const notifier = setUpPageTests();
 
 function setUp(onSwitch: () => Response) {
   const transferor = makeUser(1, { identities: IDENTITIES });

@@ -2,17 +2,13 @@
 // clock is days away from the machine's) and the current price; a bid posts the amount in fen and a refusal shows
 // the server's words; the event stream (read with fetch, signed with the bearer header) moves the price, and a
 // dropped stream is followed again with the hall read afresh. A closed hall shows the result.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { BiddingHall } from '@cqjy/domain/bidding';
 import { IDENTITY } from '@cqjy/domain/identity';
-import { setNotifier } from '../../lib/notify.ts';
-import { clearSession } from '../../lib/session-store.ts';
 import { bodyOf, envelope, jsonResponse, pathOf } from '../../test/fake-fetch.ts';
 import type { FetchCall } from '../../test/fake-fetch.ts';
-import { createFakeNotifier } from '../../test/fake-notifier.ts';
-import type { FakeNotifier } from '../../test/fake-notifier.ts';
-import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
+import { makeUser, renderPortal, servePortal, setUpPageTests, signInAs } from '../../test/portal.tsx';
 import { formatCountdown } from './hall-clock.ts';
 import { createSseParser } from './hall-stream.ts';
 import type { SseEvent } from './hall-stream.ts';
@@ -80,18 +76,7 @@ function makeStream() {
   };
 }
 
-let notifier: FakeNotifier;
-
-beforeEach(() => {
-  clearSession();
-  notifier = createFakeNotifier();
-  setNotifier(notifier);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setNotifier(null);
-});
+const notifier = setUpPageTests();
 
 type Serve = {
   halls?: BiddingHall[];

@@ -3,7 +3,7 @@
 // the key; 停用 asks first; the rule-parameter tab shows each period in force and the one scheduled; 调整 refuses a
 // period below its floor or a past day before any call and sends the version; the fee schedule's bands are edited
 // in yuan and per mille, previewed on an example deal, and sent in fen.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DictDataRow, DictTypeRow } from '@cqjy/domain/dictionary-admin';
 import { formatMessage } from '@cqjy/domain/format';
@@ -11,12 +11,8 @@ import { IDENTITY } from '@cqjy/domain/identity';
 import { MSG } from '@cqjy/domain/messages';
 import { RULE_PARAMETERS, SERVICE_FEE_DEFAULT } from '@cqjy/domain/rule-parameters';
 import type { RuleList, RuleParameterView } from '@cqjy/domain/rule-parameters';
-import { setNotifier } from '../../lib/notify.ts';
-import { clearSession } from '../../lib/session-store.ts';
 import { bodyOf, envelope, jsonResponse, pathOf } from '../../test/fake-fetch.ts';
-import { createFakeNotifier } from '../../test/fake-notifier.ts';
-import type { FakeNotifier } from '../../test/fake-notifier.ts';
-import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
+import { makeUser, renderPortal, servePortal, setUpPageTests, signInAs } from '../../test/portal.tsx';
 
 const TODAY = '2026-09-14';
 
@@ -140,18 +136,7 @@ const RULES: RuleList = {
   ),
 };
 
-let notifier: FakeNotifier;
-
-beforeEach(() => {
-  clearSession();
-  notifier = createFakeNotifier();
-  setNotifier(notifier);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setNotifier(null);
-});
+const notifier = setUpPageTests();
 
 function serveDictionary(identity: number = IDENTITY.opsAdmin) {
   const user = makeUser(identity);

@@ -3,17 +3,14 @@
 // it read, and 确认收文 confirms it. The exchange's form picks the company from the server's matches and sends the
 // fields with the draft id of its files; an edit sends its version. A company's draft is drawn as a PDF (生成签章件),
 // then signed with the SMS code and the version; the exchange confirms a sent document 已收.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DocumentDetail } from '@cqjy/domain/documents';
 import { IDENTITY } from '@cqjy/domain/identity';
-import { setNotifier } from '../../lib/notify.ts';
 import { clearSession } from '../../lib/session-store.ts';
 import { bodyOf, envelope, jsonResponse, pathOf } from '../../test/fake-fetch.ts';
 import type { FetchCall } from '../../test/fake-fetch.ts';
-import { createFakeNotifier } from '../../test/fake-notifier.ts';
-import type { FakeNotifier } from '../../test/fake-notifier.ts';
-import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
+import { makeUser, renderPortal, servePortal, setUpPageTests, signInAs } from '../../test/portal.tsx';
 
 function doc(overrides: Partial<DocumentDetail> = {}): DocumentDetail {
   return {
@@ -45,18 +42,7 @@ function doc(overrides: Partial<DocumentDetail> = {}): DocumentDetail {
   };
 }
 
-let notifier: FakeNotifier;
-
-beforeEach(() => {
-  clearSession();
-  notifier = createFakeNotifier();
-  setNotifier(notifier);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setNotifier(null);
-});
+const notifier = setUpPageTests();
 
 function serve(identityType: number, docs: DocumentDetail[]): { calls: FetchCall[] } {
   const user = makeUser(identityType);

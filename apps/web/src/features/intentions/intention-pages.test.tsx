@@ -3,20 +3,16 @@
 // by status. The form picks a project from the server's matches, refuses a bad mobile with the domain's message and
 // sends nothing then, and saves the buyer with the offer in fen and the draft id of its files. The view signs a
 // drawn letter with the SMS code and the version, and withdraws after the confirm.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { IDENTITY } from '@cqjy/domain/identity';
 import type { IntentionDetail, OpenProject } from '@cqjy/domain/intentions';
 import { MSG } from '@cqjy/domain/messages';
 import { DEFAULT_ROLE_CODES } from '@cqjy/domain/permissions';
 import { checkParticipantContactMobile } from '@cqjy/domain/projects/participants';
-import { setNotifier } from '../../lib/notify.ts';
-import { clearSession } from '../../lib/session-store.ts';
 import { bodyOf, envelope, jsonResponse, pathOf } from '../../test/fake-fetch.ts';
 import type { FetchCall } from '../../test/fake-fetch.ts';
-import { createFakeNotifier } from '../../test/fake-notifier.ts';
-import type { FakeNotifier } from '../../test/fake-notifier.ts';
-import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
+import { makeUser, renderPortal, servePortal, setUpPageTests, signInAs } from '../../test/portal.tsx';
 
 const PROJECT: OpenProject = {
   id: 31,
@@ -74,18 +70,7 @@ function intention(overrides: Partial<IntentionDetail> = {}): IntentionDetail {
   };
 }
 
-let notifier: FakeNotifier;
-
-beforeEach(() => {
-  clearSession();
-  notifier = createFakeNotifier();
-  setNotifier(notifier);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setNotifier(null);
-});
+const notifier = setUpPageTests();
 
 /** A member of an agent company, with the intention calls answered from `rows`. */
 function serve(rows: IntentionDetail[]): { calls: FetchCall[] } {

@@ -2,7 +2,7 @@
 // a field is wrong; a valid investor created in fen and millionths with its files' draft id; an edit with the
 // number left blank keeping the stored one; a member picking the project, copying an earlier customer and being
 // told of a missing file before anything is sent.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { formatMessage } from '@cqjy/domain/format';
 import { IDENTITY } from '@cqjy/domain/identity';
@@ -11,12 +11,8 @@ import { DEFAULT_ROLE_CODES } from '@cqjy/domain/permissions';
 import { computeIdCardCheck } from '@cqjy/domain/validation/id-card';
 import { INVESTOR_ATTACHMENTS } from '@cqjy/domain/projects/investors';
 import type { InvestorCustomer } from '@cqjy/domain/projects/investors';
-import { setNotifier } from '../../lib/notify.ts';
-import { clearSession } from '../../lib/session-store.ts';
 import { envelope, jsonResponse, pathOf } from '../../test/fake-fetch.ts';
 import type { FetchCall } from '../../test/fake-fetch.ts';
-import { createFakeNotifier } from '../../test/fake-notifier.ts';
-import type { FakeNotifier } from '../../test/fake-notifier.ts';
 import {
   CREDIT_CODE,
   INVESTOR_TYPES,
@@ -26,7 +22,7 @@ import {
   OWNER_COMPANY,
   WRONG_CREDIT_CODE,
 } from '../../test/investors.ts';
-import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
+import { makeUser, renderPortal, servePortal, setUpPageTests, signInAs } from '../../test/portal.tsx';
 import type { Route } from '../../test/portal.tsx';
 
 const OWN_DRAFT = makeInvestor(1);
@@ -45,18 +41,7 @@ const CUSTOMER: InvestorCustomer = {
   key: 'investor-40',
 };
 
-let notifier: FakeNotifier;
-
-beforeEach(() => {
-  clearSession();
-  notifier = createFakeNotifier();
-  setNotifier(notifier);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setNotifier(null);
-});
+const notifier = setUpPageTests();
 
 const bodiesOf = (calls: FetchCall[], path: string) =>
   calls.filter((call) => pathOf(call) === path).map((call) => JSON.parse(String(call.body)) as unknown);

@@ -2,7 +2,7 @@
 // investor with its files by slot and passes it with the version; the registrant member has 编辑 / 提交 / 删除 of its
 // draft but no way to the project, is told of a missing file before anything is sent, and deletes after a confirm;
 // 代理意向方 lists the member's registrations of both families.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { formatMessage } from '@cqjy/domain/format';
 import { IDENTITY } from '@cqjy/domain/identity';
@@ -10,14 +10,10 @@ import { MSG } from '@cqjy/domain/messages';
 import { DEFAULT_ROLE_CODES } from '@cqjy/domain/permissions';
 import { INVESTOR_ATTACHMENTS } from '@cqjy/domain/projects/investors';
 import type { AttachmentItem } from '@cqjy/domain/api';
-import { setNotifier } from '../../lib/notify.ts';
-import { clearSession } from '../../lib/session-store.ts';
 import { envelope, jsonResponse, pathOf } from '../../test/fake-fetch.ts';
 import type { FetchCall } from '../../test/fake-fetch.ts';
-import { createFakeNotifier } from '../../test/fake-notifier.ts';
-import type { FakeNotifier } from '../../test/fake-notifier.ts';
 import { makeFile, makeInvestor, MEMBER_COMPANY, MEMBER_PERSON } from '../../test/investors.ts';
-import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
+import { makeUser, renderPortal, servePortal, setUpPageTests, signInAs } from '../../test/portal.tsx';
 
 const MEMBER_DRAFT = makeInvestor(6, {
   name: '北京客户投资有限公司',
@@ -38,18 +34,7 @@ const OPEN_CAP = makeInvestor(8, {
 });
 const QUALIFICATION = makeFile('f-1', 'investorQualification', '营业执照.pdf');
 
-let notifier: FakeNotifier;
-
-beforeEach(() => {
-  clearSession();
-  notifier = createFakeNotifier();
-  setNotifier(notifier);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setNotifier(null);
-});
+const notifier = setUpPageTests();
 
 const bodiesOf = (calls: FetchCall[], path: string) =>
   calls.filter((call) => pathOf(call) === path).map((call) => JSON.parse(String(call.body)) as unknown);

@@ -2,7 +2,7 @@
 // records the selection; the exchange audits a submitted investor), the audit refusing a refusal without a reason
 // with the domain's message and sending nothing, and the selection sending each chosen investor with its version
 // after the domain's check against the plan.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
@@ -13,15 +13,12 @@ import { IDENTITY } from '@cqjy/domain/identity';
 import { MSG } from '@cqjy/domain/messages';
 import type { InvestorView } from '@cqjy/domain/projects/investors';
 import type { ProjectStatus } from '@cqjy/domain/workflow/statuses';
-import { setNotifier } from '../../lib/notify.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
-import { clearSession, setSession } from '../../lib/session-store.ts';
+import { setSession } from '../../lib/session-store.ts';
 import { envelope, jsonResponse, pathOf, stubFetch } from '../../test/fake-fetch.ts';
 import type { FetchCall } from '../../test/fake-fetch.ts';
-import { createFakeNotifier } from '../../test/fake-notifier.ts';
-import type { FakeNotifier } from '../../test/fake-notifier.ts';
 import { makeInvestor, MEMBER_COMPANY, MEMBER_PERSON, OWNER_COMPANY } from '../../test/investors.ts';
-import { makeUser } from '../../test/portal.tsx';
+import { makeUser, setUpPageTests } from '../../test/portal.tsx';
 import { makeProjectView } from '../../test/projects.ts';
 import { InvestorsSection } from './investors-section.tsx';
 
@@ -48,18 +45,7 @@ const PROJECT = makeProjectView({
   details: { form: { name: '北京示范科技有限公司增资扩股项目', offeredShare: 200_000, investorCount: 1 } },
 });
 
-let notifier: FakeNotifier;
-
-beforeEach(() => {
-  clearSession();
-  notifier = createFakeNotifier();
-  setNotifier(notifier);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setNotifier(null);
-});
+const notifier = setUpPageTests();
 
 const bodiesOf = (calls: FetchCall[], path: string) =>
   calls.filter((call) => pathOf(call) === path).map((call) => JSON.parse(String(call.body)) as unknown);

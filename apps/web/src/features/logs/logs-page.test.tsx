@@ -2,19 +2,15 @@
 // the filters sent in the list's body (the action as its code, chosen by its label), 导出 asking for the same
 // filters and saving 操作日志.xlsx (or showing the server's refusal and saving nothing), the exchange's 所属单位
 // column and filter, and a broken chain shown as an error naming the row.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import type { AuditChainState, AuditLogRow } from '@cqjy/domain/audit-log';
 import { IDENTITY } from '@cqjy/domain/identity';
 import { MSG } from '@cqjy/domain/messages';
-import { setNotifier } from '../../lib/notify.ts';
-import { clearSession } from '../../lib/session-store.ts';
 import { bodyOf, envelope, jsonResponse, pathOf } from '../../test/fake-fetch.ts';
 import type { FetchCall } from '../../test/fake-fetch.ts';
-import { createFakeNotifier } from '../../test/fake-notifier.ts';
-import type { FakeNotifier } from '../../test/fake-notifier.ts';
-import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
+import { makeUser, renderPortal, servePortal, setUpPageTests, signInAs } from '../../test/portal.tsx';
 import { toLogsFilters } from './logs-page.tsx';
 
 function makeRow(id: number, overrides: Partial<AuditLogRow> = {}): AuditLogRow {
@@ -49,18 +45,7 @@ const ROWS = [
 
 const VALID: AuditChainState = { isValid: true, count: 128, checkedAt: '2026-03-02T02:00:00.000Z' };
 
-let notifier: FakeNotifier;
-
-beforeEach(() => {
-  clearSession();
-  notifier = createFakeNotifier();
-  setNotifier(notifier);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setNotifier(null);
-});
+const notifier = setUpPageTests();
 
 function serveLogs(
   identityType: number,

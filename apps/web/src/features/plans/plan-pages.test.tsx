@@ -1,17 +1,13 @@
 // The plan pages against a fake server: the list (money in yuan, the project a plan became, actions by status),
 // 转为项目 after a confirm opening the new draft's form, 新增计划 refusing what the rules refuse before any call
 // and saving fen, and another company's plan read without actions (the exchange's 计划管理).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { IDENTITY } from '@cqjy/domain/identity';
 import { MSG } from '@cqjy/domain/messages';
 import type { PlanListRow, PlanView } from '@cqjy/domain/plans';
-import { setNotifier } from '../../lib/notify.ts';
-import { clearSession } from '../../lib/session-store.ts';
 import { envelope, jsonResponse, pathOf, bodyOf } from '../../test/fake-fetch.ts';
-import { createFakeNotifier } from '../../test/fake-notifier.ts';
-import type { FakeNotifier } from '../../test/fake-notifier.ts';
-import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
+import { makeUser, renderPortal, servePortal, setUpPageTests, signInAs } from '../../test/portal.tsx';
 
 function makeRow(id: number, overrides: Partial<PlanListRow> = {}): PlanListRow {
   return {
@@ -47,18 +43,7 @@ function makeView(row: PlanListRow): PlanView {
   };
 }
 
-let notifier: FakeNotifier;
-
-beforeEach(() => {
-  clearSession();
-  notifier = createFakeNotifier();
-  setNotifier(notifier);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setNotifier(null);
-});
+const notifier = setUpPageTests();
 
 function servePlans(rows: PlanListRow[] = [makeRow(1), converted]) {
   const user = makeUser(IDENTITY.transferor);

@@ -1,28 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MSG } from '@cqjy/domain/messages';
-import { setNotifier } from '../../lib/notify.ts';
-import { clearSession, getSession } from '../../lib/session-store.ts';
+import { getSession } from '../../lib/session-store.ts';
 import { envelope, jsonResponse } from '../../test/fake-fetch.ts';
 import type { FetchCall } from '../../test/fake-fetch.ts';
-import { createFakeNotifier } from '../../test/fake-notifier.ts';
-import type { FakeNotifier } from '../../test/fake-notifier.ts';
-import { makeUser, renderPortal, servePortal } from '../../test/portal.tsx';
+import { makeUser, renderPortal, servePortal, setUpPageTests } from '../../test/portal.tsx';
 
 const GOOD_PASSWORD = 'Lantern#Cove42';
 
-let notifier: FakeNotifier;
-
-beforeEach(() => {
-  clearSession();
-  notifier = createFakeNotifier();
-  setNotifier(notifier);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setNotifier(null);
-});
+const notifier = setUpPageTests();
 
 function bodyOf(call: FetchCall | undefined): unknown {
   return typeof call?.body === 'string' ? JSON.parse(call.body) : undefined;

@@ -1,17 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { IDENTITY } from '@cqjy/domain/identity';
 import { MSG } from '@cqjy/domain/messages';
 import { BULK_KIND } from '@cqjy/domain/projects/kinds/bulk';
 import type { BulkProjectForm } from '@cqjy/domain/projects/kinds/bulk';
 import type { ProjectFormView } from '@cqjy/domain/projects/views';
-import { setNotifier } from '../../lib/notify.ts';
-import { clearSession } from '../../lib/session-store.ts';
 import { envelope, jsonResponse, pathOf, bodyOf } from '../../test/fake-fetch.ts';
 import type { FetchCall } from '../../test/fake-fetch.ts';
-import { createFakeNotifier } from '../../test/fake-notifier.ts';
-import type { FakeNotifier } from '../../test/fake-notifier.ts';
-import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
+import { makeUser, renderPortal, servePortal, setUpPageTests, signInAs } from '../../test/portal.tsx';
 import { fromWireForm, toWireForm } from './form-values.ts';
 
 const FULL_FORM: BulkProjectForm = {
@@ -44,18 +40,7 @@ function makeView(overrides: Partial<ProjectFormView> = {}): ProjectFormView {
   };
 }
 
-let notifier: FakeNotifier;
-
-beforeEach(() => {
-  clearSession();
-  notifier = createFakeNotifier();
-  setNotifier(notifier);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setNotifier(null);
-});
+const notifier = setUpPageTests();
 
 const callsTo = (calls: FetchCall[], path: string) => calls.filter((call) => pathOf(call) === path);
 

@@ -2,17 +2,14 @@
 // qualification only once the deposit is paid and opens the bidding hall when the course is bidding (the starting
 // price the project's listing price); the owner gives its opinion on a submitted registration or returns it with
 // a reason; a hall once open is entered by the owner too. A viewer who is none of the three sees no card.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { IDENTITY } from '@cqjy/domain/identity';
 import type { IntentionView } from '@cqjy/domain/intentions';
-import { setNotifier } from '../../lib/notify.ts';
 import { clearSession } from '../../lib/session-store.ts';
 import { bodyOf, envelope, jsonResponse, pathOf } from '../../test/fake-fetch.ts';
 import type { FetchCall } from '../../test/fake-fetch.ts';
-import { createFakeNotifier } from '../../test/fake-notifier.ts';
-import type { FakeNotifier } from '../../test/fake-notifier.ts';
-import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
+import { makeUser, renderPortal, servePortal, setUpPageTests, signInAs } from '../../test/portal.tsx';
 import { makeProjectView } from '../../test/projects.ts';
 
 const PROJECT = makeProjectView({
@@ -62,18 +59,7 @@ function makeIntention(id: number, overrides: Partial<IntentionView> = {}): Inte
   };
 }
 
-let notifier: FakeNotifier;
-
-beforeEach(() => {
-  clearSession();
-  notifier = createFakeNotifier();
-  setNotifier(notifier);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setNotifier(null);
-});
+const notifier = setUpPageTests();
 
 type Setup = {
   identityType: number;

@@ -1,14 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { IDENTITY } from '@cqjy/domain/identity';
 import { MSG } from '@cqjy/domain/messages';
-import { setNotifier } from '../../lib/notify.ts';
 import { clearSession } from '../../lib/session-store.ts';
 import { envelope, jsonResponse, pathOf, bodyOf } from '../../test/fake-fetch.ts';
 import type { FetchCall } from '../../test/fake-fetch.ts';
-import { createFakeNotifier } from '../../test/fake-notifier.ts';
-import type { FakeNotifier } from '../../test/fake-notifier.ts';
-import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
+import { makeUser, renderPortal, servePortal, setUpPageTests, signInAs } from '../../test/portal.tsx';
 import { makeProjectView } from '../../test/projects.ts';
 import { makeInvestor } from '../../test/investors.ts';
 import { DEFAULT_ROLE_CODES } from '@cqjy/domain/permissions';
@@ -33,18 +30,7 @@ function makeRow(id: number, overrides: Partial<ProjectListRow> = {}): ProjectLi
   };
 }
 
-let notifier: FakeNotifier;
-
-beforeEach(() => {
-  clearSession();
-  notifier = createFakeNotifier();
-  setNotifier(notifier);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setNotifier(null);
-});
+const notifier = setUpPageTests();
 
 const listBodies = (calls: FetchCall[]) =>
   calls.filter((call) => pathOf(call) === '/api/project/list').map(bodyOf);

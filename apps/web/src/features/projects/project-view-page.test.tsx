@@ -1,35 +1,20 @@
 // The project view of every family ({family}ShowProject), drawn from the project's kind: facts, the actions its
 // status allows for the caller, its applications, the records of approved actions, the trading-system result.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { IDENTITY } from '@cqjy/domain/identity';
 import { MSG } from '@cqjy/domain/messages';
 import type { ProcessLogRow, ProjectView } from '@cqjy/domain/workflow/views';
-import { setNotifier } from '../../lib/notify.ts';
-import { clearSession } from '../../lib/session-store.ts';
 import { envelope, jsonResponse, pathOf } from '../../test/fake-fetch.ts';
 import type { FetchCall } from '../../test/fake-fetch.ts';
-import { createFakeNotifier } from '../../test/fake-notifier.ts';
-import type { FakeNotifier } from '../../test/fake-notifier.ts';
-import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
+import { makeUser, renderPortal, servePortal, setUpPageTests, signInAs } from '../../test/portal.tsx';
 import type { Route } from '../../test/portal.tsx';
 import { makeProjectView } from '../../test/projects.ts';
 import { canSyncFromOtc } from './otc-result.tsx';
 
 const PROJECT = makeProjectView();
 
-let notifier: FakeNotifier;
-
-beforeEach(() => {
-  clearSession();
-  notifier = createFakeNotifier();
-  setNotifier(notifier);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setNotifier(null);
-});
+const notifier = setUpPageTests();
 
 const callsTo = (calls: FetchCall[], path: string) => calls.filter((call) => pathOf(call) === path);
 

@@ -1,18 +1,14 @@
 // 消息提醒 against a fake server that keeps the read state: the rows (title, body, time, read state), the unread
 // count on the 未读 tab and on the header's bell, a click marking a row read and opening its link, the 未读 tab
 // asking for the unread ones, paging, 全部标为已读; the bell is left out for a role without GJS_MESSAGE.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { IDENTITY } from '@cqjy/domain/identity';
 import { MSG } from '@cqjy/domain/messages';
 import type { NotificationRow } from '@cqjy/domain/notifications';
-import { setNotifier } from '../../lib/notify.ts';
-import { clearSession } from '../../lib/session-store.ts';
 import { envelope, jsonResponse, pathOf } from '../../test/fake-fetch.ts';
 import type { FetchCall } from '../../test/fake-fetch.ts';
-import { createFakeNotifier } from '../../test/fake-notifier.ts';
-import type { FakeNotifier } from '../../test/fake-notifier.ts';
-import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
+import { makeUser, renderPortal, servePortal, setUpPageTests, signInAs } from '../../test/portal.tsx';
 
 function makeRow(id: number, overrides: Partial<NotificationRow> = {}): NotificationRow {
   return {
@@ -30,18 +26,7 @@ function makeRow(id: number, overrides: Partial<NotificationRow> = {}): Notifica
   };
 }
 
-let notifier: FakeNotifier;
-
-beforeEach(() => {
-  clearSession();
-  notifier = createFakeNotifier();
-  setNotifier(notifier);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setNotifier(null);
-});
+const notifier = setUpPageTests();
 
 const query = (call: FetchCall): URLSearchParams => new URLSearchParams(call.url.split('?')[1] ?? '');
 

@@ -1,18 +1,14 @@
 // 短信管理 against a fake server: 发送记录 with masked numbers (whole in the drawer), labels in Chinese and 重发
 // only where the server allows it, after a confirm; the search form's filters; 短信模板 and 服务状态.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { IDENTITY } from '@cqjy/domain/identity';
 import { MSG } from '@cqjy/domain/messages';
 import type { SmsListItem, SmsProviderState, SmsTemplateItem } from '@cqjy/domain/sms';
-import { setNotifier } from '../../lib/notify.ts';
-import { clearSession } from '../../lib/session-store.ts';
 import { bodyOf, envelope, jsonResponse, pathOf } from '../../test/fake-fetch.ts';
 import type { FetchCall } from '../../test/fake-fetch.ts';
-import { createFakeNotifier } from '../../test/fake-notifier.ts';
-import type { FakeNotifier } from '../../test/fake-notifier.ts';
-import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
+import { makeUser, renderPortal, servePortal, setUpPageTests, signInAs } from '../../test/portal.tsx';
 import { toSmsFilters } from './sms-records-tab.tsx';
 
 function makeRow(id: number, overrides: Partial<SmsListItem> = {}): SmsListItem {
@@ -79,18 +75,7 @@ const STATE: SmsProviderState = {
   checkedAt: '2026-03-10T06:00:00.000Z',
 };
 
-let notifier: FakeNotifier;
-
-beforeEach(() => {
-  clearSession();
-  notifier = createFakeNotifier();
-  setNotifier(notifier);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setNotifier(null);
-});
+const notifier = setUpPageTests();
 
 function serveSms(rows: SmsListItem[] = [SENT, FAILED, GIVEN_UP]) {
   const user = makeUser(IDENTITY.admin);

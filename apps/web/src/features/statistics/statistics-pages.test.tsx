@@ -2,18 +2,14 @@
 // count on its tab, a row opens its project, the filters are sent trimmed, 导出 saves the
 // workbook under its day's name; the income page shows the year's totals, the month table with its 合计, what
 // its charts are given, another year asked when chosen, and 导出 under the year's name.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { IDENTITY } from '@cqjy/domain/identity';
 import { MSG } from '@cqjy/domain/messages';
 import type { IncomeStatistics, QueryRow } from '@cqjy/domain/statistics';
-import { setNotifier } from '../../lib/notify.ts';
-import { clearSession } from '../../lib/session-store.ts';
 import { bodyOf, envelope, jsonResponse, pathOf } from '../../test/fake-fetch.ts';
 import type { FetchCall } from '../../test/fake-fetch.ts';
-import { createFakeNotifier } from '../../test/fake-notifier.ts';
-import type { FakeNotifier } from '../../test/fake-notifier.ts';
-import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
+import { makeUser, renderPortal, servePortal, setUpPageTests, signInAs } from '../../test/portal.tsx';
 import { toQueryFilters } from './query-page.tsx';
 
 const PROJECT: QueryRow = {
@@ -31,18 +27,7 @@ const PROJECT: QueryRow = {
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-let notifier: FakeNotifier;
-
-beforeEach(() => {
-  clearSession();
-  notifier = createFakeNotifier();
-  setNotifier(notifier);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setNotifier(null);
-});
+const notifier = setUpPageTests();
 
 /** Catches what saveBlob saves: the file names clicked. */
 function catchDownloads(): { names: string[]; restore: () => void } {

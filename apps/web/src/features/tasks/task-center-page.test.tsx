@@ -1,13 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { IDENTITY } from '@cqjy/domain/identity';
 import type { TaskRow } from '@cqjy/domain/workflow/views';
-import { setNotifier } from '../../lib/notify.ts';
-import { clearSession } from '../../lib/session-store.ts';
 import { envelope, jsonResponse, pathOf, bodyOf } from '../../test/fake-fetch.ts';
-import { createFakeNotifier } from '../../test/fake-notifier.ts';
-import type { FakeNotifier } from '../../test/fake-notifier.ts';
-import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
+import { makeUser, renderPortal, servePortal, setUpPageTests, signInAs } from '../../test/portal.tsx';
 
 function makeRow(id: number, overrides: Partial<TaskRow> = {}): TaskRow {
   return {
@@ -30,18 +26,7 @@ function makeRow(id: number, overrides: Partial<TaskRow> = {}): TaskRow {
   };
 }
 
-let notifier: FakeNotifier;
-
-beforeEach(() => {
-  clearSession();
-  notifier = createFakeNotifier();
-  setNotifier(notifier);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setNotifier(null);
-});
+const notifier = setUpPageTests();
 
 function serveTasks(validate: (id: number) => { status: number; msg: string }, total = 2) {
   const user = makeUser(IDENTITY.transferor);

@@ -3,17 +3,13 @@
 // why; a code is checked as typed (spaces dropped) and a malformed one refused before any call; an unknown code
 // shows the server's message; too many checks from one address are said so; ?code= in the address checks at
 // once.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MSG } from '@cqjy/domain/messages';
 import type { SignatureCheck, VerifyResult } from '@cqjy/domain/signed-files';
-import { setNotifier } from '../../lib/notify.ts';
-import { clearSession } from '../../lib/session-store.ts';
 import { envelope, jsonResponse, pathOf, stubFetch } from '../../test/fake-fetch.ts';
 import type { FetchCall } from '../../test/fake-fetch.ts';
-import { createFakeNotifier } from '../../test/fake-notifier.ts';
-import type { FakeNotifier } from '../../test/fake-notifier.ts';
-import { renderPortal } from '../../test/portal.tsx';
+import { renderPortal, setUpPageTests } from '../../test/portal.tsx';
 
 const SHA = '3f2a9c0d1b7e4a65'.padEnd(64, '0');
 const CODE = '3F2A9C0D1B7E4A65';
@@ -59,18 +55,7 @@ const TAMPERED = result({
   signatures: [{ ...CHECK, isDigestValid: false, state: 'invalid', problem: 'modified' }],
 });
 
-let notifier: FakeNotifier;
-
-beforeEach(() => {
-  clearSession();
-  notifier = createFakeNotifier();
-  setNotifier(notifier);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setNotifier(null);
-});
+const notifier = setUpPageTests();
 
 function serve(answer: (call: FetchCall) => unknown): { calls: FetchCall[] } {
   return stubFetch((call) => jsonResponse(answer(call) ?? envelope(null)));
