@@ -1,6 +1,6 @@
 // Column helpers shared by every module's tables, so timestamps look the same everywhere.
 import { jsonb, text, timestamp } from 'drizzle-orm/pg-core';
-import type { SealRect } from '../platform/pdf/flow.ts';
+import type { LetterLayout } from '../platform/pdf/flow.ts';
 
 export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -14,7 +14,7 @@ export const timestamps = {
 };
 
 /** Where a drawn letter's seal goes: its page and [x1, y1, x2, y2] in PDF points. */
-export const letterLayout = () => jsonb('letter_layout').$type<{ pageIndex: number; sealRect: SealRect }>();
+export const letterLayout = () => jsonb('letter_layout').$type<LetterLayout>();
 
 /**
  * A row that draws itself as a PDF for an optional e-signature and keeps the signed copy (a 发文, an intention

@@ -13,7 +13,7 @@ import { conflict, refused } from '../../platform/errors.ts';
 import type { StoredObject } from '../../platform/storage.ts';
 import { describeOtpCheck } from '../otp/service.ts';
 import { signPdf } from '../../platform/pdf/pades.ts';
-import type { SealRect } from '../../platform/pdf/flow.ts';
+import type { LetterLayout } from '../../platform/pdf/flow.ts';
 import { renderSealPng } from '../../platform/signing/seal.ts';
 import type { Signer, SignaturesService } from './service.ts';
 
@@ -21,8 +21,6 @@ import type { Signer, SignaturesService } from './service.ts';
 const SEAL_PX = 300;
 
 export type EnrolledSigner = Signer & { privateKeyPem: string };
-
-export type LetterLayout = { pageIndex: number; sealRect: SealRect };
 
 /** The operator's signer, refused when the company's key is not held here. */
 async function requireSigner(

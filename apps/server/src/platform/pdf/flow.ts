@@ -10,15 +10,18 @@ import { createTypesetter, drawLine, wrap, type Line } from './typesetting.ts';
 /** Where the seal goes on the page: [x1, y1, x2, y2] in PDF points (origin bottom left). */
 export type SealRect = [number, number, number, number];
 
+/** Where a drawn document's seal goes: its page and box. */
+export type LetterLayout = { pageIndex: number; sealRect: SealRect };
+
 /** A drawn document waiting for its seal: the bytes, and the page and box the seal is to cover. */
-export type RenderedLetter = { pdf: Uint8Array; pageIndex: number; sealRect: SealRect };
+export type RenderedLetter = { pdf: Uint8Array } & LetterLayout;
 
 const PAGE = { width: 595.28, height: 841.89 };
 const SEAL_SIZE = 120;
 /** the grey of a table's rules */
-export const RULE_GREY = rgb(0.6, 0.6, 0.6);
+const RULE_GREY = rgb(0.6, 0.6, 0.6);
 
-export type FlowOptions = {
+type FlowOptions = {
   title: string;
   /** the page margin on every side, in points */
   margin: number;
@@ -26,8 +29,6 @@ export type FlowOptions = {
   lineHeight: number;
   fonts?: PdfFontSource;
 };
-
-export type Flow = Awaited<ReturnType<typeof createFlow>>;
 
 export async function createFlow(options: FlowOptions) {
   const doc = await PDFDocument.create();

@@ -4,8 +4,6 @@
 import { createFlow, type RenderedLetter } from './flow.ts';
 import type { PdfFontSource } from './fonts.ts';
 
-export type { RenderedLetter, SealRect } from './flow.ts';
-
 export type Letter = {
   title: string;
   /** 致 ... : the exchange */
