@@ -1,37 +1,72 @@
-// The buyer side end to end, in Chromium against the real server: the agent member registers two buyers on the
-// owner's disclosing bulk project (the demo project, which asks a deposit) and e-signs both registrations with
-// the SMS code; the exchange records both deposits; the owner passes both in its qualification review and the
-// exchange confirms them; two qualified buyers make the course a bidding, and the exchange opens the hall. Two
-// browser contexts of the agent bid for the two buyers against each other: a bid in the timed period restarts the
-// countdown, a bid below the increment is refused with its message; the hall closes by the server's clock, its
-// signed result PDF verifies in pdfsig, and the owner's contract screen starts from the winner and the winning
-// price. The file runs before workflow.spec, which suspends the demo project.
+// The buyer side end to end, in Chromium against the real server. The owner copies the demo bulk project (which
+// asks a deposit) into a project of this run and has it disclosed. Two member companies register one buyer each
+// (a member represents one buyer of a project): the agent member on its 代理意向登记 screens, e-signing with the SMS
+// code, and the demo member through the same calls (its role has no 代理意向登记 screen). The exchange records both
+// deposits (the amount, the day, the bank's reference); the owner passes both in its qualification review and the
+// exchange confirms them; two qualified buyers make the course a bidding, but 开启网络竞价 stays disabled with the
+// server's reason while the disclosure (and so the registrations) runs. The owner ends the disclosure (终止披露) and
+// the exchange opens the hall. Each member bids for its own buyer in a browser context of its own: 加一手 offers one
+// step above the current price, a bid below it is refused with its message, a bid in the timed period restarts the
+// countdown; the hall closes by the server's clock, its signed result PDF verifies in pdfsig, the project is 待签约
+// with the result in its process log, and the owner's contract screen starts from the winner and the winning price.
+// The demo project itself stays as it was for the specs after this one.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { composeCreditCode } from '@cqjy/domain';
-import { keepScreenshot, pickOption, signIn } from './helpers.ts';
-import { fillCode } from './workflow-steps.ts';
+import { E2E_OTP } from '../env.ts';
+import { expectToReach, keepScreenshot, pickOption, signIn } from './helpers.ts';
+import {
+  approveAsAdmin,
+  attachApplicationFile,
+  fillCode,
+  startAction,
+  submitAndSign,
+} from './workflow-steps.ts';
 
-const PROJECT_NAME = '北京示范国有资产经营有限公司废旧设备一批';
-const PROJECT_CODE = 'GR2026BJ1000123';
-/** Each attempt registers buyers of its own: a retry must not meet the first attempt's certificate numbers. */
+const DEMO_CODE = 'GR2026BJ1000123';
+/** Each attempt has a project and buyers of its own: a retry must not meet the first attempt's. */
 const RUN = String(Date.now() % 100_000_000).padStart(8, '0');
+const PROJECT_NAME = `竞价演示废旧设备一批${RUN.slice(-5)}`;
 const BUYERS = [
   { name: `竞买示范甲企业${RUN.slice(-4)}`, certNo: composeCreditCode('110108', `8${RUN.slice(1)}`) },
   { name: `竞买示范乙企业${RUN.slice(-4)}`, certNo: composeCreditCode('110108', `9${RUN.slice(1)}`) },
 ] as const;
 
-/** The agent registers one buyer on the demo project and e-signs its registration letter. */
+/** The owner copies the demo project into this run's, submits and e-signs its disclosure; the exchange approves. */
+async function discloseProject(page: Page, browser: Browser): Promise<number> {
+  await page.goto('/#/index/project');
+  await page.getByPlaceholder('项目名称或编号').fill(DEMO_CODE);
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  await expectToReach(page, /#\/index\/editproject\?id=\d+/, () =>
+    page
+      .getByRole('row', { name: new RegExp(DEMO_CODE) })
+      .first()
+      .getByText('复制')
+      .click(),
+  );
+  await page.getByLabel('项目名称').fill(PROJECT_NAME);
+  await submitAndSign(page, 'bulkEicSre', '信息披露申请函');
+  await approveAsAdmin(browser, PROJECT_NAME, 'bulkEicSre');
+  await page.goto('/#/index/project');
+  await page.getByPlaceholder('项目名称或编号').fill(PROJECT_NAME);
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  const row = page.getByRole('row', { name: new RegExp(PROJECT_NAME) });
+  await expect(row.getByText('披露中')).toBeVisible();
+  await expectToReach(page, /#\/index\/bulkShowProject\?id=\d+/, () => row.getByText('查看').click());
+  return Number(new URL(page.url().replace('/#/', '/')).searchParams.get('id'));
+}
+
+/** The agent member registers one buyer on the project and e-signs its registration letter. */
 async function registerBuyer(page: Page, buyer: (typeof BUYERS)[number], screenshot: string): Promise<void> {
   await page.goto('/#/index/intentionPro');
   await page.getByRole('button', { name: '代理意向登记' }).click();
   await expect(page).toHaveURL(/#\/index\/addIntention/);
   const project = page.getByLabel('意向项目', { exact: true });
   await project.click();
-  await project.fill(PROJECT_CODE);
+  await project.fill(PROJECT_NAME);
   await page.locator('.ant-select-dropdown:visible').getByTitle(PROJECT_NAME).click();
   await expect(page.getByText('100,000.00').first()).toBeVisible();
   await page.getByLabel('法人或其他组织').check();
@@ -44,15 +79,54 @@ async function registerBuyer(page: Page, buyer: (typeof BUYERS)[number], screens
   await page.getByRole('button', { name: '生成登记函' }).click();
   await expect(page).toHaveURL(/#\/index\/bulkShow\?id=\d+/);
   await expect(page.getByTestId('intention-status')).toHaveText('待签章');
+  // the letter carries the deposit: it is owed from now on (never 无需交纳 beside the amount due)
+  await expect(page.getByTestId('intention-deposit-state')).toHaveText('未交纳');
+  await keepScreenshot(page, `${screenshot}-letter`);
   await fillCode(page);
   await page.getByRole('button', { name: '签章并提交' }).click();
   await expect(page.getByTestId('intention-status')).toHaveText('待资格审核');
-  await keepScreenshot(page, `${screenshot}-signed`);
 }
 
-/** The project's page, at its 意向登记 card. */
-async function openCard(page: Page): Promise<void> {
-  await page.goto('/#/index/bulkShowProject?id=1');
+/**
+ * The demo member registers one buyer through the 代理意向登记 calls its screens would make (its role has no such
+ * screen): the draft, the letter, the sign code and the seal with it.
+ */
+async function registerByCalls(page: Page, projectId: number, buyer: (typeof BUYERS)[number]): Promise<void> {
+  const answer = await page.evaluate(
+    async ({ projectId, buyer, otp }) => {
+      const token = (localStorage.getItem('cqjy.token') ?? '').replace(/"/g, '');
+      const call = async (url: string, body: unknown = {}) => {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        const envelope = (await response.json()) as { status: number; msg: string; data: never };
+        if (envelope.status !== 0) throw new Error(`${url}: ${envelope.msg}`);
+        return envelope.data as { id: number; version: number };
+      };
+      const saved = await call('/api/intention/save', {
+        projectId,
+        kind: 'company',
+        name: buyer.name,
+        certType: 'creditCode',
+        certNo: buyer.certNo,
+        contactName: '孙经理',
+        contactMobile: '13900000003',
+      });
+      const drawn = await call(`/api/intention/letter/${saved.id}`, { version: saved.version });
+      await call(`/api/intention/sign/otp/${saved.id}`);
+      return call(`/api/intention/signature/${saved.id}`, { version: drawn.version, otp });
+    },
+    { projectId, buyer, otp: E2E_OTP },
+  );
+  expect(answer.id).toBeGreaterThan(0);
+}
+
+/** The project's page as the server has it now (a page kept open in its tab is read again), at its 意向登记 card. */
+async function openCard(page: Page, projectId: number): Promise<void> {
+  await page.goto(`/#/index/bulkShowProject?id=${projectId}`);
+  await page.reload();
   await expect(page.getByText(PROJECT_NAME).first()).toBeVisible();
   await expect(page.getByText('意向登记', { exact: true }).first()).toBeVisible();
 }
@@ -72,6 +146,19 @@ async function actAndConfirm(
   await page.getByRole('dialog').getByRole('button', { name: okText }).click();
 }
 
+/** The exchange records a buyer's deposit as the bank statement shows it. */
+async function recordDeposit(page: Page, buyerName: string, reference: string): Promise<void> {
+  await rowOf(page, buyerName).getByRole('button', { name: '登记保证金' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('deposit-owed')).toHaveText('100,000.00元');
+  await dialog.getByLabel('到账金额（元）').fill('100000');
+  await dialog.getByLabel('银行流水号').fill(reference);
+  await keepScreenshot(page, 'bidding-04-deposit-dialog');
+  await dialog.getByRole('button', { name: /^登\s*记$/ }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rowOf(page, buyerName)).toContainText('已交纳');
+}
+
 /** The seconds the hall's countdown shows (mm:ss or hh:mm:ss). */
 async function countdownSeconds(page: Page): Promise<number> {
   const text = (await page.getByTestId('bidding-countdown').textContent()) ?? '';
@@ -81,17 +168,16 @@ async function countdownSeconds(page: Page): Promise<number> {
     .reduce((total, part) => total * 60 + part, 0);
 }
 
-/** A context of the agent in the bidding hall, bidding for `bidder` (its J number's buyer). */
-async function enterHall(browser: Browser, hallUrl: string, buyerName: string): Promise<Page> {
+/** A context of `username` in the bidding hall, bidding for its one buyer. */
+async function enterHall(browser: Browser, username: string, hallUrl: string, buyerName: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, 'agent');
+  await signIn(page, username);
   await expect(page).toHaveURL(/#\/index\//);
   await page.goto(hallUrl);
   await expect(page.getByTestId('bidding-status')).toBeVisible();
-  const picker = page.getByLabel('竞买号', { exact: true });
-  await picker.click();
-  await page.locator('.ant-select-dropdown:visible').getByText(buyerName, { exact: false }).click();
+  // a member represents one buyer of the project: one bidder number, no choice
+  await expect(page.getByTestId('bidding-bidder')).toContainText(buyerName);
   return page;
 }
 
@@ -108,32 +194,38 @@ test('BF-2.x the buyer side: registrations, deposits, qualification review and a
   page,
   browser,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
 
-  // The agent member registers two buyers and e-signs both registrations.
-  await signIn(page, 'agent');
+  // The owner has a project of this run disclosed.
+  await signIn(page, 'transferor');
   await expect(page).toHaveURL(/#\/index\//);
-  await registerBuyer(page, BUYERS[0], 'bidding-01-register-a');
-  await registerBuyer(page, BUYERS[1], 'bidding-02-register-b');
-  await page.goto('/#/index/intentionPro');
-  for (const buyer of BUYERS) await expect(rowOf(page, buyer.name)).toContainText('待资格审核');
-  await keepScreenshot(page, 'bidding-03-intention-list');
+  const projectId = await discloseProject(page, browser);
+  const owner = page;
 
-  // The exchange records both deposits.
+  // Two member companies register one buyer each.
+  const agent = await (await browser.newContext()).newPage();
+  await signIn(agent, 'agent');
+  await expect(agent).toHaveURL(/#\/index\//);
+  await registerBuyer(agent, BUYERS[0], 'bidding-01-register-a');
+  // the same member may not represent a second, competing buyer of the project
+  await agent.goto('/#/index/intentionPro');
+  await expect(rowOf(agent, BUYERS[0].name)).toContainText('待资格审核');
+  const member = await (await browser.newContext()).newPage();
+  await signIn(member, 'member');
+  await expect(member).toHaveURL(/#\/index\//);
+  await registerByCalls(member, projectId, BUYERS[1]);
+  await keepScreenshot(agent, 'bidding-02-intention-list');
+
+  // The exchange records both deposits, with the bank's record.
   const admin = await (await browser.newContext()).newPage();
   await signIn(admin, 'admin');
   await expect(admin).toHaveURL(/#\/index\//);
-  await openCard(admin);
-  for (const buyer of BUYERS) {
-    await actAndConfirm(admin, buyer.name, '登记保证金');
-    await expect(rowOf(admin, buyer.name)).toContainText('已交纳');
-  }
+  await openCard(admin, projectId);
+  await recordDeposit(admin, BUYERS[0].name, `HX${RUN}01`);
+  await recordDeposit(admin, BUYERS[1].name, `HX${RUN}02`);
 
   // The owner passes both in its qualification review; the exchange confirms them.
-  const owner = await (await browser.newContext()).newPage();
-  await signIn(owner, 'transferor');
-  await expect(owner).toHaveURL(/#\/index\//);
-  await openCard(owner);
+  await openCard(owner, projectId);
   for (const buyer of BUYERS) {
     await rowOf(owner, buyer.name).getByRole('button', { name: '资格审核通过' }).click();
     await owner.getByRole('dialog').getByRole('textbox').fill('符合受让方资格条件');
@@ -143,7 +235,7 @@ test('BF-2.x the buyer side: registrations, deposits, qualification review and a
       .click();
     await expect(rowOf(owner, buyer.name)).toContainText('转让方已确认');
   }
-  await keepScreenshot(owner, 'bidding-04-owner-review');
+  await keepScreenshot(owner, 'bidding-03-owner-review');
   await admin.reload();
   for (const buyer of BUYERS) {
     await actAndConfirm(admin, buyer.name, '资格确认');
@@ -151,23 +243,43 @@ test('BF-2.x the buyer side: registrations, deposits, qualification review and a
   }
   await expect(admin.getByTestId('deal-course')).toContainText('网络竞价');
 
+  // While the disclosure runs, the registrations are open: the hall may not open, and the page says why.
+  const open = admin.getByRole('button', { name: '开启网络竞价' });
+  await expect(open).toBeDisabled();
+  await expect(admin.getByTestId('deal-blocked')).toContainText('截止后方可确定成交');
+  await keepScreenshot(admin, 'bidding-05-open-disabled');
+
+  // The owner ends the disclosure (终止披露); the exchange approves it.
+  await openCard(owner, projectId);
+  await startAction(owner, '申请终止披露', 'bulkEndAon');
+  await owner.getByLabel('申请原因').fill('意向登记已截止，申请终止信息披露，进入网络竞价');
+  await attachApplicationFile(owner, '终止披露申请材料.pdf');
+  await submitAndSign(owner, 'bulkEndEicSre', '终止披露申请函');
+  await approveAsAdmin(browser, PROJECT_NAME, 'bulkEndEicSre');
+
   // The exchange opens the hall: bidding at once for 5 seconds of free bids, then a 30-second countdown.
+  await openCard(admin, projectId);
+  await expect(admin.getByTestId('deal-blocked')).toHaveCount(0);
   await admin.getByRole('button', { name: '开启网络竞价' }).click();
   const dialog = admin.getByRole('dialog');
   await dialog.getByLabel('自由报价期（秒）').fill('5');
   await dialog.getByLabel('限时报价周期（秒）').fill('30');
-  await keepScreenshot(admin, 'bidding-05-open');
+  await keepScreenshot(admin, 'bidding-06-open');
   await dialog.getByRole('button', { name: /^开\s*启$/ }).click();
   await expect(admin).toHaveURL(/#\/index\/biddingHall\?id=\d+/);
   const hallUrl = `/${new URL(admin.url()).hash}`;
 
-  // Two contexts of the agent bid for the two buyers against each other.
-  const first = await enterHall(browser, hallUrl, BUYERS[0].name);
-  const second = await enterHall(browser, hallUrl, BUYERS[1].name);
+  // Each member bids for its own buyer.
+  const first = await enterHall(browser, 'agent', hallUrl, BUYERS[0].name);
+  const second = await enterHall(browser, 'member', hallUrl, BUYERS[1].name);
   await bid(first, '1860000');
   await expect(second.getByTestId('bidding-current-price')).toContainText('1,860,000.00');
 
-  // A bid below the increment (1,000 yuan) is refused with its message.
+  // 加一手 offers one step (1,000 yuan) above the current price: the next valid bid, not a step on top of it.
+  await second.getByRole('button', { name: '加一手' }).click();
+  await expect(second.locator('#bidding-amount')).toHaveValue('1,861,000.00');
+
+  // A bid below the next valid one is refused with its message.
   await bid(second, '1860500');
   await expect(second.getByTestId('bidding-refusal')).toContainText('报价不能低于1,861,000.00元');
 
@@ -177,12 +289,12 @@ test('BF-2.x the buyer side: registrations, deposits, qualification review and a
   await bid(second, '1861000');
   await expect(first.getByTestId('bidding-current-price')).toContainText('1,861,000.00');
   await expect.poll(() => countdownSeconds(first), { timeout: 5_000 }).toBeGreaterThan(25);
-  await keepScreenshot(first, 'bidding-06-hall');
+  await keepScreenshot(first, 'bidding-07-hall');
 
   // Nobody bids again: the hall closes by the server's clock, and the winner is the second buyer.
   await expect(first.getByText('竞价已结束', { exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(first.getByText(`竞得人：${BUYERS[1].name}，成交价：1,861,000.00元`)).toBeVisible();
-  await keepScreenshot(first, 'bidding-07-closed');
+  await keepScreenshot(first, 'bidding-08-closed');
 
   // The signed result PDF verifies in pdfsig.
   const [download] = await Promise.all([
@@ -194,9 +306,18 @@ test('BF-2.x the buyer side: registrations, deposits, qualification review and a
   const pdfsig = spawnSync('pdfsig', [path], { encoding: 'utf8' });
   expect(`${pdfsig.stdout}${pdfsig.stderr}`).toContain('Signature is Valid');
 
+  // The project waits for its contract, no bidding offered any more; its process log records the result.
+  await openCard(owner, projectId);
+  await expect(owner.getByText('待签约').first()).toBeVisible();
+  await expect(owner.getByTestId('deal-result')).toContainText(BUYERS[1].name);
+  await expect(owner.getByRole('button', { name: '申请网络竞价' })).toHaveCount(0);
+  const log = owner.getByRole('table').last();
+  await expect(log.getByText(`${BUYERS[1].name}（竞买号J002）以1,861,000.00元竞得`)).toBeVisible();
+  await keepScreenshot(owner, 'bidding-09-awaiting-contract');
+
   // The owner's contract screen starts from the winner and the winning price.
-  await owner.goto('/#/index/bulkContractAon?projectId=1');
+  await owner.goto(`/#/index/bulkContractAon?projectId=${projectId}`);
   await expect(owner.getByLabel('受让方名称')).toHaveValue(BUYERS[1].name);
   await expect(owner.getByLabel('成交价')).toHaveValue('1,861,000.00');
-  await keepScreenshot(owner, 'bidding-08-contract');
+  await keepScreenshot(owner, 'bidding-10-contract');
 });

@@ -39,8 +39,11 @@ test('首页 calendar shows the demo deadline; 综合查询 finds the demo proje
     await calendar.getByRole('button', { name: step }).click();
   }
   await expect(calendar.getByText(target, { exact: true })).toBeVisible();
-  const event = calendar.getByTitle(new RegExp(`披露截止：.*${DEMO_CODE}`));
+  const event = calendar.getByRole('link', { name: new RegExp(`披露截止：.*${DEMO_CODE}`) });
   await expect(event.first()).toBeVisible();
+  // a cell cuts the title; hovering it shows it whole
+  await event.first().hover();
+  await expect(page.getByRole('tooltip', { name: new RegExp(`披露截止：.*${DEMO_CODE}`) })).toBeVisible();
   await expect(page.getByTestId('home-project-status').getByLabel(/^披露中\d+个$/)).toBeVisible();
   await keepScreenshot(page, 'insights-01-home');
   await event.first().click();
@@ -67,10 +70,11 @@ test('首页 calendar shows the demo deadline; 综合查询 finds the demo proje
 test('评估项目: the assessment institution sees the equity project it appraises', async ({ page }) => {
   await signIn(page, 'assessment');
   await expect(page).toHaveURL(/#\/index\/todoEstimate/);
-  // the demo institution is asked for its advanced authentication, which it puts off
-  await page.getByRole('button', { name: '暂不认证' }).click();
+  // the demo institution is told of its advanced authentication by a banner, which blocks nothing and it puts off
   await page.getByRole('menuitem', { name: '评估项目' }).click();
   await expect(page).toHaveURL(/#\/index\/estimateList/);
+  await page.getByRole('button', { name: '暂不认证' }).click();
+  await expect(page.getByTestId('advanced-auth-banner')).toHaveCount(0);
   await expect(page.getByRole('row', { name: /示范资产评估有限公司|GR2026BJ\d+/ }).first()).toBeVisible();
   await expect(page.getByText('2026-06-30').first()).toBeVisible();
   await keepScreenshot(page, 'insights-04-estimate');

@@ -88,6 +88,8 @@ import { statisticsRoutes } from './modules/statistics/routes.ts';
 import { createStatisticsService } from './modules/statistics/service.ts';
 import { workflowRoutes } from './modules/workflow/routes.ts';
 import { findApprovedPayout } from './modules/workflow/payouts.ts';
+import { createTasksService } from './modules/tasks/service.ts';
+import { tasksRoutes } from './modules/tasks/routes.ts';
 import { createWorkflowService } from './modules/workflow/service.ts';
 import { registerAuth } from './platform/auth.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
@@ -182,7 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const otp = createOtpService({ db, clock, config, sms });
   const auth = createAuthService({ db, config, clock, users, audit, otp, rateLimits });
-  const homepage = createHomepageService();
+  const homepage = createHomepageService({ clock });
   const storage = deps.storage ?? createStorage(config);
   if (deps.storage === undefined) app.addHook('onClose', () => storage.close());
   const attachments = createAttachmentsService({ db, storage, audit, clock });
@@ -207,6 +209,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationsRoutes, { notifications });
   // the home page's 消息提醒 card counts what the header's bell counts
   homepage.registerCounter('messages', async (session) => (await notifications.unreadCount(session)).count);
+  // the task centre: every decision waiting on someone, opened and closed by the module owning its subject
+  const tasks = createTasksService({ db, users, homepage });
+  await app.register(tasksRoutes, { tasks });
 
   // business modules: each service factory picks what it needs from the same dependencies
   const moduleDeps: ModuleDeps = {
@@ -224,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dictionaries,
     homepage,
     notifications,
+    tasks,
   };
   await app.register(accountsRoutes, { accounts: createAccountsService(moduleDeps) });
   await app.register(identityRoutes, { identity: createIdentityService(moduleDeps) });
@@ -243,11 +249,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     otc: config.otc === undefined ? undefined : createOtcClient(config.otc),
   });
   await app.register(projectsRoutes, { projects });
+  // the engine, made before the deal's modules: they record the deals they decide in its process log
+  const workflow = createWorkflowService({ ...moduleDeps, projects, signatures });
   // 代理意向登记 and its deposits: made here, as the housekeeping's deposit deadlines step is its; routed below
   const intentions = createIntentionsService({
     ...moduleDeps,
     signatures,
     projects,
+    processLog: workflow,
     isOwnCustomer: createOwnCustomerCheck(db),
   });
   // the bidding hall: its fan-out across nodes is PostgreSQL's LISTEN/NOTIFY on a real database, else in process
@@ -255,6 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...moduleDeps,
     signatures,
     projects,
+    processLog: workflow,
     hub: createBiddingHub({ db, log: loggerInstance }),
   });
   app.addHook('onReady', () => bidding.start());
@@ -287,7 +297,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const plans = createPlansService({ ...moduleDeps, projects });
   await app.register(plansRoutes, { plans });
-  const workflow = createWorkflowService({ ...moduleDeps, projects, signatures });
   await app.register(workflowRoutes, { workflow });
   await app.register(registriesRoutes, { registries: createRegistriesService(moduleDeps) });
   await app.register(registryStartsRoutes, {

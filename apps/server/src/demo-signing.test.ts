@@ -127,7 +127,7 @@ describe('the demo letters (prepareDemoSignatures)', () => {
       t.db,
       sql`select k.done_at, i.letter_id, i.signed_letter_id from action_instances i
           join projects p on p.id = i.project_id
-          join tasks k on k.instance_id = i.id and k.type = 'EicSre'
+          join tasks k on k.subject = 'action' and k.subject_id = i.id and k.type = 'EicSre'
           where p.code = ${DEMO_PROJECT_CODE} and i.action = 'disclosure'`,
     );
     // the signature's time is the course's, within the certificate issued as of the demo enrolment
@@ -167,13 +167,13 @@ describe('the demo letters (prepareDemoSignatures)', () => {
     const [left] = await selectRows<{ n: number }>(
       t.db,
       sql`select count(*)::int as n from action_instances i
-          join tasks k on k.instance_id = i.id and k.type = 'EicSre' and k.result = 'signed'
+          join tasks k on k.subject = 'action' and k.subject_id = i.id and k.type = 'EicSre' and k.result = 'signed'
           where i.signed_letter_id is null`,
     );
     const [unenrolled] = await selectRows<{ n: number }>(
       t.db,
       sql`select count(*)::int as n from action_instances i
-          join tasks k on k.instance_id = i.id and k.type = 'EicSre' and k.result = 'signed'
+          join tasks k on k.subject = 'action' and k.subject_id = i.id and k.type = 'EicSre' and k.result = 'signed'
           join operators o on o.id = k.done_by
           where not o.main_operator_auth`,
     );

@@ -11,6 +11,7 @@ import type { HomepageService } from './modules/homepage/service.ts';
 import type { NotificationsService } from './modules/notifications/service.ts';
 import type { OtpService } from './modules/otp/service.ts';
 import type { SmsService } from './modules/sms/service.ts';
+import type { TasksService } from './modules/tasks/service.ts';
 import type { UsersService } from './modules/users/service.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Storage } from './platform/storage.ts';
@@ -32,4 +33,6 @@ export type ModuleDeps = {
   homepage: HomepageService;
   /** raise(tx, ...) tells a company of a business event, in the caller's transaction */
   notifications: NotificationsService;
+  /** open(tx, ...), advance(tx, ...), cancel(tx, ...): the decisions waiting in someone's 待办任务 */
+  tasks: TasksService;
 };

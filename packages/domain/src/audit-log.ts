@@ -1,16 +1,18 @@
 // 操作日志 (spec 000 section 2: logs, GJS_WORKLOG_LT; the exchange's GJS_WORKLOG_LT_ADMIN). The server appends a
 // row to the audit log for every change (apps/server/src/modules/audit): an action code (`registry.create`,
 // `login` ...), its result, who, which company, from where, and a detail object. The page reads them back with the
-// action's Chinese name, the operator's and the company's names, and the detail as one line of text. The labels
+// action's Chinese name, the operator's and the company's names, and the detail as lines of text: each changed
+// field as 名称：旧值 → 新值, every other fact as 名称：值 (describeAuditDetail), never the raw object. The labels
 // below cover every code the server writes (a server test scans its modules for them); an unknown code shows as
 // itself, so a row written by a newer server is never hidden.
 import { z } from 'zod';
-import { formatMessage } from './format.ts';
+import { formatDateTime, formatMessage } from './format.ts';
 import { MSG } from './messages.ts';
 import { clipText } from './notifications.ts';
 import { findRegistry } from './registries/index.ts';
 import { isCalendarDate } from './workflow/action-forms.ts';
 import { FAMILIES } from './workflow/families.ts';
+import { PROJECT_STATUS_LABELS } from './workflow/statuses.ts';
 
 /** 操作名称 of every action code the server writes, grouped as the portal's menus are. */
 export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
@@ -78,6 +80,11 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'project.sheet.import': '导入项目清单',
   'project.sheet.delete': '删除项目清单',
   'project.transferee.file': '关联受让方材料',
+  'project.evaluation.submit': '出具评估报告',
+  // the notice to the owner that its appraisal report is in (a notification kind, not an audit action)
+  'evaluation.submitted': '评估报告已出具',
+  // a decision recorded in a project's process log by the deciding module (the hall's close, a deposit ...)
+  event: '项目进程事件',
   // plans
   'plan.create': '新增计划',
   'plan.update': '编辑计划',
@@ -178,73 +185,320 @@ export function auditResultLabel(result: string): string {
   return AUDIT_RESULT_LABELS.fail;
 }
 
-/** Names of the detail's keys that a person reads better in Chinese; others show as they are. */
-const DETAIL_KEY_LABELS: Readonly<Record<string, string>> = {
-  code: '编号',
-  family: '业务类型',
-  version: '版本',
-  reason: '原因',
-  status: '状态',
-  method: '方式',
-  route: '接口',
+/**
+ * The detail's keys as a person reads them: the field names the audit rows of every module carry, in one place.
+ * A key not named here shows as itself, so a fact written by a newer server is never hidden.
+ */
+export const AUDIT_DETAIL_LABELS: Readonly<Record<string, string>> = {
+  // what a row is about
   id: '记录',
+  code: '编号',
+  name: '名称',
+  title: '标题',
+  family: '业务类型',
+  registry: '登记类型',
+  category: '清单',
+  group: '清单',
+  kind: '类型',
+  direction: '类别',
+  docNumber: '文号',
   projectId: '项目ID',
+  projectName: '项目名称',
   planId: '计划ID',
   planCode: '计划编号',
-  registry: '登记类型',
-  imported: '导入',
-  skipped: '跳过',
-  count: '数量',
-  fileName: '文件名',
-  name: '名称',
-  mobile: '手机号',
-  nickname: '昵称',
-  username: '用户名',
+  companyId: '单位ID',
+  memberCompanyId: '会员单位ID',
+  operatorId: '操作员ID',
+  fromOperatorId: '原操作员ID',
+  toOperatorId: '新操作员ID',
+  taskId: '任务ID',
+  applicationId: '申请ID',
+  instanceId: '申请ID',
+  registrationId: '登记ID',
+  row: '记录',
+  rows: '记录',
+  ids: '记录',
+  version: '版本',
+  revision: '修订号',
+  revisionNo: '修订号',
+  // a change (before and after, previous value ...)
   previous: '原值',
+  replaced: '原值',
+  value: '值',
   from: '来源',
   to: '变更为',
-  rows: '记录',
-  amount: '金额',
-  fee: '服务费',
-  dealAmount: '成交金额',
+  // people and companies
+  username: '用户名',
+  nickname: '昵称',
+  realName: '姓名',
+  mobile: '手机号',
+  pendingPhone: '待确认手机号',
+  companyName: '单位名称',
+  creditCode: '统一社会信用代码',
+  codes: '权限',
+  idType: '证件类型',
+  certType: '证件类型',
+  isCertChanged: '证件号已变更',
+  level: '认证级别',
+  provider: '服务方',
+  examineStatus: '审核状态',
+  isConfirmingPending: '确认待定手机号',
+  revokedSessions: '注销的会话数',
+  isNowLocked: '账号已锁定',
+  // what was done and how it ended
   action: '事项',
-  template: '模板',
+  status: '状态',
+  result: '结果',
+  effect: '处理结果',
+  reason: '原因',
+  method: '方式',
+  route: '接口',
+  mode: '方式',
+  trade: '交易状态',
   purpose: '用途',
-  companyId: '单位ID',
-  operatorId: '操作员ID',
-  issued: '签发',
-  serialNumbers: '证书序列号',
-  expiresAt: '有效期至',
-  category: '清单',
+  template: '模板',
+  note: '说明',
+  remark: '备注',
+  label: '名称',
+  parentKey: '上级',
+  sort: '排序',
+  effectiveFrom: '生效日期',
+  year: '年份',
+  filters: '条件',
+  counts: '数量',
+  operator: '操作人',
+  target: '对象',
+  // amounts and the deal
+  amount: '金额',
+  share: '持股比例',
+  fee: '服务费',
+  deposit: '保证金',
+  depositState: '保证金状态',
+  dealAmount: '成交金额',
+  dealPrice: '成交价',
+  dealResult: '成交结果',
+  investorType: '投资方类型',
+  isQualified: '资格',
   selected: '入选',
   candidates: '候选',
-  direction: '类别',
-  title: '标题',
-  docNumber: '文号',
+  winnerId: '竞得登记ID',
+  lostIds: '未竞得登记ID',
+  accountNo: '账号',
+  // files and letters
+  file: '文件',
+  fileName: '文件名',
+  uuid: '文件',
+  size: '大小（字节）',
+  tag: '附件类别',
+  dataClass: '关联类型',
+  dataId: '关联记录',
+  sha256: '文件摘要',
+  letterSha256: '函件摘要',
+  signedSha256: '签章文件摘要',
+  // numbers of things
+  count: '数量',
+  imported: '导入',
+  skipped: '跳过',
+  issued: '签发',
+  serialNumbers: '证书序列号',
+  company: '单位',
+  expiresAt: '有效期至',
+  // SMS
+  smsId: '短信ID',
+  resendId: '重发短信ID',
+  originId: '原短信ID',
+  attempt: '次数',
+  // the bidding hall
+  startAt: '开始时间',
+  endsAt: '结束时间',
+  closedAt: '结束时间',
+  freeSeconds: '自由报价时长（秒）',
+  timedSeconds: '限时报价时长（秒）',
+  startingPrice: '起始价',
+  increment: '加价幅度',
+  bidders: '竞买人',
+  bidderNo: '竞买号',
+  bidCount: '出价次数',
+  seq: '报价序号',
+  winnerRegistrationId: '竞得登记ID',
+  winnerBidderNo: '竞得竞买号',
+  settled: '已确定成交',
+  hash: '哈希',
+  lastHash: '末条哈希',
+  genesisHash: '起始哈希',
 };
+
+/** The label of a detail key: its Chinese name, or the key itself. */
+export function auditDetailLabel(key: string): string {
+  return Object.hasOwn(AUDIT_DETAIL_LABELS, key) ? (AUDIT_DETAIL_LABELS[key] ?? key) : key;
+}
+
+/**
+ * A changed field whose old and new value a row keeps under two keys of the detail, named by the action that
+ * writes it (the rows that keep `before` and `after`, or `previous` beside the new values, need no entry: those
+ * read the same way for every action). `values` names the codes the two values may be.
+ */
+type AuditChange = {
+  label: string;
+  from: string;
+  to: string;
+  values?: Readonly<Record<string, string>>;
+};
+
+const AUDIT_CHANGES: Readonly<Record<string, readonly AuditChange[]>> = {
+  'project.otcUpdate': [{ label: '项目状态', from: 'from', to: 'to', values: PROJECT_STATUS_LABELS }],
+  'phone.update': [{ label: '手机号', from: 'from', to: 'to' }],
+  'operator.main.change': [{ label: '主操作员', from: 'from', to: 'to' }],
+  'account.setup': [{ label: '用户名', from: 'previous', to: 'username' }],
+  'dict.rule.save': [{ label: '参数值', from: 'replaced', to: 'value' }],
+  // the export's filters: the range of days it was narrowed to
+  'logs.export': [{ label: '时间范围', from: 'from', to: 'to' }],
+};
+
+/** One line of a row's 详情: a fact (label：value), or a changed field (label：old → new). */
+export type AuditFact =
+  | { kind: 'fact'; label: string; value: string }
+  | { kind: 'change'; label: string; from: string; to: string };
 
 /** The longest detail text a row carries: the list is a table, and a snapshot of a form may be long. */
 export const AUDIT_DETAIL_MAX = 300;
 
-function detailValue(key: string, value: unknown): string {
-  // the codes a detail names by key read as their titles: 实物资产, 企业客户
-  if (key === 'family' && typeof value === 'string' && Object.hasOwn(FAMILIES, value)) {
-    return FAMILIES[value as keyof typeof FAMILIES].title;
-  }
-  if (key === 'registry' && typeof value === 'string') return findRegistry(value)?.title ?? value;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value) ?? '';
+/** What a value that is not there reads as, on either side of a change. */
+const NONE = '—';
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const SHA256_HEX = /^[0-9a-f]{64}$/i;
+/** A digest shows as its first 16 hex characters, as the portal's verification codes do. */
+const DIGEST_SHOWN = 16;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The detail as one line: 编号：GR2026…；业务类型：实物资产 …, cut at AUDIT_DETAIL_MAX characters. */
-export function summarizeAuditDetail(detail: Readonly<Record<string, unknown>> | null | undefined): string {
-  if (detail === null || detail === undefined) return '';
-  const parts = Object.entries(detail)
-    .filter(([, value]) => value !== null && value !== undefined && value !== '')
-    .map(([key, value]) => `${DETAIL_KEY_LABELS[key] ?? key}：${detailValue(key, value)}`);
-  return clipText(parts.join('；'), AUDIT_DETAIL_MAX);
+function isBlank(value: unknown): boolean {
+  return value === null || value === undefined || value === '';
 }
+
+/** A value as text: codes by their titles, instants in +08:00, digests cut, lists and records without braces. */
+function auditValue(key: string, value: unknown, values?: Readonly<Record<string, string>>): string {
+  if (isBlank(value)) return NONE;
+  if (typeof value === 'string') {
+    if (values !== undefined && Object.hasOwn(values, value)) return values[value] ?? value;
+    // the codes a detail names by key read as their titles: 实物资产, 企业客户
+    if (key === 'family' && Object.hasOwn(FAMILIES, value))
+      return FAMILIES[value as keyof typeof FAMILIES].title;
+    if (key === 'registry') return findRegistry(value)?.title ?? value;
+    if (ISO_INSTANT.test(value)) return formatDateTime(value) || value;
+    if (SHA256_HEX.test(value)) return `${value.slice(0, DIGEST_SHOWN)}…`;
+    return value;
+  }
+  if (typeof value === 'boolean') return value ? '是' : '否';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '无';
+    return value
+      .map((item) => (isPlainObject(item) ? `（${auditValue(key, item)}）` : auditValue(key, item)))
+      .join('、');
+  }
+  if (isPlainObject(value)) {
+    return Object.entries(value)
+      .filter(([, inner]) => !isBlank(inner))
+      .map(([inner, item]) => `${auditDetailLabel(inner)}：${auditValue(inner, item)}`)
+      .join('，');
+  }
+  return String(value);
+}
+
+function clipFact(fact: AuditFact): AuditFact {
+  return fact.kind === 'fact'
+    ? { ...fact, value: clipText(fact.value, AUDIT_DETAIL_MAX) }
+    : { ...fact, from: clipText(fact.from, AUDIT_DETAIL_MAX), to: clipText(fact.to, AUDIT_DETAIL_MAX) };
+}
+
+function change(label: string, from: string, to: string): AuditFact {
+  return { kind: 'change', label, from, to };
+}
+
+/**
+ * The keys under which a row keeps a whole record (a form's fields, a snapshot of what was submitted, an export's
+ * filters): their own keys are the facts. Any other record nested in the detail is one fact under its own key.
+ */
+const RECORD_KEYS: ReadonlySet<string> = new Set(['fields', 'snapshot', 'filters']);
+
+function listFacts(record: Readonly<Record<string, unknown>>, skip: ReadonlySet<string>): AuditFact[] {
+  return Object.entries(record).flatMap(([key, value]): AuditFact[] => {
+    if (skip.has(key) || isBlank(value)) return [];
+    if (RECORD_KEYS.has(key) && isPlainObject(value)) return listFacts(value, new Set());
+    return [{ kind: 'fact', label: auditDetailLabel(key), value: auditValue(key, value) }];
+  });
+}
+
+/**
+ * A row's detail as lines a person reads: each changed field as label：old → new, every other fact as
+ * label：value, in the order the row keeps them. Changes are read from the action's own pairs of keys
+ * (AUDIT_CHANGES), from `before` and `after`, and from `previous` beside the current values; a whole record kept
+ * in the detail (RECORD_KEYS) gives its own facts. Values longer than AUDIT_DETAIL_MAX are cut.
+ */
+export function describeAuditDetail(
+  detail: Readonly<Record<string, unknown>> | null | undefined,
+  action = '',
+): AuditFact[] {
+  if (!isPlainObject(detail)) return [];
+  const facts: AuditFact[] = [];
+  const used = new Set<string>();
+  for (const pair of AUDIT_CHANGES[action] ?? []) {
+    if (!(pair.from in detail) && !(pair.to in detail)) continue;
+    if (isBlank(detail[pair.from]) && isBlank(detail[pair.to])) continue;
+    facts.push(
+      change(
+        pair.label,
+        auditValue(pair.to, detail[pair.from], pair.values),
+        auditValue(pair.to, detail[pair.to], pair.values),
+      ),
+    );
+    used.add(pair.from).add(pair.to);
+  }
+  const { before, after, previous } = detail;
+  if (isPlainObject(before) || isPlainObject(after)) {
+    const old = isPlainObject(before) ? before : {};
+    const next = isPlainObject(after) ? after : {};
+    for (const key of new Set([...Object.keys(old), ...Object.keys(next)])) {
+      facts.push(change(auditDetailLabel(key), auditValue(key, old[key]), auditValue(key, next[key])));
+    }
+    used.add('before').add('after');
+  }
+  if (isPlainObject(previous) && !used.has('previous')) {
+    for (const [key, value] of Object.entries(previous)) {
+      facts.push(change(auditDetailLabel(key), auditValue(key, value), auditValue(key, detail[key])));
+      used.add(key);
+    }
+    used.add('previous');
+  }
+  facts.push(...listFacts(detail, used));
+  return facts.map(clipFact);
+}
+
+/** What stands between a changed field's old and new value. */
+export const AUDIT_CHANGE_ARROW = ' → ';
+
+/** A line of 详情: 名称：旧值 → 新值, or 名称：值. */
+export function formatAuditFact(fact: AuditFact): string {
+  return fact.kind === 'change'
+    ? `${fact.label}：${fact.from}${AUDIT_CHANGE_ARROW}${fact.to}`
+    : `${fact.label}：${fact.value}`;
+}
+
+/** The detail as one line (the lines of describeAuditDetail), cut at AUDIT_DETAIL_MAX characters. */
+export function summarizeAuditDetail(
+  detail: Readonly<Record<string, unknown>> | null | undefined,
+  action = '',
+): string {
+  return clipText(describeAuditDetail(detail, action).map(formatAuditFact).join('；'), AUDIT_DETAIL_MAX);
+}
+
+const ZAuditFact = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('fact'), label: z.string(), value: z.string() }),
+  z.object({ kind: z.literal('change'), label: z.string(), from: z.string(), to: z.string() }),
+]);
 
 /** A row of POST /api/logs/list; `at` is ISO 8601. */
 export const ZAuditLogRow = z.object({
@@ -260,8 +514,10 @@ export const ZAuditLogRow = z.object({
   result: z.string(),
   resultLabel: z.string(),
   ip: z.string(),
-  /** the detail as text (summarizeAuditDetail) */
+  /** the detail as one line of text (summarizeAuditDetail) */
   detail: z.string(),
+  /** the detail as the lines 详情 shows (describeAuditDetail) */
+  facts: z.array(ZAuditFact),
 });
 
 export type AuditLogRow = z.infer<typeof ZAuditLogRow>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { biddingPhase, bidderNo, checkBid, endsAfterBid, nextMinimum } from './bidding.ts';
+import { biddingPhase, bidderNo, biddingRefusal, checkBid, endsAfterBid, nextValidBid } from './bidding.ts';
 import { MSG } from './messages.ts';
 
 const at = (seconds: number) => new Date(Date.UTC(2026, 10, 24, 2, 0, seconds));
@@ -19,8 +19,27 @@ const hall = {
 
 describe('the bidding hall', () => {
   it('asks the starting price first, then the current price plus the increment', () => {
-    expect(nextMinimum(hall)).toBe(100_000);
-    expect(nextMinimum({ ...hall, currentPrice: 150_000 })).toBe(160_000);
+    expect(nextValidBid(hall)).toBe(100_000);
+    expect(nextValidBid({ ...hall, currentPrice: 150_000 })).toBe(160_000);
+  });
+
+  it('offers as the next valid bid exactly one step above the current price: the least the server takes', () => {
+    // 加一手 on a hall at 1,860,000 yuan with a 1,000 yuan step: 1,861,000, not a step on top of the minimum
+    expect(nextValidBid({ ...hall, currentPrice: 186_000_000, increment: 100_000 })).toBe(186_100_000);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1e10 }),
+        fc.integer({ min: 1, max: 1e8 }),
+        fc.option(fc.integer({ min: 1, max: 1e12 }), { nil: null }),
+        (startingPrice, increment, currentPrice) => {
+          const state = { ...hall, startingPrice, increment, currentPrice };
+          const next = nextValidBid(state);
+          expect(next).toBe(currentPrice === null ? startingPrice : currentPrice + increment);
+          expect(checkBid(state, next, at(10))).toBeNull();
+          if (next > 1) expect(checkBid(state, next - 1, at(10))).not.toBeNull();
+        },
+      ),
+    );
   });
 
   it('refuses a bid below the minimum with the minimum in yuan, and accepts any bid at or above it', () => {
@@ -64,6 +83,35 @@ describe('the bidding hall', () => {
     expect(biddingPhase(hall, at(90))).toBe('timed');
     expect(biddingPhase(hall, at(120))).toBe('closed');
     expect(biddingPhase({ ...hall, closedAt: at(5) }, at(30))).toBe('closed');
+  });
+
+  it('opens a hall only after the registrations closed, with every deposit in, two qualified buyers of two members', () => {
+    const facts = {
+      status: 'disclosing',
+      // the disclosure's last day is 2026-11-30 (+08:00)
+      disclosureEnd: new Date('2026-11-30T10:00:00+08:00'),
+      isDecided: false,
+      qualified: 2,
+      awaitingDeposit: 0,
+      sharedMembers: 0,
+      hasHall: false,
+    };
+    const lastDay = new Date('2026-11-30T23:59:00+08:00');
+    const dayAfter = new Date('2026-12-01T00:00:00+08:00');
+    expect(biddingRefusal(facts, lastDay)).toBe('意向登记截止日（披露期满）为2026-11-30，截止后方可确定成交');
+    expect(biddingRefusal(facts, dayAfter)).toBeNull();
+    // an early end of the disclosure (终止披露) closes the registrations too
+    expect(biddingRefusal({ ...facts, status: 'ended' }, lastDay)).toBeNull();
+    expect(biddingRefusal({ ...facts, awaitingDeposit: 1 }, dayAfter)).toBe(
+      '尚有1名意向受让方的保证金未交纳，交纳或逾期取消资格后方可确定成交',
+    );
+    expect(biddingRefusal({ ...facts, qualified: 1 }, dayAfter)).toBe(MSG.biddingTooFewBidders);
+    expect(biddingRefusal({ ...facts, hasHall: true }, dayAfter)).toBe(MSG.biddingAlreadyOpen);
+    expect(biddingRefusal({ ...facts, sharedMembers: 1 }, dayAfter)).toBe(MSG.biddingMemberShared);
+    expect(biddingRefusal({ ...facts, isDecided: true }, dayAfter)).toBe(MSG.intentionDealDecided);
+    for (const status of ['awaitingContract', 'unsold', 'suspended', 'dealt']) {
+      expect(biddingRefusal({ ...facts, status }, dayAfter)).toBe(MSG.biddingProjectNotOpen);
+    }
   });
 
   it('numbers the bidders J001, J002 ...', () => {

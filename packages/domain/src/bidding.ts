@@ -7,6 +7,7 @@
 // (winner, price, every bid) is a PDF signed by the exchange.
 import { z } from 'zod';
 import { formatChineseDate, formatDateTime, formatFen, formatMessage } from './format.ts';
+import { dealRefusal, type DealFacts } from './intentions.ts';
 import { MSG } from './messages.ts';
 
 export const BIDDING_STATUSES = ['scheduled', 'free', 'timed', 'closed'] as const;
@@ -53,8 +54,11 @@ export const ZBiddingOpenForm = z.object({
 });
 export type BiddingOpenForm = z.infer<typeof ZBiddingOpenForm>;
 
-/** The least the next bid may be: the starting price for the first, the current price plus the increment after. */
-export function nextMinimum(hall: {
+/**
+ * The next valid bid: the starting price for the first, then one step (the increment) above the current price. It
+ * is the least the server takes (checkBid) and what the bidder's 加一手 offers, so the two never disagree.
+ */
+export function nextValidBid(hall: {
   startingPrice: number;
   increment: number;
   currentPrice: number | null;
@@ -62,7 +66,21 @@ export function nextMinimum(hall: {
   return hall.currentPrice === null ? hall.startingPrice : hall.currentPrice + hall.increment;
 }
 
-/** Why a bid of `amount` at `now` is refused, or null. A bid must be a whole multiple of the increment above the start. */
+/**
+ * Why the exchange may not open a hall on the project now, or null: the deal's readiness (the registrations
+ * closed with the disclosure, no deposit awaited), no hall already, two or more qualified buyers, and no member
+ * holding two of them (a member acts for one bidder). The project's page shows the same words on its disabled
+ * button.
+ */
+export function biddingRefusal(facts: DealFacts, now: Date): string | null {
+  const refusal = dealRefusal(facts, now, MSG.biddingProjectNotOpen);
+  if (refusal !== null) return refusal;
+  if (facts.hasHall) return MSG.biddingAlreadyOpen;
+  if (facts.qualified < 2) return MSG.biddingTooFewBidders;
+  return facts.sharedMembers > 0 ? MSG.biddingMemberShared : null;
+}
+
+/** Why a bid of `amount` at `now` is refused, or null: the hall must be open and the bid at least the next valid one. */
 export function checkBid(
   hall: {
     status: BiddingStatus;
@@ -78,7 +96,7 @@ export function checkBid(
   if (hall.status === 'closed' || now.getTime() >= hall.endsAt.getTime()) return MSG.biddingClosed;
   if (now.getTime() < hall.startAt.getTime()) return MSG.biddingNotStarted;
   if (!Number.isSafeInteger(amount) || amount <= 0) return MSG.biddingAmountInvalid;
-  const minimum = nextMinimum(hall);
+  const minimum = nextValidBid(hall);
   if (amount < minimum) {
     return formatMessage(MSG.biddingBelowMinimum, { min: formatFen(minimum) });
   }

@@ -39,6 +39,7 @@ export * from './workflow/action-forms.ts';
 export * from './workflow/effects.ts';
 export * from './workflow/sign-off.ts';
 export * from './workflow/views.ts';
+export * from './tasks.ts';
 export * from './projects/kinds/fields.ts';
 export * from './projects/kinds/kind.ts';
 export * from './projects/kinds/common.ts';

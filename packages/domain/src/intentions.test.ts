@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  agreementRefusal,
   applicationDefaults,
   canIntention,
+  checkDepositReceipt,
   checkIntention,
   dealCourse,
+  depositStateOf,
+  isRegistrationOpen,
   dealResultOf,
   INTENTION_EVENTS,
   INTENTION_STATUSES,
@@ -13,6 +17,8 @@ import {
   nextIntentionStatus,
 } from './intentions.ts';
 import { MSG } from './messages.ts';
+import { ACTION_CONFIGS } from './workflow/actions.ts';
+import { PROJECT_STATUS_LABELS } from './workflow/statuses.ts';
 
 const buyer = {
   kind: 'company',
@@ -91,5 +97,107 @@ describe('intention registrations', () => {
     expect(applicationDefaults('abort', details)).toEqual({});
     expect(applicationDefaults('contract', {})).toEqual({});
     expect(dealResultOf({ dealResult: { source: 'bidding' } })).toBeNull();
+  });
+
+  it('derives the deposit from the letter and its records: owed as soon as the letter carries one', () => {
+    const drawn = { depositAmount: 100_000_00, depositPaidAt: null, depositRefundedAt: null };
+    // the letter drawn (待签章): the deposit it names is owed, never 无需交纳 beside an amount due
+    expect(depositStateOf({ ...drawn, status: 'letterGenerated' })).toBe('unpaid');
+    expect(depositStateOf({ ...drawn, status: 'draft', depositAmount: null })).toBe('none');
+    const paid = { ...drawn, depositPaidAt: '2026-11-20T02:00:00.000Z' };
+    expect(depositStateOf({ ...paid, status: 'qualified' })).toBe('paid');
+    expect(depositStateOf({ ...paid, status: 'won' })).toBe('applied');
+    for (const status of ['withdrawn', 'disqualified', 'lost'] as const) {
+      expect(depositStateOf({ ...paid, status })).toBe('refunding');
+    }
+    expect(depositStateOf({ ...paid, status: 'lost', depositRefundedAt: '2026-11-25T02:00:00.000Z' })).toBe(
+      'refunded',
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...INTENTION_STATUSES), (status) => {
+        expect(depositStateOf({ ...drawn, status, depositAmount: null })).toBe('none');
+        expect(depositStateOf({ ...drawn, status })).toBe('unpaid');
+      }),
+    );
+  });
+
+  it("checks a deposit's record: the amount owed, a day not after today, the bank's reference", () => {
+    const good = { amount: 100_000_00, arrivedOn: '2026-11-20', reference: ' HX20261120-0001 ' };
+    expect(checkDepositReceipt(good, 100_000_00, '2026-11-20')).toEqual({
+      message: null,
+      value: { amount: 100_000_00, arrivedOn: '2026-11-20', reference: 'HX20261120-0001' },
+    });
+    expect(checkDepositReceipt({ ...good, amount: 99_999_00 }, 100_000_00, '2026-11-20').message).toBe(
+      '到账金额99,999.00元与应交保证金100,000.00元不一致',
+    );
+    expect(checkDepositReceipt({ ...good, amount: 1.5 }, 100_000_00, '2026-11-20').message).toBe(
+      MSG.intentionDepositAmountInvalid,
+    );
+    expect(checkDepositReceipt({ ...good, arrivedOn: '2026-02-30' }, 100_000_00, '2026-11-20').message).toBe(
+      MSG.intentionDepositDateInvalid,
+    );
+    expect(checkDepositReceipt({ ...good, arrivedOn: '2026-11-21' }, 100_000_00, '2026-11-20').message).toBe(
+      MSG.intentionDepositDateFuture,
+    );
+    expect(checkDepositReceipt({ ...good, reference: '  ' }, 100_000_00, '2026-11-20').message).toBe(
+      MSG.intentionDepositReferenceRequired,
+    );
+    expect(
+      checkDepositReceipt({ ...good, reference: 'x'.repeat(65) }, 100_000_00, '2026-11-20').message,
+    ).not.toBeNull();
+    expect(
+      checkDepositReceipt({ ...good, reference: 'a\u0000b' }, 100_000_00, '2026-11-20').message,
+    ).not.toBeNull();
+  });
+
+  it("takes registrations up to the disclosure's last day, and agrees only after it with the one buyer", () => {
+    const project = { status: 'disclosing', disclosureEnd: '2026-11-30T02:00:00.000Z' };
+    expect(isRegistrationOpen(project, new Date('2026-11-30T23:59:59+08:00'))).toBe(true);
+    expect(isRegistrationOpen(project, new Date('2026-12-01T00:00:00+08:00'))).toBe(false);
+    expect(isRegistrationOpen({ ...project, status: 'ended' }, new Date('2026-11-01T00:00:00+08:00'))).toBe(
+      false,
+    );
+    const facts = {
+      ...project,
+      isDecided: false,
+      qualified: 1,
+      awaitingDeposit: 0,
+      sharedMembers: 0,
+      hasHall: false,
+    };
+    const after = new Date('2026-12-01T09:00:00+08:00');
+    expect(agreementRefusal(facts, new Date('2026-11-30T09:00:00+08:00'))).toBe(
+      '意向登记截止日（披露期满）为2026-11-30，截止后方可确定成交',
+    );
+    expect(agreementRefusal(facts, after)).toBeNull();
+    expect(agreementRefusal({ ...facts, qualified: 2 }, after)).toBe(MSG.intentionAgreementNotOne);
+    expect(agreementRefusal({ ...facts, awaitingDeposit: 2 }, after)).toBe(
+      '尚有2名意向受让方的保证金未交纳，交纳或逾期取消资格后方可确定成交',
+    );
+    expect(agreementRefusal({ ...facts, status: 'awaitingContract' }, after)).toBe(
+      MSG.intentionAgreementNotOpen,
+    );
+  });
+
+  it("follows the deal's stage with the actions offered: the contract once decided, a new disclosure after 流拍", () => {
+    expect(PROJECT_STATUS_LABELS.awaitingContract).toBe('待签约');
+    expect(PROJECT_STATUS_LABELS.unsold).toBe('流拍');
+    const startable = (family: string, status: 'awaitingContract' | 'unsold') =>
+      ACTION_CONFIGS.filter(
+        (config) => config.family === family && config.allowedProjectStatuses?.includes(status) === true,
+      ).map((config) => config.action);
+    for (const family of ['bulk', 'coll', 'stock', 'privateStock']) {
+      const decided = startable(family, 'awaitingContract');
+      expect(decided).toContain('contract');
+      // the hall is over: no bidding to apply for, no disclosure to change, no registration to review
+      for (const action of ['online', 'abort', 'supplement', 'end', 'registration', 'intentionReview']) {
+        expect(decided).not.toContain(action);
+      }
+      const unsold = startable(family, 'unsold');
+      expect(unsold).toContain('rediscovery');
+      expect(unsold).not.toContain('online');
+      expect(unsold).not.toContain('contract');
+    }
+    expect(startable('unified', 'awaitingContract')).toContain('transaction');
   });
 });

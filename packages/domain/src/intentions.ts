@@ -12,12 +12,19 @@
 //   draft | letterGenerated | submitted | returned -> withdrawn (by the member, before the exchange's confirmation)
 //   submitted | ownerApproved -> disqualified (its deposit unpaid at the deadline)
 // The capital increases register investors in their own module (investors.ts; their view is capShow).
+//
+// One member represents one buyer of a project: a member company holds at most one registration per project among
+// those not withdrawn or disqualified (two competing buyers of one agent could fix the price between them).
+// Registrations are taken while the project discloses, up to the disclosure's last day (the registration
+// deadline); the deal (the bidding hall, or the agreement with the one qualified buyer) is decided only after it,
+// once every deposit still awaited in the review has arrived (dealRefusal).
 import { z } from 'zod';
 import { ZAttachmentItem } from './attachment-item.ts';
-import { formatChineseDate, formatFen, formatMessage } from './format.ts';
+import { formatChineseDate, formatDate, formatFen, formatMessage, TIMEZONE_OFFSET } from './format.ts';
 import { MSG } from './messages.ts';
 import type { NotificationKind } from './notifications.ts';
 import { countChars } from './validation/return-reason.ts';
+import { isCalendarDate } from './workflow/action-forms.ts';
 import {
   checkParticipant,
   displayCertNo,
@@ -130,12 +137,34 @@ export const LIVE_INTENTION_STATUSES: readonly IntentionStatus[] = [
 ];
 
 /**
- * The deposit (保证金) of a registration. `none`: the project asks none. `unpaid` until the exchange records the
- * money arrived (by hand, or a bank's notice through the same call); a loser's paid deposit is `refunding` until
- * the exchange records it paid back; the winner's is `applied`: part of the price.
+ * The deposit (保证金) of a registration. `none`: its letter carries none (none drawn yet, or the project asks none).
+ * `unpaid` once the letter carries one, until the exchange records the money arrived (by hand, or a bank's notice
+ * through the same call); a paid deposit of a registration out of the race (withdrawn, disqualified, lost) is
+ * `refunding` until the exchange records it paid back; the winner's is `applied`: part of the price.
  */
 export const DEPOSIT_STATES = ['none', 'unpaid', 'paid', 'refunding', 'refunded', 'applied'] as const;
 export type DepositState = (typeof DEPOSIT_STATES)[number];
+
+/** The registrations whose paid deposit is owed back: no longer in the race. */
+const OUT_OF_RACE: readonly IntentionStatus[] = ['withdrawn', 'disqualified', 'lost'];
+
+/**
+ * The deposit's state, derived from the registration's facts (never stored beside them, so no view can show a
+ * deposit owed next to a state saying none): the amount its letter carries, when it was recorded paid and paid
+ * back, and where the registration stands.
+ */
+export function depositStateOf(facts: {
+  status: IntentionStatus;
+  depositAmount: number | null;
+  depositPaidAt: Date | string | null;
+  depositRefundedAt: Date | string | null;
+}): DepositState {
+  if (facts.depositAmount === null) return 'none';
+  if (facts.depositPaidAt === null) return 'unpaid';
+  if (facts.depositRefundedAt !== null) return 'refunded';
+  if (facts.status === 'won') return 'applied';
+  return OUT_OF_RACE.includes(facts.status) ? 'refunding' : 'paid';
+}
 
 export const DEPOSIT_STATE_LABELS: Record<DepositState, string> = {
   none: '无需交纳',
@@ -149,6 +178,53 @@ export const DEPOSIT_STATE_LABELS: Record<DepositState, string> = {
 /** Whether the deposit stands in the way of the exchange's confirmation. */
 export function isDepositSettled(state: DepositState): boolean {
   return state !== 'unpaid';
+}
+
+/** The longest bank reference (流水号) a deposit's record keeps. */
+export const DEPOSIT_REFERENCE_MAX = 64;
+
+/** What the exchange records of a deposit that arrived: the amount (fen), the day it arrived and the bank's reference. */
+export type DepositReceipt = { amount: number; arrivedOn: string; reference: string };
+
+/** A deposit's record as the calls carry it: judged by checkDepositReceipt, so the messages are the form's. */
+export const ZDepositReceiptInput = z.object({
+  amount: z.unknown().optional(),
+  arrivedOn: z.unknown().optional(),
+  reference: z.unknown().optional(),
+});
+
+/**
+ * Checks a deposit's record against the deposit owed (fen) on `today` ('YYYY-MM-DD', +08:00): the amount must be
+ * the one owed, the day a calendar day not after today, the reference given (trimmed, at most
+ * DEPOSIT_REFERENCE_MAX characters, no control characters). A refusal names the field at fault.
+ */
+export function checkDepositReceipt(
+  input: { amount?: unknown; arrivedOn?: unknown; reference?: unknown },
+  owed: number,
+  today: string,
+):
+  | { message: string; field: keyof DepositReceipt; value?: never }
+  | { message: null; field?: never; value: DepositReceipt } {
+  const { amount, arrivedOn } = input;
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0) {
+    return { message: MSG.intentionDepositAmountInvalid, field: 'amount' };
+  }
+  if (amount !== owed) {
+    const params = { amount: formatFen(amount), owed: formatFen(owed) };
+    return { message: formatMessage(MSG.intentionDepositAmountMismatch, params), field: 'amount' };
+  }
+  if (typeof arrivedOn !== 'string' || !isCalendarDate(arrivedOn)) {
+    return { message: MSG.intentionDepositDateInvalid, field: 'arrivedOn' };
+  }
+  if (arrivedOn > today) return { message: MSG.intentionDepositDateFuture, field: 'arrivedOn' };
+  const reference = typeof input.reference === 'string' ? input.reference.trim() : '';
+  if (reference === '') return { message: MSG.intentionDepositReferenceRequired, field: 'reference' };
+  // a reference with control characters is refused, not stored
+  if ([...reference].length > DEPOSIT_REFERENCE_MAX || /[\u0000-\u001f\u007f]/.test(reference)) {
+    const message = formatMessage(MSG.intentionDepositReferenceInvalid, { max: DEPOSIT_REFERENCE_MAX });
+    return { message, field: 'reference' };
+  }
+  return { message: null, value: { amount, arrivedOn, reference } };
 }
 
 /** The record class of a registration's files (the documents the project's qualification conditions ask for). */
@@ -236,9 +312,15 @@ export const ZIntentionView = z.object({
   depositAmount: z.number().nullable(),
   /** YYYY-MM-DD */
   depositDeadline: z.string().nullable(),
+  /** derived (depositStateOf) from the amount, the records below and the status */
   depositState: z.enum(DEPOSIT_STATES),
   depositStateLabel: z.string(),
+  /** when the exchange (or a bank's notice) recorded the deposit arrived */
   depositPaidAt: z.string().nullable(),
+  /** the record: the amount that arrived (fen), the day it arrived (YYYY-MM-DD) and the bank's reference */
+  depositReceivedAmount: z.number().nullable(),
+  depositArrivedOn: z.string().nullable(),
+  depositReference: z.string(),
   depositRefundedAt: z.string().nullable(),
   /** the drawn letter awaiting the signature, and once signed the signed one (attachment uuids) */
   letterId: z.string().nullable(),
@@ -288,6 +370,91 @@ export const DEAL_COURSE_LABELS: Record<DealCourse, string> = {
   bidding: '网络竞价',
 };
 
+/** The project statuses a deal is decided in: disclosing (once its period ran out), or its disclosure ended early. */
+const DEAL_PROJECT_STATUSES: readonly string[] = ['disclosing', 'ended'];
+
+/** The registration deadline: the disclosure's last day ('YYYY-MM-DD' in +08:00), or null without a period. */
+export function registrationDeadline(project: { disclosureEnd: Date | string | null }): string | null {
+  return project.disclosureEnd === null ? null : formatDate(project.disclosureEnd);
+}
+
+/**
+ * The earliest disclosure end still taking registrations at `now`: the start of the clock's +08:00 day (a
+ * disclosure ending any time today is still in time). The lists filter by it, isRegistrationOpen judges by it.
+ */
+export function registrationOpenSince(now: Date): Date {
+  return new Date(`${formatDate(now)}T00:00:00${TIMEZONE_OFFSET}`);
+}
+
+/**
+ * Whether the project takes registrations at `now`: it is disclosing and the clock's +08:00 day is not after the
+ * registration deadline (the day itself is still in time).
+ */
+export function isRegistrationOpen(
+  project: { status: string; disclosureEnd: Date | string | null },
+  now: Date,
+): boolean {
+  if (project.status !== 'disclosing') return false;
+  return (
+    project.disclosureEnd === null ||
+    new Date(project.disclosureEnd).getTime() >= registrationOpenSince(now).getTime()
+  );
+}
+
+/** What the server knows of a project's buyers when its deal is to be decided. */
+export type DealFacts = {
+  status: string;
+  disclosureEnd: Date | string | null;
+  /** the project's details hold its deal already */
+  isDecided: boolean;
+  /** the registrations qualified and still in the race */
+  qualified: number;
+  /** the registrations in review whose deposit has not arrived: they may still qualify */
+  awaitingDeposit: number;
+  /** the member companies holding two or more of the qualified registrations (older data; the rule forbids it) */
+  sharedMembers: number;
+  /** a hall opened and not closed without a bid */
+  hasHall: boolean;
+};
+
+/**
+ * Why no deal may be decided at `now` (the deal decided already, the project at another stage, the registrations
+ * still open, deposits still awaited), or null. `notOpen` names the stage's refusal of the caller.
+ */
+export function dealRefusal(facts: DealFacts, now: Date, notOpen: string): string | null {
+  if (facts.isDecided) return MSG.intentionDealDecided;
+  if (!DEAL_PROJECT_STATUSES.includes(facts.status)) return notOpen;
+  if (isRegistrationOpen(facts, now)) {
+    return formatMessage(MSG.dealRegistrationOpen, { date: registrationDeadline(facts) ?? '' });
+  }
+  if (facts.awaitingDeposit > 0) {
+    return formatMessage(MSG.dealDepositsAwaited, { count: facts.awaitingDeposit });
+  }
+  return null;
+}
+
+/** Why the exchange may not confirm the agreement with the one qualified buyer now, or null. */
+export function agreementRefusal(facts: DealFacts, now: Date): string | null {
+  const refusal = dealRefusal(facts, now, MSG.intentionAgreementNotOpen);
+  if (refusal !== null) return refusal;
+  if (facts.hasHall) return MSG.biddingAlreadyOpen;
+  return facts.qualified === 1 ? null : MSG.intentionAgreementNotOne;
+}
+
+/**
+ * The deal's course as the project's page shows it: the course the qualified buyers lead to, how many, and whether
+ * the exchange may take its step now (open the hall, confirm the agreement) or why not (one rule: the server's
+ * calls refuse with the same words).
+ */
+export type DealCourseView = {
+  course: DealCourse;
+  qualified: number;
+  canOpenBidding: boolean;
+  canAgree: boolean;
+  /** why the course's step may not be taken now; null when it may, or when there is no step yet */
+  reason: string | null;
+};
+
 /** The notice the member gets when its registration is reviewed. */
 export function intentionReviewNotice(input: {
   id: number;
@@ -327,6 +494,22 @@ export const DEAL_RESULT_KEY = 'dealResult';
 export function dealResultOf(details: Record<string, unknown>): DealResult | null {
   const parsed = ZDealResult.safeParse(details[DEAL_RESULT_KEY]);
   return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The engine's buyer-side actions (an 意向登记 application, the qualification reviews): what their approvals
+ * recorded in a project's details is shown in the project's one buyer section, with the registrations, not again
+ * among the project's other records (交易信息).
+ */
+export const BUYER_RECORD_ACTIONS: readonly string[] = [
+  'registration',
+  'intentionReview',
+  'memberIntentionReview',
+];
+
+/** A project's details without the buyer-side records (BUYER_RECORD_ACTIONS). */
+export function withoutBuyerRecords(details: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(details).filter(([key]) => !BUYER_RECORD_ACTIONS.includes(key)));
 }
 
 /** The actions whose application names the buyer and the price: a new one starts from the project's deal. */

@@ -3,6 +3,7 @@ import type { ProjectPermission } from './api.ts';
 import {
   ADMIN_MENU,
   AGENT_MENU,
+  agentMenu,
   STANDARD_MENU,
   filterMenu,
   hasLedgerPermission,
@@ -92,14 +93,15 @@ describe('menu trees', () => {
   });
 
   it('SH-2.7: the agent tree splits the project entry and adds the ledger group', () => {
-    const names = shape(AGENT_MENU);
+    const full = agentMenu(() => true);
+    const names = shape(full);
     expect(names.slice(0, 3)).toEqual([
       'home',
       { projectGroup: ['project', 'intentionPro'] },
       { ledgerGroup: ['ledgerSmall'] },
     ]);
     expect(names.slice(3)).toEqual(shape(STANDARD_MENU).slice(2));
-    const byName = new Map(flatten(AGENT_MENU).map((item) => [item.name, item]));
+    const byName = new Map(flatten(full).map((item) => [item.name, item]));
     expect(byName.get('projectGroup')).toMatchObject({ title: '项目管理', code: 'GJS_PROJECT_SERVICE_LT' });
     expect(byName.get('project')).toMatchObject({ title: '代理项目方', code: 'GJS_PROJECT_SERVICE_ZR_LT' });
     expect(byName.get('intentionPro')).toMatchObject({
@@ -140,7 +142,8 @@ describe('menu trees', () => {
     );
     expect(byName.get('dictionary')).toMatchObject({ title: '数据字典', code: 'GJS_SYSTEM_DICT_ADMIN' });
     expect(byName.get('textMessage')).toMatchObject({ title: '短信管理', code: 'GJS_SYSTEM_SMS_ADMIN' });
-    expect(byName.has('home')).toBe(false);
+    // SH-4.13: the home entry is never hidden, the exchange's included (it had none before)
+    expect(ADMIN_MENU[0]).toMatchObject({ name: 'home', title: '首页', code: 'GJS_INDEX_ADMIN' });
     expect(byName.has('intentionPro')).toBe(false);
   });
 
@@ -214,14 +217,21 @@ describe('filterMenu', () => {
 
   it('builds the operations admin menu from its default role', () => {
     expect(shape(filterMenu(ADMIN_MENU, DEFAULT_ROLE_CODES.opsAdmin))).toEqual([
+      'home',
       'companyList',
       { systemGroup: ['logs', 'dictionary', 'textMessage'] },
     ]);
   });
 
+  it('shows a ledger once its family can be created: no small-lot kind yet, so no ledger group', () => {
+    expect(shape(AGENT_MENU).slice(0, 2)).toEqual(['home', { projectGroup: ['project', 'intentionPro'] }]);
+    expect(flatten(AGENT_MENU).map((item) => item.name)).not.toContain('ledgerSmall');
+  });
+
   describe('SH-4.14: ledger entries need the project permission at index 4', () => {
+    const FULL_AGENT_MENU = agentMenu(() => true);
     const ledgerOf = (permissionProject?: ProjectPermission[]) =>
-      flatten(filterMenu(AGENT_MENU, ALL_AGENT, permissionProject ? { permissionProject } : {}))
+      flatten(filterMenu(FULL_AGENT_MENU, ALL_AGENT, permissionProject ? { permissionProject } : {}))
         .map((item) => item.name)
         .filter((name) => name.startsWith('ledger'));
 
@@ -241,9 +251,9 @@ describe('filterMenu', () => {
 
     it('leaves the rest of the tree alone', () => {
       const withLedger = flatten(
-        filterMenu(AGENT_MENU, ALL_AGENT, { permissionProject: projectPermissions(5) }),
+        filterMenu(FULL_AGENT_MENU, ALL_AGENT, { permissionProject: projectPermissions(5) }),
       );
-      const without = flatten(filterMenu(AGENT_MENU, ALL_AGENT));
+      const without = flatten(filterMenu(FULL_AGENT_MENU, ALL_AGENT));
       expect(withLedger.length - without.length).toBe(2);
     });
 
@@ -266,7 +276,8 @@ describe('route sets and the guard', () => {
     expect(names('admin')).toEqual(
       expect.arrayContaining(['dictionary', 'textMessage', 'companyList', 'project']),
     );
-    expect(names('admin')).not.toContain('home');
+    // the exchange has a home page of its own (it had none before)
+    expect(names('admin')).toContain('home');
     expect(names('admin')).not.toContain('intentionPro');
   });
 
@@ -294,9 +305,11 @@ describe('route sets and the guard', () => {
     expect(isPathAllowed('/index/bulkAbortAon?id=1', [], 'member')).toBe(false);
   });
 
-  it('always allows home outside the admin set, and top-level pages', () => {
+  it('always allows home, the exchange’s too, and top-level pages', () => {
     expect(isPathAllowed('/index/home', [], 'transferor')).toBe(true);
-    expect(isPathAllowed('/index/home', ALL_ADMIN, 'admin')).toBe(false);
+    // the exchange's home page (refused before, when admins had none)
+    expect(isPathAllowed('/index/home', ALL_ADMIN, 'admin')).toBe(true);
+    expect(isPathAllowed('/index/home', DEFAULT_ROLE_CODES.opsAdmin, 'opsAdmin')).toBe(true);
     expect(isPathAllowed('/signature', [], 'transferor')).toBe(true);
     expect(isPathAllowed('/login', [], undefined)).toBe(true);
   });

@@ -3,6 +3,7 @@
 import type { ProjectPermission } from './api.ts';
 import type { IdentityName } from './identity.ts';
 import { AGENT_CODES } from './permissions.ts';
+import { isProjectFamily } from './projects/kinds/index.ts';
 import type { PermissionCode } from './permissions.ts';
 import { ROUTES, findRouteByName, findRouteByPath, routeCodesFor } from './routes.ts';
 import type { RouteDef } from './routes.ts';
@@ -22,20 +23,34 @@ export type ProjectPermissions = readonly ProjectPermission[];
 
 function menuPage(
   name: string,
-  options: { isAdmin?: boolean; title?: string; code?: PermissionCode; icon?: string } = {},
+  options: { isAdmin?: boolean; isAgent?: boolean; code?: PermissionCode; icon?: string } = {},
 ): MenuItem {
   const route = findRouteByName(name);
   if (route === undefined) throw new Error(`unknown menu page ${name}`);
   const isAdmin = options.isAdmin === true;
   const code = options.code ?? routeCodesFor(route, isAdmin)[0];
-  const title = options.title ?? (isAdmin ? (route.adminTitle ?? route.title) : route.title);
   return {
     name,
     path: route.path,
-    title,
+    title: routeTitle(route, { isAdmin, isAgent: options.isAgent === true }),
     ...(code === undefined ? {} : { code }),
     ...(options.icon === undefined ? {} : { icon: options.icon }),
   };
+}
+
+/**
+ * The title of a page as its viewer's menu, tab and heading show it: admins read the management titles (SH-2.8),
+ * agent members their own (SH-2.7), everyone else the route's.
+ */
+export function routeTitle(route: RouteDef, viewer: { isAdmin: boolean; isAgent: boolean }): string {
+  if (viewer.isAdmin) return route.adminTitle ?? route.title;
+  if (viewer.isAgent) return route.agentTitle ?? route.title;
+  return route.title;
+}
+
+/** Whether a member's codes make it an agent (any agent code: its menu is the agent variant, SH-2.7). */
+export function hasAgentCode(codes: readonly string[]): boolean {
+  return codes.some((code) => AGENT_CODE_SET.has(code));
 }
 
 function menuGroup(
@@ -86,24 +101,42 @@ export const STANDARD_MENU: readonly MenuItem[] = [
   ]),
 ];
 
-/** A member whose company is an agent: project entry split by side, plus the small-lot ledger. */
-export const AGENT_MENU: readonly MenuItem[] = STANDARD_MENU.flatMap((item) =>
-  item.name === 'project'
-    ? [
-        menuGroup('projectGroup', '项目管理', 'GJS_PROJECT_SERVICE_LT', 'SolutionOutlined', [
-          menuPage('project', { title: '代理项目方', code: 'GJS_PROJECT_SERVICE_ZR_LT' }),
-          menuPage('intentionPro'),
-        ]),
-        menuGroup('ledgerGroup', '台账管理', 'GJS_PROJECT_LEDGER_LT', 'DatabaseOutlined', [
-          menuPage('ledgerSmall'),
-        ]),
-      ]
-    : [item],
-);
+/**
+ * The ledger pages (台账管理), each of its family: a ledger holds the lots its family's projects are made of, so its
+ * entry shows once that family's projects can be created; until then a member would meet a page with nothing to do.
+ */
+const LEDGER_PAGES: readonly { page: string; family: string }[] = [{ page: 'ledgerSmall', family: 'small' }];
 
-// No home entry: admins and operations admins open on 项目管理 and 数据字典 (SH-2.5), so the admin set has no
-// home page. The agent pages have no admin variant and are left out.
+/**
+ * A member whose company is an agent: the project entry split by side, plus the ledger group (SH-2.7) with the
+ * ledgers whose family `hasFamily` (by default: the families of the project-kind registry).
+ */
+export function agentMenu(hasFamily: (family: string) => boolean = isProjectFamily): MenuItem[] {
+  const ledgers = LEDGER_PAGES.filter((ledger) => hasFamily(ledger.family)).map((ledger) =>
+    menuPage(ledger.page),
+  );
+  return STANDARD_MENU.flatMap((item) =>
+    item.name === 'project'
+      ? [
+          menuGroup('projectGroup', '项目管理', 'GJS_PROJECT_SERVICE_LT', 'SolutionOutlined', [
+            menuPage('project', { isAgent: true, code: 'GJS_PROJECT_SERVICE_ZR_LT' }),
+            menuPage('intentionPro'),
+          ]),
+          ...(ledgers.length > 0
+            ? [menuGroup('ledgerGroup', '台账管理', 'GJS_PROJECT_LEDGER_LT', 'DatabaseOutlined', ledgers)]
+            : []),
+        ]
+      : [item],
+  );
+}
+
+export const AGENT_MENU: readonly MenuItem[] = agentMenu();
+
+// The home entry is never hidden (SH-4.13): the exchange has a home page of its own (what waits for it, what closes
+// this week), though admins and operations admins still open on 项目管理 and 数据字典 (SH-2.5). The agent pages
+// have no admin variant and are left out.
 export const ADMIN_MENU: readonly MenuItem[] = [
+  menuPage('home', { isAdmin: true, icon: 'HomeOutlined' }),
   menuPage('project', { isAdmin: true, icon: 'ProjectOutlined' }),
   menuPage('estimateList', { isAdmin: true, icon: 'AuditOutlined' }),
   menuGroup('businessGroup', '任务管理', 'GJS_TASK_ADMIN', 'ScheduleOutlined', standardTasks(true)),
@@ -209,8 +242,7 @@ function codesFor(route: RouteDef, identity: IdentityName | undefined): Permissi
 }
 
 function isInRouteSet(route: RouteDef, identity: IdentityName | undefined): boolean {
-  if (route.topLevel === true || route.code === undefined) return true;
-  if (route.name === 'home') return !isAdminIdentity(identity);
+  if (route.topLevel === true || route.code === undefined || route.name === 'home') return true;
   return codesFor(route, identity).length > 0;
 }
 

@@ -199,8 +199,6 @@ export const MSG = {
   companyAuthDialogTitle: '企业认证',
   companyAuthUnderReviewBlock: '贵单位的企业认证正在审核中，审核通过后方可电子签章并提交',
   companyAuthRefusedBlock: '贵单位的企业认证未通过，请重新提交企业认证后再电子签章并提交',
-  workflowProjectMissing: '缺少项目编号，请从项目页面发起申请',
-  workflowInstanceMissing: '缺少申请编号，请从任务列表打开',
   workflowNoChanges: '与上次提交相比没有修改',
   workflowLetterMissing: '申请书尚未生成，请先提交申请',
 
@@ -716,6 +714,41 @@ export const MSG = {
   biddingStreamLost: '与竞价大厅的连接已断开，正在重新连接',
   biddingHallMissing: '竞价大厅不存在或已被删除',
   intentionsEmpty: '暂无意向登记',
+  // the deal's rules: one buyer per member, the deal after the registrations close, the deposit's record
+  intentionMemberTaken:
+    '本会员已在该项目代理了一名意向受让方：同一会员不得代理同一项目的多名竞争意向受让方，请先撤回原登记',
+  dealRegistrationOpen: '意向登记截止日（披露期满）为{date}，截止后方可确定成交',
+  dealDepositsAwaited: '尚有{count}名意向受让方的保证金未交纳，交纳或逾期取消资格后方可确定成交',
+  intentionAgreementNotOpen: '该项目当前不能确认协议转让',
+  biddingMemberShared: '同一会员代理了本项目的多名竞买人，不能开启网络竞价',
+  biddingMemberTwice: '本会员代理了本项目的多名竞买人，不能报价',
+  intentionDepositAmountInvalid: '请填写正确的到账金额',
+  intentionDepositAmountMismatch: '到账金额{amount}元与应交保证金{owed}元不一致',
+  intentionDepositDateInvalid: '请选择正确的到账日期',
+  intentionDepositDateFuture: '到账日期不能晚于今天',
+  intentionDepositReferenceRequired: '请填写银行流水号',
+  intentionDepositReferenceInvalid: '银行流水号不能超过{max}个字符，且不能含控制字符',
+  dealLogBidding: '{name}（竞买号{bidderNo}）以{price}元竞得',
+  dealLogUnsold: '竞价期内无人报价，本次竞价流拍',
+  dealLogAgreement: '唯一合格意向受让方{name}以挂牌价{price}元成交',
+  // a screen opened without its project (a bookmark, a reload): where to start from instead
+  enterFromProject: '请从项目页进入',
+  enterFromProjectHint: '{title}须在项目页办理：在“我的项目”中打开项目后进入',
+  projectListNarrowed: '仅显示可办理的项目：{filter}',
+  workflowFormInvalid: '请按提示填写申请信息',
+  // 评估项目: the engaged firm's appraisal
+  evaluationBaseDateInvalid: '请选择正确的评估基准日',
+  evaluationBaseDateFuture: '评估基准日不能晚于今天',
+  evaluationNetAssetInvalid: '请填写正确的净资产评估值',
+  evaluationValueInvalid: '请填写正确的转让标的对应评估值',
+  evaluationValueAboveNet: '转让标的对应评估值{value}元不能高于净资产评估值{net}元',
+  evaluationRemarkTooLong: '评估说明不能超过{max}个字',
+  evaluationReportRequired: '请上传资产评估报告',
+  evaluationNotAwaiting: '该项目的评估结果已出具或本机构不是其评估机构',
+  evaluationSubmitted: '评估结果已提交，项目方已收到',
+  evaluationSubmittedTitle: '评估机构已出具评估结果：{project}',
+  evaluationSubmittedBody:
+    '{firm}已出具项目“{project}”的资产评估报告，转让标的对应评估值{value}元（评估基准日{date}）。',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -20,6 +20,7 @@ export const NOTIFICATION_KINDS = [
   'intention.reviewed',
   'intention.deposit',
   'bidding.result',
+  'evaluation.submitted',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -36,6 +37,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'intention.reviewed': '资格审核',
   'intention.deposit': '保证金提醒',
   'bidding.result': '竞价结果',
+  'evaluation.submitted': '评估结果',
 };
 
 /** Longer titles and bodies are cut (a long review opinion must not make the review itself fail). */

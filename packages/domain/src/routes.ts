@@ -25,6 +25,8 @@ export type RouteDef = {
   keepAlive?: boolean;
   /** the management title admins see (SH-2.8) */
   adminTitle?: string;
+  /** the title an agent member's menu gives the page (SH-2.7: 代理项目方) */
+  agentTitle?: string;
 };
 
 const top = (name: string, title: string, path = `/${name}`): RouteDef => ({
@@ -74,7 +76,7 @@ const page = (
   name: string,
   title: string,
   code: PermissionCode | PermissionCode[],
-  extra: Partial<Pick<RouteDef, 'adminTitle' | 'keepAlive'>> = {},
+  extra: Partial<Pick<RouteDef, 'adminTitle' | 'agentTitle' | 'keepAlive'>> = {},
 ): RouteDef => ({ name, path: `/index/${name}`, title, code, hidden: false, ...extra });
 
 // The agent's 代理项目方 entry opens the same project list as 我的项目.
@@ -82,7 +84,7 @@ const PROJECT_CODES: PermissionCode[] = ['GJS_PROJECT_LT', 'GJS_PROJECT_SERVICE_
 
 export const MENU_ROUTES: readonly RouteDef[] = [
   page('home', '首页', 'GJS_INDEX'),
-  page('project', '我的项目', PROJECT_CODES, { adminTitle: '项目管理' }),
+  page('project', '我的项目', PROJECT_CODES, { adminTitle: '项目管理', agentTitle: '代理项目方' }),
   page('estimateList', '评估项目', 'GJS_PROJECT_EVALUATION_LT', { adminTitle: '评估项目管理' }),
   page('todo', '待办任务', 'GJS_TASK_TODO'),
   page('done', '已办任务', 'GJS_TASK_DONE'),

@@ -12,6 +12,7 @@ export * from '../modules/signatures/tables.ts';
 export * from '../modules/profile/tables.ts';
 export * from '../modules/projects/tables.ts';
 export * from '../modules/workflow/tables.ts';
+export * from '../modules/tasks/tables.ts';
 export * from '../modules/plans/tables.ts';
 export * from '../modules/rate-limits/tables.ts';
 export * from '../modules/notifications/tables.ts';

@@ -11,11 +11,13 @@ import { PDFDocument, rgb } from 'pdf-lib';
 import {
   BUSINESS_LICENSE_TAG,
   COMPANY_OPENING_DATA_CLASS,
+  IDENTITY,
   type CompanyApplicationFields,
 } from '@cqjy/domain';
 import type { Config } from '../config.ts';
 import { companyExaminations } from '../modules/accounts/tables.ts';
 import { attachments } from '../modules/attachments/tables.ts';
+import { tasks } from '../modules/tasks/tables.ts';
 import { buildDirectorySamples } from '../modules/dictionaries/seed.ts';
 import { getSharedPdfFontSource } from '../platform/pdf/fonts.ts';
 import { createTypesetter, drawLine, wrap, type Typesetter } from '../platform/pdf/typesetting.ts';
@@ -264,4 +266,19 @@ export async function insertDemoApplication(
       createdAt: at(2),
     },
   ]);
+  // the resubmission waits in the exchange's 待办任务, as the accounts module opens it
+  await tx.insert(tasks).values({
+    subject: 'accountOpening',
+    subjectId: companyId,
+    step: 'accountOpeningReview',
+    subjectName: company.name,
+    companyId,
+    type: 'Review',
+    routeName: 'companyList',
+    routeQuery: { tab: 'opening', id: companyId },
+    status: 'open',
+    assigneeIdentity: IDENTITY.admin,
+    createdAt: at(2),
+    updatedAt: at(2),
+  });
 }

@@ -6,11 +6,13 @@
 import {
   addWorkdays,
   composeCreditCode,
+  IDENTITY,
   type CapitalIncreaseProjectForm,
   type InvestorStatus,
 } from '@cqjy/domain';
 import { investors } from '../modules/investors/tables.ts';
 import { projects } from '../modules/projects/tables.ts';
+import { tasks } from '../modules/tasks/tables.ts';
 import type { Db } from './client.ts';
 import { insertCourse, type SeedParty } from './seed-courses.ts';
 
@@ -139,24 +141,47 @@ export async function insertDemoCapitalIncrease(
     reviewedAt: start,
   });
   const registeredAt = addWorkdays(now, -2).date;
-  await tx.insert(investors).values(
-    DEMO_INVESTORS.map(({ by, auditReason, ...investor }) => {
-      const registrant = by === 'member' ? member : owner;
-      return {
-        ...investor,
+  const stored = await tx
+    .insert(investors)
+    .values(
+      DEMO_INVESTORS.map(({ by, auditReason, ...investor }) => {
+        const registrant = by === 'member' ? member : owner;
+        return {
+          ...investor,
+          projectId: project.id,
+          companyId: registrant.companyId,
+          memberCompanyId: by === 'member' ? member.companyId : null,
+          createdBy: registrant.userId,
+          submittedAt: registeredAt,
+          auditReason: auditReason ?? '',
+          auditedAt: investor.status === 'qualified' ? addWorkdays(now, -1).date : null,
+          auditedBy: investor.status === 'qualified' ? exchange.userId : null,
+          // created, submitted (and audited)
+          version: investor.status === 'qualified' ? 3 : 2,
+          createdAt: registeredAt,
+          updatedAt: registeredAt,
+        };
+      }),
+    )
+    .returning({ id: investors.id, status: investors.status, companyId: investors.companyId });
+  // the submitted ones wait for the exchange's audit in its 待办任务, as the investors module opens them
+  const waiting = stored.filter((investor) => investor.status === 'submitted');
+  if (waiting.length > 0) {
+    await tx.insert(tasks).values(
+      waiting.map((investor) => ({
+        subject: 'investor' as const,
+        subjectId: investor.id,
+        step: 'investorAudit' as const,
         projectId: project.id,
-        companyId: registrant.companyId,
-        memberCompanyId: by === 'member' ? member.companyId : null,
-        createdBy: registrant.userId,
-        submittedAt: registeredAt,
-        auditReason: auditReason ?? '',
-        auditedAt: investor.status === 'qualified' ? addWorkdays(now, -1).date : null,
-        auditedBy: investor.status === 'qualified' ? exchange.userId : null,
-        // created, submitted (and audited)
-        version: investor.status === 'qualified' ? 3 : 2,
+        companyId: investor.companyId,
+        type: 'Review' as const,
+        routeName: 'capOpenInvestorAudit',
+        routeQuery: { projectId: project.id },
+        status: 'open' as const,
+        assigneeIdentity: IDENTITY.admin,
         createdAt: registeredAt,
         updatedAt: registeredAt,
-      };
-    }),
-  );
+      })),
+    );
+  }
 }

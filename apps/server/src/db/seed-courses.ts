@@ -5,7 +5,8 @@
 // has no rendered letters (the demo signers are enrolled after it): demo-signing.ts draws and seals them at the
 // first start outside production.
 import { findAction, IDENTITY, type ActionForm } from '@cqjy/domain';
-import { actionInstances, actionRevisions, processLogs, tasks } from '../modules/workflow/tables.ts';
+import { tasks } from '../modules/tasks/tables.ts';
+import { actionInstances, actionRevisions, processLogs } from '../modules/workflow/tables.ts';
 import type { Db } from './client.ts';
 
 /** Who took a step, as the process log keeps it. */
@@ -59,7 +60,14 @@ export async function insertCourse(tx: Db, course: SeedCourse): Promise<number> 
     })
     .returning({ id: actionInstances.id });
   if (instance === undefined) throw new Error('the demo application was not stored');
-  const base = { instanceId: instance.id, projectId: course.projectId, companyId: applicant.companyId };
+  const base = {
+    subject: 'action' as const,
+    subjectId: instance.id,
+    action: course.action,
+    routeQuery: { id: instance.id },
+    projectId: course.projectId,
+    companyId: applicant.companyId,
+  };
   await tx.insert(actionRevisions).values({
     instanceId: instance.id,
     companyId: applicant.companyId,

@@ -17,6 +17,7 @@ import { eq } from 'drizzle-orm';
 import { serviceFeeOrders } from '../modules/orders/tables.ts';
 import { projectAssets, projects } from '../modules/projects/tables.ts';
 import { refundTickets } from '../modules/refund-tickets/tables.ts';
+import { tasks } from '../modules/tasks/tables.ts';
 import type { Db } from './client.ts';
 import { insertCourse, type SeedParty } from './seed-courses.ts';
 
@@ -140,6 +141,19 @@ export async function insertDemoDeal(
     })
     .returning({ id: refundTickets.id });
   if (ticket === undefined) throw new Error('the demo ticket was not stored');
+  // the owner's 重新出金申请 waits in its 待办任务, as the refund-tickets module opens it
+  await tx.insert(tasks).values({
+    subject: 'refundTicket',
+    subjectId: ticket.id,
+    step: 'refundTicketApply',
+    projectId: project.id,
+    companyId: owner.companyId,
+    type: 'Aon',
+    routeName: 'refundTicketApply',
+    routeQuery: { id: ticket.id },
+    status: 'open',
+    assigneeCompanyId: owner.companyId,
+  });
   await tx
     .update(refundTickets)
     .set({ code: yearSerialCode(REFUND_TICKET_CODE, now, ticket.id) })

@@ -149,6 +149,37 @@ const TRANSFEROR_ROWS: DemoRows[] = [
       },
     ],
   },
+  {
+    // the README's 申请开票 course invoices the demo's service-fee order to this title
+    registry: 'invoicing',
+    rows: [
+      {
+        title: '北京示范国有资产经营有限公司',
+        taxpayerNo: composeCreditCode('110105', '20000001'),
+        invoiceType: '增值税专用发票',
+        address: '北京市西城区金融大街15号',
+        telephone: '010-66001234',
+        bankName: '中国工商银行北京金融街支行',
+        bankAccount: '0200003309000123456',
+        email: 'caiwu@example.com',
+        isDefault: '是',
+      },
+    ],
+  },
+  {
+    // the README's 重新出金申请 course pays the returned price out again to this account (the old one was closed)
+    registry: 'bank',
+    rows: [
+      {
+        accountName: '北京示范国有资产经营有限公司',
+        accountNo: '0200003309000123456',
+        bankName: '中国工商银行',
+        branchName: '北京金融街支行',
+        accountType: '对公账户',
+        isDefault: '是',
+      },
+    ],
+  },
 ];
 
 const MEMBER_ROWS: DemoRows[] = [

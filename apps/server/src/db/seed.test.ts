@@ -27,13 +27,14 @@ describe('seed', () => {
 
   it('writes the demo data once, with valid distinct credit codes and mobiles', async () => {
     t = await createTestApp({ isSeeded: false });
-    expect(await seedDemo(t.db, t.config)).toEqual({ isSeeded: true, users: 17 });
+    // the ten demo accounts of the README (two agent members among them) and gate1..gate8, a company each
+    expect(await seedDemo(t.db, t.config)).toEqual({ isSeeded: true, users: 18 });
     expect(await seedDemo(t.db, t.config)).toEqual({ isSeeded: false, users: 0 });
     const companies = await selectRows<{ credit_code: string }>(t.db, sql`select credit_code from companies`);
-    expect(companies).toHaveLength(17);
+    expect(companies).toHaveLength(18);
     expect(companies.every((c) => isCreditCode(c.credit_code))).toBe(true);
     const mobiles = await selectRows<{ mobile: string }>(t.db, sql`select mobile from users`);
-    expect(new Set(mobiles.map((m) => m.mobile)).size).toBe(17);
+    expect(new Set(mobiles.map((m) => m.mobile)).size).toBe(18);
     expect(mobiles.every((m) => /^1\d{10}$/.test(m.mobile))).toBe(true);
   });
 
@@ -65,7 +66,8 @@ describe('seed', () => {
               where a.project_id = p.id and a.values ? 'appraisalValue') as appraisals
           from projects p order by p.id`,
     );
-    expect(rows).toHaveLength(5);
+    // five of the demo owner's, and the second owner's draft
+    expect(rows).toHaveLength(6);
     for (const { code, form, appraisals } of rows) {
       if (form.appraisalPrice !== undefined) {
         // the bulk kinds: the asset list's appraisals are the appraisal of the form
@@ -167,8 +169,10 @@ describe('seed', () => {
       Object.fromEntries(rows.filter((row) => row.company === company).map((row) => [row.registry, row.n]));
     expect(of('北京示范国有资产经营有限公司')).toEqual({
       assets: 6,
+      bank: 1,
       businessOpportunity: 2,
       customer: 2,
+      invoicing: 1,
       personalCustomer: 1,
       stockright: 2,
     });
@@ -206,10 +210,11 @@ describe('seed', () => {
       );
     const page = { page: 1, size: 10 };
 
-    // the member: the two equity projects entrusted to it, and a registration the exchange sent back
+    // the member: the two equity projects entrusted to it, a registration the exchange sent back, and the
+    // investor it registered on the capital increase (its audit waiting: 我发起的 lists it beside the applications)
     const member = await loginAs(t.app, 'member');
     const memberHome = await call<HomepageCounts>(member, 'GET', '/api/homepage/count');
-    expect(memberHome.data).toMatchObject({ projects: 2, todo: 1, launch: 2, done: 2 });
+    expect(memberHome.data).toMatchObject({ projects: 2, todo: 1, launch: 3, done: 2 });
     const memberTodo = await call<PageResult<TaskRow>>(member, 'POST', '/api/task/list/todo', page);
     expect(memberTodo.data.list.map((row) => [row.type, row.action, row.projectCode])).toEqual([
       ['MfyRrn', 'registration', 'GR2026BJ1000301'],
@@ -221,5 +226,32 @@ describe('seed', () => {
     expect(agentHome.data.projects).toBe(2);
     const agentProjects = await call<PageResult<{ code: string }>>(agent, 'POST', '/api/project/list', page);
     expect(agentProjects.data.list.map((row) => row.code)).toEqual([DEMO_DEAL_CODE, 'GR2026BJ1000123']);
+  });
+
+  it('gives the exchange and the owner decisions waiting in their 待办任务, each linked to its screen', async () => {
+    t = await createTestApp();
+    const todoOf = async (username: string) => {
+      const token = await loginAs(t!.app, username);
+      const answer = readJson<PageResult<TaskRow>>(
+        await t!.app.inject({
+          method: 'POST',
+          url: '/api/task/list/todo',
+          headers: bearer(token),
+          payload: { page: 1, size: 20 },
+        }),
+      );
+      return answer.data.list.map((row) => [row.actionTitle, row.projectName, row.path.split('?')[0]]);
+    };
+    // gate1's account opening and the two investors submitted on the capital increase
+    expect(await todoOf('admin')).toEqual(
+      expect.arrayContaining([
+        ['开户审核', '示范引导一号实业有限公司', '/index/companyList'],
+        ['投资方审核', '北京示范新能源有限公司增资项目', '/index/capOpenInvestorAudit'],
+      ]),
+    );
+    // the price the bank returned: the owner applies to pay it out again
+    expect(await todoOf('transferor')).toEqual(
+      expect.arrayContaining([['重新出金申请', expect.any(String), '/index/refundTicketApply']]),
+    );
   });
 });

@@ -12,16 +12,19 @@ import {
   IDENTITY,
   SHARE_WHOLE,
   SMALL_LOT_BUSINESS_TYPE,
+  PROJECT_CODE,
+  yearSerialCode,
   type SheetValues,
   type BulkProjectForm,
   type EquityProjectForm,
   type IdentityName,
   type ProjectPermission,
 } from '@cqjy/domain';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { seedDictionaries } from '../modules/dictionaries/seed.ts';
 import { projectAssets, projects } from '../modules/projects/tables.ts';
+import { tasks } from '../modules/tasks/tables.ts';
 import { ROLE_NAMES, type RoleKey } from '../modules/users/roles.ts';
 import { companies, operators, roles, users } from '../modules/users/tables.ts';
 import { systemClock } from '../platform/clock.ts';
@@ -132,6 +135,15 @@ const DEMO_COMPANIES: CompanySeed[] = [
     projectAssetTypes: { [SMALL_LOT_BUSINESS_TYPE]: ['1'] },
   },
   {
+    // a second agent member: a member represents one buyer of a project, so two competing buyers need two
+    key: 'agent2',
+    name: '示范联合产权经纪有限公司',
+    identity: 'member',
+    isAgent: true,
+    creditCode: { region: '110108', serial: '30000003' },
+    projectAssetTypes: { [SMALL_LOT_BUSINESS_TYPE]: ['1'] },
+  },
+  {
     key: 'assessment',
     name: '示范资产评估有限公司',
     identity: 'assessment',
@@ -171,6 +183,13 @@ const DEMO_USERS: UserSeed[] = [
   },
   { username: 'member', nickname: '会员演示', mobile: '13800000003', company: 'member', role: 'member' },
   { username: 'agent', nickname: '代理会员演示', mobile: '13800000004', company: 'agent', role: 'agent' },
+  {
+    username: 'agent2',
+    nickname: '代理会员演示二',
+    mobile: '13800000010',
+    company: 'agent2',
+    role: 'agent',
+  },
   {
     username: 'assessment',
     nickname: '评估机构演示',
@@ -673,13 +692,29 @@ async function insertDemoEquityProjects(tx: Db, demo: DemoRefs, now: Date): Prom
     reviewedAt: new Date(registeredAt.getTime() + 3 * 3_600_000),
     returnReason: '请补充意向受让方的营业执照及近一年的资信证明',
   });
-  // the pre-disclosed one
+  // the pre-disclosed one; its appraisal firm has its report to give before the formal disclosure (its
+  // 出具评估报告 waits in the firm's 我的待办, as the projects module opens it when the owner names the firm)
   await insertCourse(tx, {
     ...owner,
     projectId: preDisclosing.id,
     action: 'preDisclosure',
     form: period,
     reviewedAt: preStart,
+  });
+  await tx.insert(tasks).values({
+    subject: 'evaluation',
+    subjectId: preDisclosing.id,
+    step: 'evaluationReport',
+    projectId: preDisclosing.id,
+    companyId,
+    type: 'Aon',
+    category: 'estimate',
+    routeName: 'estimateList',
+    routeQuery: { id: preDisclosing.id },
+    status: 'open',
+    assigneeCompanyId: companyIds.get('assessment') ?? null,
+    createdAt: preStart,
+    updatedAt: preStart,
   });
 }
 
@@ -736,6 +771,40 @@ async function insertDemoProjects(tx: Db, demo: DemoRefs, now: Date): Promise<vo
     exchange: parties.admin,
     reviewedAt: start,
   });
+  await insertSecondOwnerDraft(tx, companyIds.get('transferor2') ?? 0, now);
+}
+
+/**
+ * The second owner (华北示范实业集团) has begun a project of its own: a bulk draft it may finish and submit, so its
+ * first page shows work of its own.
+ */
+async function insertSecondOwnerDraft(tx: Db, companyId: number, now: Date): Promise<void> {
+  const form: Partial<BulkProjectForm> = {
+    name: '华北示范实业集团闲置办公设备一批',
+    assetCategory: 'machinery',
+    listingPrice: 86_000_00,
+    disclosureDays: 20,
+    paymentMode: 'lump',
+    contactName: '李经理',
+    description: '台式电脑、打印机、办公桌椅等闲置办公设备一批，存放于天津市河西区示范大厦。',
+  };
+  const [draft] = await tx
+    .insert(projects)
+    .values({
+      companyId,
+      family: 'bulk',
+      businessType: '2',
+      name: form.name ?? '',
+      code: `draft-${companyId}`,
+      status: 'draft',
+      details: { form },
+    })
+    .returning({ id: projects.id });
+  if (draft === undefined) throw new Error("the second owner's draft was not stored");
+  await tx
+    .update(projects)
+    .set({ code: yearSerialCode(PROJECT_CODE, now, draft.id) })
+    .where(eq(projects.id, draft.id));
 }
 
 /** Demo companies and accounts (password DEMO_PASSWORD); skipped when any user exists. */

@@ -150,7 +150,7 @@ async function judge(race: Timed[], target: { id: number; projectId: number; tas
     winner === 'pass' ? { status: 'suspended', version: 2 } : { status: 'disclosing', version: 1 },
   );
   const openReturnTasks = await countOf(
-    sql`select count(*)::int as n from tasks where instance_id = ${target.id} and type = 'MfyRrn' and status = 'open'`,
+    sql`select count(*)::int as n from tasks where subject = 'action' and subject_id = ${target.id} and type = 'MfyRrn' and status = 'open'`,
   );
   expect(openReturnTasks).toBe(winner === 'back' ? 1 : 0);
   return {

@@ -85,9 +85,9 @@ describe('kill -9 of a node during uploads and submits', () => {
     const counts = await cluster.pool.query<{ revisions: number; open_tasks: number; tasks: number }>(
       `select (select count(*)::int from action_revisions r where r.instance_id = $1 and r.no = $2
                  and r.letter_id is not distinct from $3::uuid) as revisions,
-              (select count(*)::int from tasks t where t.instance_id = $1 and t.status = 'open'
+              (select count(*)::int from tasks t where t.subject = 'action' and t.subject_id = $1 and t.status = 'open'
                  and t.type = 'EicSre') as open_tasks,
-              (select count(*)::int from tasks t where t.instance_id = $1) as tasks`,
+              (select count(*)::int from tasks t where t.subject = 'action' and t.subject_id = $1) as tasks`,
       [row.id, row.revision_no, row.letter_id],
     );
     const {

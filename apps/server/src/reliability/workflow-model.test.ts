@@ -223,7 +223,7 @@ const toDate = (value: Date | string | null): Date | null => (value === null ? n
 async function openTasks(id: number): Promise<{ id: number; type: string }[]> {
   return selectRows<{ id: number; type: string }>(
     t.db,
-    sql`select id, type from tasks where instance_id = ${id} and status = 'open' order by id`,
+    sql`select id, type from tasks where subject = 'action' and subject_id = ${id} and status = 'open' order by id`,
   );
 }
 

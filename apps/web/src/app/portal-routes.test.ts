@@ -2,6 +2,7 @@
 // feature (the step page or the project view), never to the placeholder of a module not open yet.
 import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router';
+import { ADMIN_MENU, AGENT_MENU, STANDARD_MENU } from '@cqjy/domain/menus';
 import { findAction, MODULE_ACTIONS } from '@cqjy/domain/workflow/actions';
 import { familiesOfScreens, listWorkflowRoutes } from '@cqjy/domain/workflow/families';
 import { buildPortalRoutes } from './portal-routes.tsx';
@@ -105,5 +106,26 @@ describe('every family', () => {
     for (const r of moduleRoutes) {
       for (const family of familiesOfScreens(r.screens)) expect(findAction(family, r.action)).toBeUndefined();
     }
+  });
+});
+
+// A built screen never says 暂未开放: the one /index page left to the placeholder is the small-lot ledger, a family
+// not built yet (小宗实物); every menu entry of every identity but that one opens a built page.
+describe('the placeholder', () => {
+  const routes = flatten(buildPortalRoutes());
+
+  it('serves only the small-lot ledger as a placeholder, and the menu offers no placeholder', async () => {
+    const placeholders: string[] = [];
+    for (const { path, route } of routes) {
+      if (!path.startsWith('/index/') || typeof route.lazy !== 'function') continue;
+      const loaded = await (route.lazy as () => Promise<{ Component: unknown }>)();
+      if (loaded.Component === ModulePlaceholder) placeholders.push(path);
+    }
+    expect(placeholders).toEqual(['/index/ledgerSmall']);
+    const menuPaths = [STANDARD_MENU, AGENT_MENU, ADMIN_MENU]
+      .flat()
+      .flatMap((item) => [item, ...(item.children ?? [])])
+      .flatMap((item) => (item.path === undefined ? [] : [item.path]));
+    expect(menuPaths.filter((path) => placeholders.includes(path))).toEqual([]);
   });
 });

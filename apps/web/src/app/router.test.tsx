@@ -214,6 +214,27 @@ describe('the onboarding gates (SH-4.5 to SH-4.12)', () => {
     expect(await screen.findByRole('heading', { name: '首页' })).toBeTruthy();
   });
 
+  it('gives a land user in the portal its way back to 土地资产管理, and no one else', async () => {
+    const user = makeUser(99);
+    servePortal(user);
+    signInAs(user);
+    setSession({ isLandSession: true });
+    const { router } = renderPortal('/index/home');
+    fireEvent.click(await screen.findByRole('button', { name: /返回土地资产管理/ }));
+    await expectPath(router, '/landManage');
+    // the land frame, with 进入门户 to come back
+    expect(await screen.findByRole('button', { name: /进入门户/ })).toBeTruthy();
+  });
+
+  it('shows no way to 土地资产管理 to other identities', async () => {
+    const user = makeUser(1);
+    servePortal(user);
+    signInAs(user);
+    renderPortal('/index/home');
+    expect(await screen.findByRole('heading', { name: '首页' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /土地资产管理/ })).toBeNull();
+  });
+
   it('signs a held user out from a gate page', async () => {
     const user = makeUser(1, { idType: 1 });
     const { calls } = servePortal(user);

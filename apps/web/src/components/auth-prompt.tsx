@@ -5,6 +5,9 @@ import { MSG } from '@cqjy/domain/messages';
 import { AppDialog } from './app-dialog.tsx';
 
 export const AUTH_PATH = '/auth';
+/** The two choices of spec 000 section 8, which the layout's banner offers too. */
+export const AUTH_NOW = '去认证';
+export const AUTH_LATER = '暂不认证';
 
 export type AuthPromptProps = {
   open: boolean;
@@ -22,7 +25,7 @@ export function AuthPrompt({ open, onClose }: AuthPromptProps) {
       onCancel={onClose}
       footer={[
         <Button key="later" onClick={onClose}>
-          暂不认证
+          {AUTH_LATER}
         </Button>,
         <Button
           key="auth"
@@ -32,7 +35,7 @@ export function AuthPrompt({ open, onClose }: AuthPromptProps) {
             void navigate(AUTH_PATH);
           }}
         >
-          去认证
+          {AUTH_NOW}
         </Button>,
       ]}
     >

@@ -24,6 +24,8 @@ export { PdfPreviewDialog } from './pdf-preview-dialog.tsx';
 export type { PdfPreviewDialogProps } from './pdf-preview-dialog.tsx';
 export { RegulatorFields, REGULATOR_DICTIONARY, REGULATOR_FIELDS } from './regulator-fields.tsx';
 export type { RegulatorFieldsProps, RegulatorValues } from './regulator-fields.tsx';
+export { RecordNeeded } from './record-needed.tsx';
+export type { RecordNeededProps } from './record-needed.tsx';
 export { ReturnReasonDialog, checkReason } from './return-reason-dialog.tsx';
 export type { ReturnReasonDialogProps } from './return-reason-dialog.tsx';
 export { createThrottledWarning, useThrottledWarning } from './use-throttled-warning.ts';
@@ -32,7 +34,17 @@ export { CollapsibleMore } from './collapsible-more.tsx';
 export type { CollapsibleMoreProps } from './collapsible-more.tsx';
 export { FixedActionBar } from './fixed-action-bar.tsx';
 export type { FixedActionBarProps } from './fixed-action-bar.tsx';
-export { pagedTableProps, ProjectFilterFields, SearchActions } from './search-form.tsx';
+export { applySearch, pagedTableProps, ProjectFilterFields, SearchActions } from './search-form.tsx';
+export {
+  fitColumns,
+  LIST_TABLE_WIDTH,
+  moneyColumn,
+  MONEY_WIDTH,
+  SELECTION_WIDTH,
+  tableMinWidth,
+  TEXT_MIN_WIDTH,
+} from './table-columns.tsx';
+export type { FitOptions } from './table-columns.tsx';
 export { SignOutButton, TopLevelFrame } from './top-level-frame.tsx';
 export { SignOffPanel } from './sign-off-panel/sign-off-panel.tsx';
 export type { SignOffPanelProps, SignOffSuccess } from './sign-off-panel/sign-off-panel.tsx';

@@ -5,7 +5,7 @@ import { createContext, useContext } from 'react';
 import { useMatches } from 'react-router';
 import { identityName } from '@cqjy/domain/identity';
 import type { IdentityName } from '@cqjy/domain/identity';
-import { isAdminIdentity } from '@cqjy/domain/menus';
+import { hasAgentCode, isAdminIdentity, routeTitle } from '@cqjy/domain/menus';
 import type { RouteDef } from '@cqjy/domain/routes';
 import { useSession } from './session-store.ts';
 
@@ -33,9 +33,19 @@ export function useRouteDef(): RouteDef | undefined {
   return undefined;
 }
 
-/** Admins see the management titles (SH-2.8) on tabs and headings, as in their menu. */
-export function titleFor(route: RouteDef, identity: IdentityName | undefined): string {
-  return isAdminIdentity(identity) ? (route.adminTitle ?? route.title) : route.title;
+/**
+ * A page's title on tabs and headings, as the user's menu shows it: admins read the management titles (SH-2.8),
+ * agent members (a member holding an agent code) their own (SH-2.7).
+ */
+export function titleFor(
+  route: RouteDef,
+  identity: IdentityName | undefined,
+  codes: readonly string[] = [],
+): string {
+  return routeTitle(route, {
+    isAdmin: isAdminIdentity(identity),
+    isAgent: identity === 'member' && hasAgentCode(codes),
+  });
 }
 
 /**
@@ -45,5 +55,6 @@ export function titleFor(route: RouteDef, identity: IdentityName | undefined): s
 export function usePageTitle(): string {
   const route = useRouteDef();
   const identityType = useSession((session) => session.identityType);
-  return route === undefined ? '' : titleFor(route, identityName(identityType));
+  const codes = useSession((session) => session.userInfo?.permission);
+  return route === undefined ? '' : titleFor(route, identityName(identityType), codes);
 }

@@ -8,13 +8,13 @@ import { familiesOfScreens, isFamilyKey, projectShowRoute } from './families.ts'
  */
 export function stepPath(
   routeName: string,
-  query: Record<string, number | null | undefined>,
+  query: Record<string, string | number | null | undefined>,
   family: string,
 ): string {
   const step = findStepByRouteName(routeName);
   const isShared = step !== undefined && familiesOfScreens(step.screens).length > 1;
   const entries = Object.entries(query)
-    .filter((entry): entry is [string, number] => typeof entry[1] === 'number')
+    .filter((entry): entry is [string, string | number] => entry[1] !== null && entry[1] !== undefined)
     .map(([key, value]): [string, string] => [key, String(value)]);
   const search = new URLSearchParams(isShared ? [...entries, ['family', family]] : entries).toString();
   return search === '' ? `/index/${routeName}` : `/index/${routeName}?${search}`;

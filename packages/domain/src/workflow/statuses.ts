@@ -126,6 +126,10 @@ export const PROJECT_STATUS = {
   disclosing: 'disclosing',
   suspended: 'suspended',
   ended: 'ended',
+  /** a bidding hall closed without a bid (流拍): the project may be disclosed again */
+  unsold: 'unsold',
+  /** the deal is decided (the hall's winner, or the agreement with the one qualified buyer): the contract is next */
+  awaitingContract: 'awaitingContract',
   terminated: 'terminated',
   dealt: 'dealt',
   closed: 'closed',
@@ -139,6 +143,8 @@ export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
   disclosing: '披露中',
   suspended: '已中止',
   ended: '已终止披露',
+  unsold: '流拍',
+  awaitingContract: '待签约',
   terminated: '已终结',
   dealt: '已成交',
   closed: '已结束',
@@ -162,6 +168,22 @@ export const PROCESS_STEP_LABELS: Record<ProcessStep, string> = {
   back: '审核',
   terminate: '撤回申请',
 };
+
+/**
+ * The rows of a project's process log that are no application's step: what the deal's modules decided about the
+ * project (the bidding hall's close with its winner or without a bid, the exchange's confirmation of the agreement),
+ * with the stage, step and result the log shows.
+ */
+export const PROJECT_EVENTS = {
+  biddingWon: { stage: '网络竞价', step: '竞价结束', result: '成交' },
+  biddingUnsold: { stage: '网络竞价', step: '竞价结束', result: '流拍' },
+  agreementConfirmed: { stage: '协议转让', step: '成交确认', result: '成交' },
+} as const;
+
+export type ProjectEvent = keyof typeof PROJECT_EVENTS;
+
+/** Who the log names for a decision the server took by its clock (a hall closing when its countdown ran out). */
+export const PROJECT_EVENT_SYSTEM_ACTOR = '网络竞价系统';
 
 /** The result column of a process log row. */
 export const PROCESS_RESULT_LABELS: Record<ProcessStep, string> = {

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ZAttachmentItem } from '../attachment-item.ts';
 import { ZActionForm } from './action-forms.ts';
+import { TASK_SUBJECT } from '../tasks.ts';
 import { ACTION_STATUS, PROJECT_STATUS, TASK_STATUS, TASK_TYPE } from './statuses.ts';
 
 export const zProjectStatus = z.enum(PROJECT_STATUS);
@@ -87,14 +88,23 @@ export const ZTaskRow = z.object({
   id: z.number(),
   type: zTaskType,
   typeLabel: z.string(),
-  actionId: z.number(),
-  family: z.string(),
-  action: z.string(),
+  /** what the task is about (tasks.ts TASK_SUBJECT) and that record's id */
+  subject: z.enum(TASK_SUBJECT),
+  subjectId: z.number(),
+  /** the workflow application's id, for the engine's tasks; null for the other subjects' */
+  actionId: z.number().nullable(),
+  /** the project's family, for the tasks about a project */
+  family: z.string().nullable(),
+  action: z.string().nullable(),
+  /** 业务类型: the application's title, or the step's (开户审核, 意向登记资格审核 ...) */
   actionTitle: z.string(),
-  projectId: z.number(),
+  projectId: z.number().nullable(),
+  /** the project's name, or for a task about no project the name of what it is about (the applicant company) */
   projectName: z.string(),
   projectCode: z.string(),
   routeName: z.string(),
+  /** the task's screen (taskPath) */
+  path: z.string(),
   status: zTaskStatus,
   applicantCompany: z.string(),
   createdAt: z.string(),

@@ -104,9 +104,12 @@ function readFields(input: CompanyApplicationInput): CompanyApplicationFields {
 }
 
 export function createAccountsService(
-  deps: Pick<ModuleDeps, 'db' | 'config' | 'clock' | 'audit' | 'users' | 'auth' | 'otp' | 'attachments'>,
+  deps: Pick<
+    ModuleDeps,
+    'db' | 'config' | 'clock' | 'audit' | 'users' | 'auth' | 'otp' | 'attachments' | 'tasks'
+  >,
 ) {
-  const { db, config, clock, audit, users, auth, otp, attachments } = deps;
+  const { db, config, clock, audit, users, auth, otp, attachments, tasks } = deps;
 
   // The applicant's company and the exchange's administrators (who see every file) read the licence files.
   const isApplicant = (viewer: Viewer, record: { dataId: string }) =>
@@ -119,6 +122,9 @@ export function createAccountsService(
     dataClass: COMPANY_OPENING_DATA_CLASS,
     dataId: String(companyId),
   });
+
+  /** An application's tasks: the exchange's review, which waits in its 待办任务 while it is submitted. */
+  const taskSubject = (companyId: number) => ({ subject: 'accountOpening' as const, subjectId: companyId });
 
   /** Every file of a company's application: the business licence and whatever else was uploaded under it. */
   function listApplicationFiles(viewer: Viewer, companyId: number): Promise<AttachmentItem[]> {
@@ -328,6 +334,21 @@ export function createAccountsService(
         actorUserId: actor.userId,
         createdAt: clock.now(),
       });
+      await tasks.advance(
+        tx,
+        taskSubject(company.id),
+        { result: 'resubmitted', decider: actor, at: clock.now() },
+        {
+          ...taskSubject(company.id),
+          step: 'accountOpeningReview',
+          subjectName: patch.name,
+          companyId: company.id,
+          type: 'Review',
+          routeName: 'companyList',
+          routeQuery: { tab: 'opening', id: company.id },
+          assignee: { identity: IDENTITY.admin },
+        },
+      );
       await audit.append(tx, {
         ...toAuditActor(actor),
         action: 'company.application.submit',
@@ -415,6 +436,8 @@ export function createAccountsService(
     const reason = readExamineReason(input);
     const company = await users.findCompany(id);
     if (company === undefined) throw notFound();
+    // decided by another reviewer since this one was shown the application: a conflict, nothing changes
+    if (company.version !== input.version) throw conflict();
     if (company.examineStatus !== EXAMINE_STATUS.submitted) throw refused(MSG.examineNotPending);
     // Checked on the row the reviewer was shown; it cannot change under review except by the version-checked
     // update below, and the locked licence files can only be added to.
@@ -429,6 +452,7 @@ export function createAccountsService(
     const action = input.pass ? 'approve' : 'return';
     await db.transaction(async (tx) => {
       if (!(await users.updateCompany(tx, id, patch, input.version))) throw conflict();
+      await tasks.advance(tx, taskSubject(id), { result: action, decider: actor, at: clock.now() });
       await repo.insertExamination(tx, {
         companyId: id,
         action,

@@ -111,6 +111,17 @@ export async function markRecordDeleted(
 }
 
 /** Locks every live file of a record (the record was submitted). */
+/** Locks the files of `ids` (a submission's evidence, among other files of its record). */
+export async function lockFiles(tx: Db, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await tx
+    .update(attachments)
+    .set({ isLocked: true })
+    .where(and(inArray(attachments.id, [...ids]), isNull(attachments.deletedAt)))
+    .returning({ id: attachments.id });
+  return rows.length;
+}
+
 export async function lockRecord(tx: Db, record: { dataClass: string; dataId: string }): Promise<number> {
   const rows = await tx
     .update(attachments)

@@ -411,6 +411,21 @@ export function createAttachmentsService(deps: {
     return repo.markRecordDeleted(tx, record, clock.now());
   }
 
+  /** The files of a record one company uploaded under `tag` (what it submits among others' files of the record). */
+  async function listUploadedBy(
+    record: RecordRef,
+    companyId: number,
+    tag: string,
+  ): Promise<AttachmentItem[]> {
+    const rows = await repo.listLiveByRecord(db, record);
+    return rows.filter((row) => row.companyId === companyId && row.tag === tag).map(toItem);
+  }
+
+  /** Submitted files can no longer be deleted. Call inside the submit transaction. */
+  async function lockFiles(tx: Db, ids: readonly string[]): Promise<number> {
+    return repo.lockFiles(tx, ids);
+  }
+
   /** A submitted record's files can no longer be deleted. Call inside the submit transaction. */
   async function lockRecord(tx: Db, record: RecordRef): Promise<number> {
     return repo.lockRecord(tx, record);
@@ -478,6 +493,8 @@ export function createAttachmentsService(deps: {
     bindDraft,
     discardRecord,
     lockRecord,
+    listUploadedBy,
+    lockFiles,
     purgeUnreferenced,
     /** Stores bytes the server made (outside any transaction: it must not wait on object storage). */
     putBytes: (bytes: Uint8Array): Promise<StoredObject> =>

@@ -116,6 +116,35 @@ describe('POST /api/logs/list', () => {
     expect(times).toEqual([...times].sort((a, b) => b - a));
   });
 
+  it('shows what a row changed as label：old → new and its other facts as label：value, never raw JSON', async () => {
+    const ops = clientOf(t, await loginAs(t.app, 'opsadmin'));
+    const added = await ops.post<{ id: number }>('/api/dict/data/save', {
+      code: 'currency',
+      key: 'LOGX',
+      label: '日志币',
+      sort: 5,
+    });
+    expect(added.status, added.msg).toBe(0);
+    const changed = await ops.post(`/api/dict/data/update/${added.data.id}`, {
+      label: '日志新币',
+      sort: 6,
+      status: 1,
+    });
+    expect(changed.status, changed.msg).toBe(0);
+    const [row] = (await listAs(ops, { action: 'dict.data.update' })).list;
+    // the changes first (in the order the database keeps the keys), then the other facts
+    expect(row?.facts.slice(0, 2)).toEqual(
+      expect.arrayContaining([
+        { kind: 'change', label: '名称', from: '日志币', to: '日志新币' },
+        { kind: 'change', label: '排序', from: '5', to: '6' },
+      ]),
+    );
+    expect(row?.facts.slice(2)).toEqual([{ kind: 'fact', label: '记录', value: String(added.data.id) }]);
+    expect(row?.detail).toContain('名称：日志币 → 日志新币');
+    expect(row?.detail).toContain('排序：5 → 6');
+    expect(row?.detail).not.toMatch(/[{}"[\]]/);
+  });
+
   it('never lists another company’s rows, whatever the filters ask', async () => {
     const asked = [
       {},

@@ -6,6 +6,7 @@ import {
   auditActionLabel,
   auditResultLabel,
   DAY_MS,
+  describeAuditDetail,
   formatDateTime,
   formatMessage,
   LIST_COUNT_CAP,
@@ -94,7 +95,8 @@ function toLogRow(item: repo.LogItem): AuditLogRow {
     result: item.result,
     resultLabel: auditResultLabel(item.result),
     ip: item.ip ?? '',
-    detail: summarizeAuditDetail(item.detail),
+    detail: summarizeAuditDetail(item.detail, item.action),
+    facts: describeAuditDetail(item.detail, item.action),
   };
 }
 

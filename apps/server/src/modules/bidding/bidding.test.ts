@@ -1,11 +1,14 @@
-// The bidding hall: the exchange opens a hall on a disclosing project with two qualified registrations (one of the
-// demo member's, one of the demo agent's; fewer are refused), the owner and those members see it, anyone else gets
-// 404. Bids are judged by the server: a company without a bidder is refused, a bid below the current price plus
-// the increment gets its message, a bid in the timed period moves the countdown, of two equal bids at once exactly
-// one is taken, a bid after the end is refused. The close settles the registrations, writes the deal's result
-// into the project and tells the members and the owner; the bids' hash chain recomputes; the result PDF is signed
-// by the exchange and verifies. The event stream (SSE over a real socket) delivers the hall, then each bid; with
-// TEST_DATABASE_URL a watcher on a second node sees a bid made on the first (LISTEN/NOTIFY).
+// The bidding hall: the exchange opens a hall on a project whose disclosure (and so its registrations) ended, with
+// two qualified registrations (one of the demo member's, one of the demo agent's; fewer are refused, and so is a
+// hall while the disclosure runs or a deposit is awaited, with the words the project's page shows), the owner and
+// those members see it, anyone else gets 404. Bids are judged by the server: a company without a bidder is
+// refused, a bid below the current price plus the increment gets its message, a bid in the timed period moves the
+// countdown, of two equal bids at once exactly one is taken, a bid after the end is refused. The close settles the
+// registrations, writes the deal's result into the project, makes it 待签约, records the result in its process log
+// and tells the members and the owner; a close without bids makes it 流拍, and once disclosed again it may have
+// another hall; the bids' hash chain recomputes; the result PDF is signed by the exchange and verifies. The event
+// stream (SSE over a real socket) delivers the hall, then each bid; with TEST_DATABASE_URL a watcher on a second
+// node sees a bid made on the first (LISTEN/NOTIFY).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +18,7 @@ import {
   API_STATUS,
   bidChainLine,
   biddingGenesisLine,
+  formatDate,
   formatFen,
   formatMessage,
   MSG,
@@ -22,6 +26,7 @@ import {
   type BiddingHallEvent,
   type NotificationRow,
   type PageResult,
+  type ProcessLogRow,
 } from '@cqjy/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -48,6 +53,8 @@ let memberToken: string;
 let agentToken: string;
 let memberCompanyId: number;
 let agentCompanyId: number;
+/** a third company holding a buyer (a member may hold one per project) */
+let thirdCompanyId: number;
 let projectSerial = 0;
 let registrationSerial = 0;
 const scratch = mkdtempSync(join(tmpdir(), 'cqjy-bidding-test-'));
@@ -62,27 +69,37 @@ async function companyOf(username: string): Promise<number> {
   return row.id;
 }
 
-async function newProject(db: TestApp = t): Promise<number> {
-  projectSerial += 1;
-  return copyProject(db, `JJ2026TEST${String(projectSerial).padStart(4, '0')}`);
+/** Ends a project's disclosure: its last day was the day before the clock's (its registrations closed). */
+async function endDisclosure(projectId: number, on: TestApp = t): Promise<void> {
+  const dayBefore = new Date(on.clock.now().getTime() - 86_400_000);
+  await on.db.execute(sql`update projects set disclosure_end = ${dayBefore} where id = ${projectId}`);
 }
 
-/** A registration as the intentions module leaves it once qualified (or in `status`). */
+/** A copy of the demo project whose disclosure ended (`isRunning`: still running). */
+async function newProject(db: TestApp = t, isRunning = false): Promise<number> {
+  projectSerial += 1;
+  const id = await copyProject(db, `JJ2026TEST${String(projectSerial).padStart(4, '0')}`);
+  if (!isRunning) await endDisclosure(id, db);
+  return id;
+}
+
+/** A registration as the intentions module leaves it once qualified (or in `status`), its deposit paid unless not. */
 async function addRegistration(
   projectId: number,
   companyId: number,
   name: string,
-  options: { status?: string; depositState?: string; on?: TestApp } = {},
+  options: { status?: string; isDepositPaid?: boolean; on?: TestApp } = {},
 ): Promise<number> {
   registrationSerial += 1;
   const certNo = `91110000MA${String(registrationSerial).padStart(7, '0')}X`;
+  const paidAt = options.isDepositPaid === false ? null : (options.on ?? t).clock.now();
   const [row] = await selectRows<{ id: number }>(
     (options.on ?? t).db,
     sql`insert into intention_registrations
           (project_id, company_id, status, kind, name, cert_type, cert_no, contact_name, contact_mobile,
-           deposit_amount, deposit_state)
+           deposit_amount, deposit_paid_at)
         values (${projectId}, ${companyId}, ${options.status ?? 'qualified'}, 'company', ${name}, 'creditCode',
-                ${certNo}, '联系人', '13900000000', 100000, ${options.depositState ?? 'paid'})
+                ${certNo}, '联系人', '13900000000', 100000, ${paidAt})
         returning id`,
   );
   if (row === undefined) throw new Error('no registration');
@@ -131,6 +148,7 @@ beforeAll(async () => {
   agent = clientOf(t, agentToken);
   memberCompanyId = await companyOf('member');
   agentCompanyId = await companyOf('agent');
+  thirdCompanyId = await companyOf('transferor2');
 });
 
 afterAll(async () => {
@@ -146,7 +164,7 @@ describe('opening a hall', () => {
     const tooFew = await exchange.post('/api/bidding/open', openForm(projectId));
     expect(tooFew).toMatchObject({ status: API_STATUS.refused, msg: MSG.biddingTooFewBidders });
 
-    await addRegistration(projectId, agentCompanyId, '丙有限公司');
+    await addRegistration(projectId, thirdCompanyId, '丙有限公司');
     const byMember = await member.post('/api/bidding/open', openForm(projectId));
     expect(byMember.status).toBe(404);
     const badTimed = await exchange.post('/api/bidding/open', openForm(projectId, { timedSeconds: 5 }));
@@ -169,7 +187,7 @@ describe('opening a hall', () => {
       nextMinimum: START_PRICE,
       bids: [],
     });
-    // numbered in registration order: the member's J001, the agent's qualified one J002
+    // numbered in registration order: the member's J001, the third company's qualified one J002
     expect(hall.data.myBidderNos).toEqual([
       expect.objectContaining({ bidderNo: 'J001', name: '甲有限公司' }),
     ]);
@@ -178,6 +196,55 @@ describe('opening a hall', () => {
       sql`select action from audit_log where target = ${String(opened.data.id)} and action like 'bidding.%'`,
     );
     expect(audit.map((row) => row.action)).toEqual(['bidding.open']);
+  });
+
+  it('waits for the disclosure to end and every deposit awaited to arrive, saying why as the page does', async () => {
+    const projectId = await newProject(t, true);
+    await addRegistration(projectId, memberCompanyId, '甲有限公司');
+    await addRegistration(projectId, agentCompanyId, '乙有限公司');
+    const [row] = await selectRows<{ end: Date }>(
+      t.db,
+      sql`select disclosure_end as "end" from projects where id = ${projectId}`,
+    );
+    const lastDay = formatDate(row?.end ?? new Date());
+    const running = `意向登记截止日（披露期满）为${lastDay}，截止后方可确定成交`;
+    expect(await exchange.post('/api/bidding/open', openForm(projectId))).toMatchObject({
+      status: API_STATUS.refused,
+      msg: running,
+    });
+    // the project's page offers the button disabled with the same words
+    expect((await exchange.get(`/api/intention/course/${projectId}`)).data).toEqual({
+      course: 'bidding',
+      qualified: 2,
+      canOpenBidding: false,
+      canAgree: false,
+      reason: running,
+    });
+    await endDisclosure(projectId);
+    // a third buyer still in review owes its deposit: it may yet qualify
+    await addRegistration(projectId, thirdCompanyId, '丙有限公司', {
+      status: 'ownerApproved',
+      isDepositPaid: false,
+    });
+    const awaited = '尚有1名意向受让方的保证金未交纳，交纳或逾期取消资格后方可确定成交';
+    expect(await exchange.post('/api/bidding/open', openForm(projectId))).toMatchObject({
+      status: API_STATUS.refused,
+      msg: awaited,
+    });
+    expect((await exchange.get(`/api/intention/course/${projectId}`)).data).toMatchObject({
+      canOpenBidding: false,
+      reason: awaited,
+    });
+    expect(await selectRows(t.db, sql`select id from biddings where project_id = ${projectId}`)).toEqual([]);
+    await t.db.execute(
+      sql`update intention_registrations set status = 'disqualified' where project_id = ${projectId} and name = '丙有限公司'`,
+    );
+    expect((await exchange.get(`/api/intention/course/${projectId}`)).data).toMatchObject({
+      canOpenBidding: true,
+      reason: null,
+    });
+    const opened = await exchange.post('/api/bidding/open', openForm(projectId));
+    expect(opened.status, opened.msg).toBe(0);
   });
 
   it('shows the hall to the owner and its members, 404 to anyone else', async () => {
@@ -274,9 +341,12 @@ describe('bidding', () => {
     expect(closed.data).toMatchObject({ status: 'closed', currentPrice: before.data.currentPrice });
     const winnerName = winnerReg === hall.memberReg ? '甲有限公司' : '乙有限公司';
     expect(closed.data.winnerName).toBe(winnerName);
-    const registrations = await selectRows<{ id: number; status: string; deposit_state: string }>(
-      t.db,
-      sql`select id, status, deposit_state from intention_registrations where project_id = ${hall.projectId} order by id`,
+    // the deposit's state as every view derives it from the registration's facts
+    const registrations = await Promise.all(
+      [hall.memberReg, hall.agentReg].map(async (id) => {
+        const { data } = await exchange.get<{ status: string; depositState: string }>(`/api/intention/${id}`);
+        return { id, status: data.status, deposit_state: data.depositState };
+      }),
     );
     expect(registrations).toEqual(
       expect.arrayContaining([
@@ -297,6 +367,22 @@ describe('bidding', () => {
       decidedAt: before.data.endsAt,
     });
     expect(project?.version).toBeGreaterThan(1);
+    // the deal decided: the project waits for its contract, and its process log names the winner and the price
+    const status = await owner.get<{ status: string; statusLabel: string }>(
+      `/api/project/status/${hall.projectId}`,
+    );
+    expect(status.data).toMatchObject({ status: 'awaitingContract', statusLabel: '待签约' });
+    const log = await owner.get<ProcessLogRow[]>(`/api/project/${hall.projectId}/processLog`);
+    const winnerNo = before.data.leaderNo ?? '';
+    expect(log.data.at(-1)).toMatchObject({
+      stage: '网络竞价',
+      stepLabel: '竞价结束',
+      result: '成交',
+      reason: `${winnerName}（竞买号${winnerNo}）以${formatFen(before.data.currentPrice ?? 0)}元竞得`,
+      actorName: '网络竞价系统',
+      companyName: '示范产权交易所',
+      at: before.data.endsAt,
+    });
     for (const client of [member, agent, owner]) {
       const notices = await client.get<PageResult<NotificationRow>>('/api/message/list?page=1&size=20');
       expect(
@@ -394,11 +480,33 @@ describe('a hall without bids', () => {
       sql`select status from intention_registrations where project_id = ${hall.projectId}`,
     );
     expect(statuses.map((row) => row.status)).toEqual(['qualified', 'qualified']);
-    const [project] = await selectRows<{ details: Record<string, unknown> }>(
+    const [project] = await selectRows<{ details: Record<string, unknown>; status: string }>(
       t.db,
-      sql`select details from projects where id = ${hall.projectId}`,
+      sql`select details, status from projects where id = ${hall.projectId}`,
     );
     expect(project?.details.dealResult).toBeUndefined();
+    // 流拍: said so in the process log; the project may be disclosed again
+    expect(project?.status).toBe('unsold');
+    const log = await owner.get<ProcessLogRow[]>(`/api/project/${hall.projectId}/processLog`);
+    expect(log.data.at(-1)).toMatchObject({
+      stage: '网络竞价',
+      result: '流拍',
+      reason: MSG.dealLogUnsold,
+    });
+    expect(await exchange.post('/api/bidding/open', openForm(hall.projectId))).toMatchObject({
+      status: API_STATUS.refused,
+      msg: MSG.biddingProjectNotOpen,
+    });
+    // disclosed again (its period run out once more), the same bidders may have another hall
+    await t.db.execute(sql`update projects set status = 'disclosing' where id = ${hall.projectId}`);
+    await endDisclosure(hall.projectId);
+    const again = await exchange.post<{ id: number }>(
+      '/api/bidding/open',
+      openForm(hall.projectId, { startAt: t.clock.now().toISOString() }),
+    );
+    expect(again.status, again.msg).toBe(0);
+    expect(again.data.id).not.toBe(hall.id);
+    expect((await owner.get(`/api/bidding/project/${hall.projectId}`)).data).toEqual({ id: again.data.id });
   });
 
   it('is closed by the housekeeping when nobody reads it', async () => {
@@ -488,6 +596,7 @@ describe('two nodes on one PostgreSQL', () => {
       const b = await createSecondNode(a);
       try {
         const projectId = await copyProject(a, 'JJ2026NODE0001');
+        await endDisclosure(projectId, a);
         const memberReg = await addRegistration(projectId, memberCompanyId, '甲有限公司', { on: a });
         await addRegistration(projectId, agentCompanyId, '乙有限公司', { on: a });
         const onA = (token: string) => clientOf(a, token);

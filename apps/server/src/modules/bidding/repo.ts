@@ -1,7 +1,7 @@
 // Queries on the bidding halls, their bidders and bids. A hall as read joins its project's name, code and owner
 // (projects: read only). The registrations are the intentions module's: read here for the bidders, and settled at
 // the close through the intentions module's settleDeal.
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { intentionRegistrations } from '../intentions/tables.ts';
 import { projects } from '../projects/tables.ts';
@@ -60,18 +60,37 @@ export async function lockItem(tx: Db, id: number): Promise<HallItem | undefined
   return row === undefined ? undefined : toItem(row);
 }
 
+/** The project's latest hall (an earlier one closed without a bid before the project was disclosed again). */
 export async function findByProject(db: Db, projectId: number): Promise<HallRow | undefined> {
-  const [row] = await db.select().from(biddings).where(eq(biddings.projectId, projectId));
+  const [row] = await db
+    .select()
+    .from(biddings)
+    .where(eq(biddings.projectId, projectId))
+    .orderBy(desc(biddings.id))
+    .limit(1);
   return row;
 }
 
-/** The project as opening a hall needs it (owner, status); locked, so that two openings queue. */
+/**
+ * The project as opening a hall needs it (owner, stage, disclosure, details for its deal); locked, so that two
+ * openings queue.
+ */
 export async function lockProject(
   tx: Db,
   projectId: number,
-): Promise<{ id: number; companyId: number; status: string; name: string } | undefined> {
+): Promise<
+  | Pick<typeof projects.$inferSelect, 'id' | 'companyId' | 'status' | 'name' | 'disclosureEnd' | 'details'>
+  | undefined
+> {
   const [row] = await tx
-    .select({ id: projects.id, companyId: projects.companyId, status: projects.status, name: projects.name })
+    .select({
+      id: projects.id,
+      companyId: projects.companyId,
+      status: projects.status,
+      name: projects.name,
+      disclosureEnd: projects.disclosureEnd,
+      details: projects.details,
+    })
     .from(projects)
     .where(eq(projects.id, projectId))
     .for('update');

@@ -1,7 +1,9 @@
-// The bidding hall (网络竞价, the domain's bidding.ts). The exchange opens a hall on a disclosing (or ended)
-// project with two or more qualified registrations; each becomes a bidder with its number. The members that
-// registered them bid for them; the hall is seen by the exchange, the project's owner and those members, anyone
-// else is answered 404.
+// The bidding hall (网络竞价, the domain's bidding.ts). The exchange opens a hall on a project whose registrations
+// closed with its disclosure (its last day passed, or the disclosure ended early), no deposit awaited, with two or
+// more qualified registrations of as many members (the domain's biddingRefusal over the intentions module's
+// readDealFacts: the same rule the project's page shows on its button); each becomes a bidder with its number. The
+// member that registered a bidder bids for it, and a member acts for one bidder only; the hall is seen by the
+// exchange, the project's owner and those members, anyone else is answered 404.
 //
 // The server is the only clock and the only judge: a bid locks the hall's row, is checked against the hall as it
 // stands (checkBid with the server's clock), chained to the bid before by its sha256 and may move the countdown's
@@ -12,8 +14,10 @@
 // Closing: a timer per open hall on every node fires at its end, and a read after the end closes it too; the
 // housekeeping closes any left. The close locks the row and does nothing when the hall is closed already or its
 // end moved later (the timer is set again). With bids, the leader wins: the registrations are settled, the
-// project's details get the deal's result (dealResult) for the contract to prefill, the members and the owner are
-// told. Without bids the hall closes without a winner (流拍) and the registrations stay as they are. The result is
+// project's details get the deal's result (dealResult) for the contract to prefill, the project is 待签约, its
+// process log records the winner and the price, the members and the owner are told. Without bids the hall closes
+// without a winner (流拍): the project is 流拍 (it may be disclosed again, and then get another hall), its process
+// log says so, and the registrations stay as they are. The result is
 // then drawn as a PDF, signed by the exchange (PAdES) and filed; a close whose file was not made (a crash) has it
 // made at the next asking or housekeeping run.
 import { createHash } from 'node:crypto';
@@ -32,9 +36,10 @@ import {
   endsAfterBid,
   formatFen,
   formatMessage,
+  biddingRefusal,
   IDENTITY,
   MSG,
-  nextMinimum,
+  nextValidBid,
   PROJECT_STATUS,
   type BiddingHall,
   type BiddingHallEvent,
@@ -49,8 +54,9 @@ import type { Viewer } from '../attachments/service.ts';
 import { createSigningCredentials } from '../signatures/credentials.ts';
 import { sealPdf } from '../signatures/seal-letter.ts';
 import type { Signer, SignaturesService } from '../signatures/service.ts';
-import { settleDeal, type SettleResult } from '../intentions/settle.ts';
+import { readDealFacts, settleDeal, type SettleResult } from '../intentions/settle.ts';
 import type { ProjectsService } from '../projects/service.ts';
+import type { WorkflowService } from '../workflow/service.ts';
 import type { BiddingHub, BiddingSignal } from './events.ts';
 import * as repo from './repo.ts';
 import { renderBiddingResultPdf } from './result-pdf.ts';
@@ -62,8 +68,10 @@ export type BiddingDeps = Pick<
   'db' | 'config' | 'clock' | 'log' | 'audit' | 'users' | 'attachments' | 'notifications'
 > & {
   signatures: Pick<SignaturesService, 'loadSigner'>;
-  /** where the deal the hall decided is kept (the project's details) */
-  projects: Pick<ProjectsService, 'setDetail'>;
+  /** where the deal the hall decided is kept (the project's details) and the stage the close moves it to */
+  projects: Pick<ProjectsService, 'findById' | 'lockStatus' | 'updateGuarded'>;
+  /** the project's process log, where the hall's result is recorded */
+  processLog: Pick<WorkflowService, 'recordProjectEvent'>;
   hub: BiddingHub;
 };
 
@@ -140,7 +148,7 @@ function toEvent(loaded: Loaded, now: Date): BiddingHallEvent {
     startingPrice: item.startingPrice,
     increment: item.increment,
     currentPrice: item.currentPrice,
-    nextMinimum: nextMinimum(item),
+    nextMinimum: nextValidBid(item),
     leaderNo: bidders.find((bidder) => bidder.registrationId === item.leaderRegistrationId)?.bidderNo ?? null,
     bids: bids.map((bid) => ({
       seq: bid.seq,
@@ -179,7 +187,8 @@ const signalOf = (row: Pick<repo.HallRow, 'id' | 'version' | 'endsAt' | 'closedA
 class ResultTaken extends Error {}
 
 export function createBiddingService(deps: BiddingDeps) {
-  const { db, clock, log, audit, users, attachments, notifications, signatures, projects, hub } = deps;
+  const { db, clock, log, audit, users, attachments, notifications, signatures, projects, processLog, hub } =
+    deps;
   const credentials = createSigningCredentials(deps);
 
   const timers = new Map<number, NodeJS.Timeout>();
@@ -328,7 +337,10 @@ export function createBiddingService(deps: BiddingDeps) {
 
   // ---- calls --------------------------------------------------------------------------------------------------
 
-  /** 开启网络竞价: the exchange opens the project's hall; its bidders are the qualified registrations. */
+  /**
+   * 开启网络竞价: the exchange opens the project's hall, judged by biddingRefusal with the project's row locked (two
+   * openings queue); its bidders are the qualified registrations, one per member.
+   */
   async function open(actor: Actor, form: BiddingOpenForm): Promise<{ id: number; version: number }> {
     // only the exchange opens a hall: to anyone else there is nothing here to open
     if (!isExchange(actor)) throw notFound();
@@ -340,12 +352,9 @@ export function createBiddingService(deps: BiddingDeps) {
     const row = await db.transaction(async (tx) => {
       const project = await repo.lockProject(tx, form.projectId);
       if (project === undefined) throw notFound();
-      if (project.status !== PROJECT_STATUS.disclosing && project.status !== PROJECT_STATUS.ended) {
-        throw refused(MSG.biddingProjectNotOpen);
-      }
-      if ((await repo.findByProject(tx, project.id)) !== undefined) throw refused(MSG.biddingAlreadyOpen);
+      const refusal = biddingRefusal(await readDealFacts(tx, project), now);
+      if (refusal !== null) throw refused(refusal);
       const qualified = await repo.listQualified(tx, project.id);
-      if (qualified.length < 2) throw refused(MSG.biddingTooFewBidders);
       const inserted = await repo.insertHall(tx, {
         projectId: project.id,
         startAt,
@@ -438,11 +447,11 @@ export function createBiddingService(deps: BiddingDeps) {
       if (item === undefined) throw notFound();
       const bidders = await repo.listBidders(tx, id);
       if (!canSee(actor, { item, bidders, bids: [] })) throw notFound();
-      const bidder = bidders.find(
-        (candidate) =>
-          candidate.registrationId === input.registrationId && candidate.companyId === actor.companyId,
-      );
+      const own = bidders.filter((candidate) => candidate.companyId === actor.companyId);
+      const bidder = own.find((candidate) => candidate.registrationId === input.registrationId);
       if (bidder === undefined) throw refused(MSG.biddingNotBidder);
+      // a member's company is one bidder: one holding two (a hall of older data) bids for neither
+      if (own.length > 1) throw refused(MSG.biddingMemberTwice);
       const now = clock.now();
       const refusal = checkBid({ ...item, status: biddingPhase(item, now) }, input.amount, now);
       if (refusal !== null) throw refused(refusal);
@@ -538,6 +547,29 @@ export function createBiddingService(deps: BiddingDeps) {
   }
 
   /**
+   * A hall closed without a bid: the project is 流拍 (from a disclosure that ran out or ended; a project the owner
+   * moved elsewhere meanwhile keeps its status), and its process log says so.
+   */
+  async function markUnsold(tx: Db, projectId: number, at: Date): Promise<void> {
+    await projects.lockStatus(tx, projectId, 'update');
+    const project = await projects.findById(projectId, tx);
+    if (project === undefined) return;
+    if (project.status === PROJECT_STATUS.disclosing || project.status === PROJECT_STATUS.ended) {
+      const updated = await projects.updateGuarded(tx, projectId, project.version, {
+        status: PROJECT_STATUS.unsold,
+      });
+      if (updated === undefined) throw new Error(`project ${projectId} changed under its lock`);
+    }
+    await processLog.recordProjectEvent(tx, {
+      projectId,
+      event: 'biddingUnsold',
+      reason: MSG.dealLogUnsold,
+      actor: null,
+      at,
+    });
+  }
+
+  /**
    * Closes the hall if its countdown ran out: 'closed' by this call, 'already' when it was, 'open' when its end
    * moved later (the timer is set again).
    */
@@ -556,14 +588,23 @@ export function createBiddingService(deps: BiddingDeps) {
           : bidders.find((bidder) => bidder.registrationId === item.leaderRegistrationId);
       let settled: SettleResult | null = null;
       if (winner !== undefined && item.currentPrice !== null) {
-        // the winner won and the others lost, each member told of its own result, with the hall's close
+        // the winner won and the others lost, each member told of its own result, the project 待签约 and the
+        // result in its process log, with the hall's close
         settled = await settleDeal(
           tx,
           item.projectId,
           winner.registrationId,
-          { source: 'bidding', dealPrice: item.currentPrice, biddingId: id, decidedAt: closedAt },
-          { notifications, projects, audit, at: now, kind: 'bidding.result' },
+          {
+            source: 'bidding',
+            dealPrice: item.currentPrice,
+            biddingId: id,
+            bidderNo: winner.bidderNo,
+            decidedAt: closedAt,
+          },
+          { notifications, projects, processLog, audit, at: now, kind: 'bidding.result' },
         );
+      } else {
+        await markUnsold(tx, item.projectId, closedAt);
       }
       const row = await repo.updateHall(tx, id, { closedAt, updatedAt: now });
       if (row === undefined) return { kind: 'already' as const };

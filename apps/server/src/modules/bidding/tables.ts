@@ -1,4 +1,5 @@
-// Tables owned by the bidding module (the bidding hall, 网络竞价). One hall per project: its parameters, the
+// Tables owned by the bidding module (the bidding hall, 网络竞价). One open hall per project (a project disclosed
+// again after a hall closed without a bid gets another): its parameters, the
 // countdown's end as it stands, the current price and leader, and the last link of the bid chain. The bidders are
 // the project's qualified registrations when the hall opened, each with its number (竞买号). Bids are numbered
 // within their hall (seq, unique), each chained to the one before by its sha256. Every change of a hall counts
@@ -42,7 +43,9 @@ export const biddings = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('biddings_project_idx').on(t.projectId),
+    uniqueIndex('biddings_project_idx')
+      .on(t.projectId)
+      .where(sql`${t.closedAt} is null`),
     // the housekeeping's pass over halls whose countdown ran out
     index('biddings_open_idx')
       .on(t.endsAt)

@@ -8,6 +8,7 @@ import {
   type FaceConfirmView,
   type LoginResult,
   type PageResult,
+  type TaskRow,
   type UploadResult,
   type UserAuthentication,
 } from '@cqjy/domain';
@@ -581,6 +582,20 @@ describe('company authentication', () => {
       );
     }
 
+    /** The exchange's open company-authentication tasks, without their own ids. */
+    async function reviewTasks(): Promise<{ title: string; name: string; path: string }[]> {
+      const body = readJson<PageResult<TaskRow>>(
+        await call('POST', '/api/task/list/todo', 'admin', { page: 1, size: 50 }),
+      );
+      return body.data.list
+        .filter((row) => row.subject === 'companyAuth')
+        .map((row) => ({
+          title: row.actionTitle,
+          name: row.projectName,
+          path: row.path.replace(/&taskId=\d+$/, ''),
+        }));
+    }
+
     async function listPending(): Promise<CompanyAuthApplication[]> {
       const body = readJson<PageResult<CompanyAuthApplication>>(
         await call('POST', '/api/company/auth/list', 'admin', { status: 2, page: 1, size: 50 }),
@@ -643,6 +658,10 @@ describe('company authentication', () => {
       });
       expect(pending[0]?.licence).toEqual([{ uuid: licence, fileName: '营业执照.pdf' }]);
       expect(files[0]?.data_id).toBe(String(pending[0]?.id));
+      // the review waits in the exchange's 待办任务, on the 企业认证审核 tab
+      expect(await reviewTasks()).toEqual([
+        { title: '企业认证审核', name: NAME, path: `/index/companyList?id=${pending[0]?.id}&tab=auth` },
+      ]);
     });
 
     it('403 to a non-admin and 401 without a session, on both admin calls; nothing changes', async () => {
@@ -703,6 +722,7 @@ describe('company authentication', () => {
       });
       const status = await authStatus('assessment');
       expect(status).toMatchObject({ companyAuthStatus: 3, companyAuthReason: '营业执照不清晰' });
+      expect(await reviewTasks()).toEqual([]);
       expect(
         readJson(await call('POST', `/api/company/auth/examine/${id}`, 'admin', { pass: true })),
       ).toMatchObject({

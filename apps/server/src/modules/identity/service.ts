@@ -13,6 +13,7 @@ import {
   computeAuthNeeds,
   FACE_AUTH_STATUS,
   FACE_AUTH_STATUS_LABELS,
+  IDENTITY,
   maskIdCard,
   maskIdNumberShort,
   maskMobile,
@@ -97,11 +98,11 @@ function isExamineAccepted(status: number | null): boolean {
 }
 
 export function createIdentityService(
-  deps: Pick<ModuleDeps, 'db' | 'config' | 'clock' | 'audit' | 'users' | 'attachments'> & {
+  deps: Pick<ModuleDeps, 'db' | 'config' | 'clock' | 'audit' | 'users' | 'attachments' | 'tasks'> & {
     faceProvider?: FaceAuthProvider;
   },
 ) {
-  const { db, config, clock, audit, users, attachments } = deps;
+  const { db, config, clock, audit, users, attachments, tasks } = deps;
   const faceProvider = deps.faceProvider ?? builtinFaceProvider;
   const faceTtlMs = config.faceAuthTtlS * 1000;
 
@@ -404,6 +405,24 @@ export function createIdentityService(
         await attachments.lockRecord(tx, record);
       }
       await users.updateCompany(tx, company.id, { companyAuthStatus: status, companyAuthReason: null });
+      // an advanced authentication waits for the exchange's review in its 待办任务
+      if (level === 'advanced') {
+        await tasks.open(
+          tx,
+          {
+            subject: 'companyAuth',
+            subjectId: request.id,
+            step: 'companyAuthReview',
+            subjectName: companyName,
+            companyId: company.id,
+            type: 'Review',
+            routeName: 'companyList',
+            routeQuery: { tab: 'auth', id: request.id },
+            assignee: { identity: IDENTITY.admin },
+          },
+          now,
+        );
+      }
       await audit.append(tx, {
         ...toAuditActor(actor),
         action: 'company.auth',
@@ -470,6 +489,11 @@ export function createIdentityService(
         COMPANY_AUTH_STATUS.underReview,
       );
       if (decided === undefined) throw refused(MSG.companyAuthNotPending);
+      await tasks.advance(
+        tx,
+        { subject: 'companyAuth', subjectId: id },
+        { result: input.pass ? 'pass' : 'back', decider: actor, at: clock.now() },
+      );
       await users.updateCompany(tx, decided.companyId, {
         companyAuthStatus: status,
         companyAuthReason: reason,

@@ -1,11 +1,14 @@
 // 代理意向登记: the demo agent member registers a buyer on a disclosing bulk project of the demo owner that asks a
 // deposit, draws and e-signs the letter (the signed copy among its 电签文件), and the owner is told; the owner
-// passes it, the exchange cannot confirm it while the deposit is unpaid, records the deposit, confirms it; one
-// qualified buyer leads to an agreement, two to the bidding hall. Another member sees none of it and changes
-// nothing; a registration is withdrawn (a paid deposit then owed back and recorded refunded), returned with a reason
-// and signed again; a certificate number registers once per project; bad input gets its Chinese message, a stale
-// version 409; the housekeeping reminds of a deposit due once and disqualifies one unpaid after its deadline; the
-// deal's settlement makes the winner won and the others lost.
+// passes it, the exchange cannot confirm it while the deposit is unpaid, records the deposit (its amount, the day
+// it arrived, the bank's reference; a wrong amount refused), confirms it; one qualified buyer leads to an
+// agreement, two to the bidding hall. Another member sees none of it and changes nothing; a member registers one
+// buyer per project; registrations close with the disclosure's last day; a registration is withdrawn (a paid
+// deposit then owed back and recorded refunded), returned with a reason and signed again; a certificate number
+// registers once per project; bad input gets its Chinese message, a stale version 409; the housekeeping reminds
+// of a deposit due once and disqualifies one unpaid after its deadline; the deal's settlement makes the winner won
+// and the others lost, the project 待签约 and its process log says so; the agreement waits for the registrations
+// to close.
 import {
   checkIntention,
   composeCreditCode,
@@ -19,10 +22,12 @@ import {
   type NotificationRow,
   type OpenProject,
   type PageResult,
+  type TaskRow,
+  type ProcessLogRow,
   type SignedFile,
   type UploadResult,
 } from '@cqjy/domain';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows, type Db } from '../../db/client.ts';
 import { buildMultipart, makePdf } from '../../test/files.ts';
@@ -38,7 +43,11 @@ import {
 } from '../../test/harness.ts';
 import { createAuditService } from '../audit/service.ts';
 import { createNotificationsService } from '../notifications/service.ts';
+import { projects } from '../projects/tables.ts';
+import type { ProjectEventInput } from '../workflow/process-log.ts';
 import { clientOf, copyProject, enrolSigner, findProjectId, type Client } from '../workflow/test-support.ts';
+import type { ProjectsService } from '../projects/service.ts';
+import { createIntentionsService, type IntentionsDeps } from './service.ts';
 import { listQualified, settleDeal } from './settle.ts';
 
 const AGENT_MOBILE = '13800000004';
@@ -97,6 +106,15 @@ async function snapshot(): Promise<string> {
   return JSON.stringify(rows);
 }
 
+/** The caller's open tasks about registration `id`: their title and screen (without the task's own id). */
+async function waitingOn(client: Client, id: number): Promise<[string, string][]> {
+  const todo = await client.post<PageResult<TaskRow>>('/api/task/list/todo', { page: 1, size: 50 });
+  expect(todo.status, todo.msg).toBe(0);
+  return todo.data.list
+    .filter((row) => row.subject === 'intention' && row.subjectId === id)
+    .map((row) => [row.actionTitle, row.path.replace(/&taskId=\d+$/, '')]);
+}
+
 async function show(client: Client, id: number): Promise<IntentionDetail> {
   const shown = await client.get<IntentionDetail>(`/api/intention/${id}`);
   expect(shown.status, shown.msg).toBe(0);
@@ -124,6 +142,22 @@ async function drawAndSign(client: Client, mobile: string, id: number, version: 
   return signed.data.version;
 }
 
+/** The deposit's record as the exchange types it: the amount owed, arrived today, with a bank reference. */
+function receipt(amount = DEPOSIT, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    amount,
+    arrivedOn: t.clock.now().toISOString().slice(0, 10),
+    reference: 'HX-20261201-0001',
+    ...overrides,
+  };
+}
+
+/** Ends the project's disclosure: its last day was the day before the clock's (the registrations closed). */
+async function endDisclosure(project: number): Promise<void> {
+  const dayBefore = new Date(t.clock.now().getTime() - 86_400_000);
+  await t.db.execute(sql`update projects set disclosure_end = ${dayBefore} where id = ${project}`);
+}
+
 async function review(
   client: Client,
   id: number,
@@ -141,12 +175,66 @@ async function qualify(client: Client, mobile: string, project: number): Promise
   version = await review(owner, saved.id, { version, result: 'pass' });
   const shown = await show(exchange, saved.id);
   if (shown.depositState === 'unpaid') {
-    const paid = await exchange.post<{ version: number }>(`/api/intention/deposit/${saved.id}`, { version });
+    const paid = await exchange.post<{ version: number }>(`/api/intention/deposit/${saved.id}`, {
+      version,
+      ...receipt(shown.depositAmount ?? 0),
+    });
     expect(paid.status, paid.msg).toBe(0);
     version = paid.data.version;
   }
   await review(exchange, saved.id, { version, result: 'pass' });
   return saved.id;
+}
+
+/** The projects module's part of a settlement, as the test's own statements on its table (its repo is its own). */
+const testProjects = {
+  findById: async (id: number, tx: Db = t.db) =>
+    (await tx.select().from(projects).where(eq(projects.id, id)))[0],
+  lockStatus: async (tx: Db, id: number) =>
+    (await tx.select({ status: projects.status }).from(projects).where(eq(projects.id, id)).for('update'))[0]
+      ?.status,
+  updateGuarded: async (
+    tx: Db,
+    id: number,
+    version: number,
+    patch: Parameters<ProjectsService['updateGuarded']>[3],
+  ) =>
+    (
+      await tx
+        .update(projects)
+        .set({ ...patch, version: sql`${projects.version} + 1` })
+        .where(and(eq(projects.id, id), eq(projects.version, version)))
+        .returning()
+    )[0],
+};
+
+/**
+ * The intentions service as a bank's adapter holds it: the database, the clock and the audit are all a deposit's
+ * notice uses; anything else answers that it is not for a notice.
+ */
+function bankAdapter() {
+  const unused = new Proxy(
+    {},
+    {
+      get: () => () => {
+        throw new Error('not used by a deposit notice');
+      },
+    },
+  );
+  const deps = {
+    db: t.db,
+    clock: t.clock,
+    audit: createAuditService({ clock: t.clock }),
+    users: unused,
+    otp: unused,
+    notifications: unused,
+    signatures: unused,
+    projects: unused,
+    processLog: unused,
+    attachments: { registerRecordVisibility: () => undefined, registerRecordWriteRule: () => undefined },
+    isOwnCustomer: () => Promise.resolve(false),
+  };
+  return createIntentionsService(deps as unknown as IntentionsDeps);
 }
 
 async function messagesOf(client: Client): Promise<NotificationRow[]> {
@@ -354,12 +442,16 @@ describe('代理意向登记', () => {
     expect(drawn).toMatchObject({ status: 0, msg: MSG.intentionLetterMade });
     version = drawn.data.version;
     const letter = await show(agent, id);
+    // the letter carries the deposit: it is owed from now on, in every view (never 无需交纳 beside an amount due)
     expect(letter).toMatchObject({
       status: 'letterGenerated',
       depositAmount: DEPOSIT,
       depositDeadline: FAR_DEADLINE,
-      depositState: 'none',
+      depositState: 'unpaid',
+      depositStateLabel: '未交纳',
     });
+    const listed = await agent.post<IntentionView[]>('/api/intention/list', { projectId });
+    expect(listed.data.find((row) => row.id === id)).toMatchObject({ depositState: 'unpaid' });
     // the drawn letter is no file of the registration's own
     expect(letter.files.map((file) => file.name)).toEqual(['营业执照.pdf']);
     const pdf = await t.app.inject({
@@ -470,16 +562,52 @@ describe('代理意向登记', () => {
       status: 1,
       msg: MSG.intentionDepositUnpaid,
     });
-    expect((await exchange.post(`/api/intention/deposit/${id}`, { version: version + 1 })).status).toBe(409);
+    expect(
+      (await exchange.post(`/api/intention/deposit/${id}`, { version: version + 1, ...receipt() })).status,
+    ).toBe(409);
     expect(await exchange.post(`/api/intention/deposit/refund/${id}`, { version })).toMatchObject({
       status: 1,
       msg: MSG.intentionDepositNotRefunding,
     });
+    // the record must be the deposit owed, arrived by today, with the bank's reference
+    const refusals: [Record<string, unknown>, string][] = [
+      [receipt(DEPOSIT - 100), '到账金额99,999.00元与应交保证金100,000.00元不一致'],
+      [receipt(DEPOSIT, { amount: undefined }), MSG.intentionDepositAmountInvalid],
+      [receipt(DEPOSIT, { arrivedOn: '2026-12-02' }), MSG.intentionDepositDateFuture],
+      [receipt(DEPOSIT, { arrivedOn: '2026/12/01' }), MSG.intentionDepositDateInvalid],
+      [receipt(DEPOSIT, { reference: ' ' }), MSG.intentionDepositReferenceRequired],
+    ];
+    for (const [body, msg] of refusals) {
+      expect(await exchange.post(`/api/intention/deposit/${id}`, { version, ...body })).toMatchObject({
+        status: 1,
+        msg,
+      });
+    }
     expect(await snapshot()).toBe(before);
-    const paid = await exchange.post<{ version: number }>(`/api/intention/deposit/${id}`, { version });
+    const paid = await exchange.post<{ version: number }>(`/api/intention/deposit/${id}`, {
+      version,
+      ...receipt(DEPOSIT, { arrivedOn: '2026-11-30', reference: ' HX20261130-8848 ' }),
+    });
     expect(paid).toMatchObject({ status: 0, msg: MSG.intentionDepositRecorded });
     version = paid.data.version;
-    expect(await exchange.post(`/api/intention/deposit/${id}`, { version })).toMatchObject({
+    // the record shows on the registration's view, and the audit keeps it
+    expect(await show(agent, id)).toMatchObject({
+      depositState: 'paid',
+      depositReceivedAmount: DEPOSIT,
+      depositArrivedOn: '2026-11-30',
+      depositReference: 'HX20261130-8848',
+    });
+    const [audited] = await selectRows<{ detail: Record<string, unknown> }>(
+      t.db,
+      sql`select detail from audit_log where target = ${String(id)} and action = 'intention.deposit'`,
+    );
+    expect(audited?.detail).toMatchObject({
+      amount: DEPOSIT,
+      arrivedOn: '2026-11-30',
+      reference: 'HX20261130-8848',
+      source: 'exchange',
+    });
+    expect(await exchange.post(`/api/intention/deposit/${id}`, { version, ...receipt() })).toMatchObject({
       status: 1,
       msg: MSG.intentionDepositNotDue,
     });
@@ -502,17 +630,88 @@ describe('代理意向登记', () => {
   });
 
   it('one qualified buyer makes an agreement, two the bidding hall', async () => {
-    expect((await owner.get(`/api/intention/course/${projectId}`)).data).toEqual({
+    expect((await owner.get(`/api/intention/course/${projectId}`)).data).toMatchObject({
       course: 'agreement',
       qualified: 1,
     });
     await qualify(member, MEMBER_MOBILE, projectId);
     for (const client of [owner, exchange, agent]) {
-      expect((await client.get(`/api/intention/course/${projectId}`)).data).toEqual({
+      expect((await client.get(`/api/intention/course/${projectId}`)).data).toMatchObject({
         course: 'bidding',
         qualified: 2,
       });
     }
+  });
+
+  it('takes one buyer per member on a project: a second is refused until the first is withdrawn', async () => {
+    const before = await snapshot();
+    // the agent holds a registration on the project already (qualified): another buyer of its own is refused
+    expect(await agent.post('/api/intention/save', { projectId, ...buyer() })).toMatchObject({
+      status: 1,
+      msg: MSG.intentionMemberTaken,
+    });
+    expect(await snapshot()).toBe(before);
+    const other = await makeProject('GR2026BJ9000008', null);
+    const first = await save(agent, { projectId: other, ...buyer() });
+    // a draft holds the place too
+    expect(await agent.post('/api/intention/save', { projectId: other, ...buyer() })).toMatchObject({
+      status: 1,
+      msg: MSG.intentionMemberTaken,
+    });
+    // and the database holds it, whatever a racing call found when it checked
+    await expect(
+      t.db.execute(sql`
+        insert into intention_registrations
+          (project_id, company_id, kind, name, cert_type, cert_no, contact_name, contact_mobile)
+        select project_id, company_id, kind, name || '乙', cert_type, 'X' || cert_no, contact_name, contact_mobile
+        from intention_registrations where id = ${first.id}`),
+    ).rejects.toThrow();
+    // another member registers its own buyer
+    await save(member, { projectId: other, ...buyer() });
+    const withdrawn = await agent.post(`/api/intention/withdraw/${first.id}`, { version: first.version });
+    expect(withdrawn.status, withdrawn.msg).toBe(0);
+    await save(agent, { projectId: other, ...buyer() });
+  });
+
+  it("closes the registrations with the disclosure's last day; the course waits for it", async () => {
+    const closing = await makeProject('GR2026BJ9000009', null);
+    const day = t.clock.now().toISOString().slice(0, 10);
+    const lastDay = new Date(`${day}T09:00:00+08:00`);
+    await t.db.execute(sql`update projects set disclosure_end = ${lastDay} where id = ${closing}`);
+    // the last day itself is in time
+    const saved = await save(agent, { projectId: closing, ...buyer() });
+    // while the registrations are open, neither the hall nor the agreement may come, and the course says why
+    const signed = await drawAndSign(agent, AGENT_MOBILE, saved.id, saved.version);
+    await review(exchange, saved.id, {
+      version: await review(owner, saved.id, { version: signed, result: 'pass' }),
+      result: 'pass',
+    });
+    const open = await exchange.get(`/api/intention/course/${closing}`);
+    expect(open.data).toEqual({
+      course: 'agreement',
+      qualified: 1,
+      canOpenBidding: false,
+      canAgree: false,
+      reason: `意向登记截止日（披露期满）为${day}，截止后方可确定成交`,
+    });
+    expect(await exchange.post(`/api/intention/agreement/${closing}`, {})).toMatchObject({
+      status: 1,
+      msg: `意向登记截止日（披露期满）为${day}，截止后方可确定成交`,
+    });
+    // the day after: closed to new registrations, open to the deal
+    await endDisclosure(closing);
+    const before = await snapshot();
+    expect(await member.post('/api/intention/save', { projectId: closing, ...buyer() })).toMatchObject({
+      status: 1,
+      msg: MSG.intentionProjectClosed,
+    });
+    expect(await snapshot()).toBe(before);
+    expect((await exchange.get(`/api/intention/course/${closing}`)).data).toMatchObject({
+      canAgree: true,
+      reason: null,
+    });
+    const listed = await agent.post<OpenProject[]>('/api/intention/projects', { keyword: 'GR2026BJ9000009' });
+    expect(listed.data).toEqual([]);
   });
 
   it('registers a certificate number once per project, again once withdrawn', async () => {
@@ -533,10 +732,13 @@ describe('代理意向登记', () => {
   });
 
   it('withdraws before the review; a paid deposit is then owed back and recorded refunded', async () => {
-    const saved = await save(agent, { projectId, ...buyer() });
+    // a project of its own: the agent represents one buyer per project
+    const withdrawing = await makeProject('GR2026BJ9000010', { amount: DEPOSIT, deadline: FAR_DEADLINE });
+    const saved = await save(agent, { projectId: withdrawing, ...buyer() });
     let current = await drawAndSign(agent, AGENT_MOBILE, saved.id, saved.version);
     const paid = await exchange.post<{ version: number }>(`/api/intention/deposit/${saved.id}`, {
       version: current,
+      ...receipt(),
     });
     expect(paid.status, paid.msg).toBe(0);
     current = paid.data.version;
@@ -561,7 +763,9 @@ describe('代理意向登记', () => {
   });
 
   it('returned with a reason, edited, drawn and signed again; the exchange may return it too', async () => {
-    const saved = await save(agent, { projectId, ...buyer() });
+    // a project of its own: the agent represents one buyer per project
+    const returning = await makeProject('GR2026BJ9000011', { amount: DEPOSIT, deadline: FAR_DEADLINE });
+    const saved = await save(agent, { projectId: returning, ...buyer() });
     let current = await drawAndSign(agent, AGENT_MOBILE, saved.id, saved.version);
     const before = await snapshot();
     expect(
@@ -580,8 +784,17 @@ describe('代理意向登记', () => {
     ).toMatchObject({ status: 1, msg: MSG.intentionNotAllowed });
     expect(await snapshot()).toBe(before);
 
+    // each decision waits in its party's 待办任务, linked to the screen where it is taken
+    expect(await waitingOn(owner, saved.id)).toEqual([
+      ['意向登记资格审核', `/index/bulkShowProject?id=${returning}`],
+    ]);
+    expect(await waitingOn(agent, saved.id)).toEqual([]);
     current = await review(owner, saved.id, { version: current, result: 'back', reason: '请补充财务报表' });
     expect(await show(agent, saved.id)).toMatchObject({ status: 'returned', reviewReason: '请补充财务报表' });
+    expect(await waitingOn(owner, saved.id)).toEqual([]);
+    expect(await waitingOn(agent, saved.id)).toEqual([
+      ['意向登记退回修改', `/index/addIntention?id=${saved.id}`],
+    ]);
     expect((await messagesOf(agent))[0]).toMatchObject({
       kind: 'intention.reviewed',
       body: expect.stringContaining('请补充财务报表') as unknown,
@@ -600,11 +813,26 @@ describe('代理意向登记', () => {
       depositState: 'unpaid',
     });
     current = await review(owner, saved.id, { version: current, result: 'pass' });
+    expect(await waitingOn(exchange, saved.id)).toEqual([
+      ['意向登记资格确认', `/index/bulkShowProject?id=${returning}`],
+    ]);
+    // a second review from the same stale view: the task was handled, nothing changes
+    expect(
+      await owner.post(`/api/intention/review/${saved.id}`, {
+        version: current - 1,
+        result: 'back',
+        reason: '重复',
+      }),
+    ).toMatchObject({ status: 409, msg: MSG.workflowTaskHandled });
     current = await review(exchange, saved.id, {
       version: current,
       result: 'back',
       reason: '保证金账户信息有误',
     });
+    expect(await waitingOn(exchange, saved.id)).toEqual([]);
+    expect(await waitingOn(agent, saved.id)).toEqual([
+      ['意向登记退回修改', `/index/addIntention?id=${saved.id}`],
+    ]);
     expect(await show(agent, saved.id)).toMatchObject({
       status: 'returned',
       reviewReason: '保证金账户信息有误',
@@ -617,14 +845,16 @@ describe('代理意向登记', () => {
     const [winner, loser] = qualified;
     if (winner === undefined || loser === undefined) throw new Error('two qualified expected');
     const clock = t.clock;
+    const logged: ProjectEventInput[] = [];
     const context = {
       notifications: createNotificationsService({ db: t.db, clock }),
-      // the projects module's part, as the test's own statement (its repo is its own)
-      projects: {
-        setDetail: async (tx: Db, id: number, key: string, value: unknown): Promise<void> => {
-          await tx.execute(
-            sql`update projects set details = details || jsonb_build_object(${key}::text, ${JSON.stringify(value)}::jsonb) where id = ${id}`,
-          );
+      // the projects module's part, as the test's own statements on its table (its repo is its own)
+      projects: testProjects,
+      // the process log's part: what was recorded
+      processLog: {
+        recordProjectEvent: (_tx: Db, input: ProjectEventInput): Promise<void> => {
+          logged.push(input);
+          return Promise.resolve();
         },
       },
       audit: createAuditService({ clock }),
@@ -636,6 +866,7 @@ describe('代理意向登记', () => {
       source: 'bidding' as const,
       dealPrice: 150_000_000,
       biddingId: 9,
+      bidderNo: 'J001',
       decidedAt: clock.now(),
     };
     await expect(
@@ -653,11 +884,21 @@ describe('代理意向登记', () => {
     };
     expect(settled).toEqual({ wonId: winner.id, lostIds: [loser.id], dealResult });
     // the project keeps the deal, from which its contract starts
-    const [kept] = await selectRows<{ deal: unknown }>(
+    const [kept] = await selectRows<{ deal: unknown; status: string }>(
       t.db,
-      sql`select details->'dealResult' as deal from projects where id = ${projectId}`,
+      sql`select details->'dealResult' as deal, status from projects where id = ${projectId}`,
     );
     expect(kept?.deal).toEqual(dealResult);
+    // the deal decided, the contract is next; the process log records it
+    expect(kept?.status).toBe('awaitingContract');
+    expect(logged).toEqual([
+      expect.objectContaining({
+        projectId,
+        event: 'biddingWon',
+        reason: `${winner.name}（竞买号J001）以1,500,000.00元竞得`,
+        actor: null,
+      }),
+    ]);
     expect(await show(exchange, winner.id)).toMatchObject({ status: 'won', depositState: 'applied' });
     expect(await show(exchange, loser.id)).toMatchObject({ status: 'lost', depositState: 'refunding' });
     expect(
@@ -665,24 +906,36 @@ describe('代理意向登记', () => {
     ).toMatchObject({ title: `意向受让方已成交：${winner.name}` });
     expect((await messagesOf(member))[0]).toMatchObject({ title: `意向受让方未成交：${loser.name}` });
     // the course stays what it was: two buyers passed the qualification
-    expect((await owner.get(`/api/intention/course/${projectId}`)).data).toEqual({
+    expect((await owner.get(`/api/intention/course/${projectId}`)).data).toMatchObject({
       course: 'bidding',
       qualified: 2,
+      canOpenBidding: false,
+      reason: MSG.intentionDealDecided,
     });
   });
 
   it('confirms an agreement with the one qualified buyer at the listing price, and only then', async () => {
     const single = await makeProject('GR2026BJ9000005', { amount: DEPOSIT, deadline: FAR_DEADLINE });
-    // nobody qualified yet: refused, nothing changes
-    expect(await exchange.post(`/api/intention/agreement/${single}`, {})).toMatchObject({
+    // nobody qualified (on a project whose registrations closed empty): refused, nothing changes
+    const empty = await makeProject('GR2026BJ9000013', null);
+    await endDisclosure(empty);
+    const before = await snapshot();
+    expect(await exchange.post(`/api/intention/agreement/${empty}`, {})).toMatchObject({
       status: 1,
       msg: MSG.intentionAgreementNotOne,
     });
+    expect(await snapshot()).toBe(before);
     const winnerId = await qualify(agent, AGENT_MOBILE, single);
     // the exchange's alone: the owner and the member have no right to it
     for (const client of [owner, agent]) {
       expect(await client.post(`/api/intention/agreement/${single}`, {})).toMatchObject({ status: 403 });
     }
+    // the deal waits for the registrations to close with the disclosure
+    expect(await exchange.post(`/api/intention/agreement/${single}`, {})).toMatchObject({
+      status: 1,
+      msg: expect.stringContaining('截止后方可确定成交') as unknown,
+    });
+    await endDisclosure(single);
     const agreed = await exchange.post<{ transfereeName: string; dealPrice: number; source: string }>(
       `/api/intention/agreement/${single}`,
       {},
@@ -699,6 +952,50 @@ describe('代理意向登记', () => {
     expect(await exchange.post(`/api/intention/agreement/${single}`, {})).toMatchObject({
       status: 1,
       msg: MSG.intentionDealDecided,
+    });
+    // the project waits for its contract, and its process log names the agreement and who confirmed it
+    const project = await owner.get<{ status: string; statusLabel: string }>(`/api/project/status/${single}`);
+    expect(project.data).toMatchObject({ status: 'awaitingContract', statusLabel: '待签约' });
+    const log = await owner.get<ProcessLogRow[]>(`/api/project/${single}/processLog`);
+    expect(log.status, log.msg).toBe(0);
+    expect(log.data.at(-1)).toMatchObject({
+      stage: '协议转让',
+      stepLabel: '成交确认',
+      result: '成交',
+      reason: `唯一合格意向受让方${(await show(agent, winnerId)).name}以挂牌价1,860,000.00元成交`,
+      companyName: '示范产权交易所',
+    });
+  });
+
+  it("takes a bank's notice of a deposit with the exchange's checks", async () => {
+    const noticed = await makeProject('GR2026BJ9000012', { amount: DEPOSIT, deadline: FAR_DEADLINE });
+    const saved = await save(agent, { projectId: noticed, ...buyer() });
+    const version = await drawAndSign(agent, AGENT_MOBILE, saved.id, saved.version);
+    const bank = bankAdapter();
+    const system = {
+      userId: null,
+      operatorId: null,
+      companyId: null,
+      identityType: null,
+      ip: null,
+      userAgent: null,
+    };
+    const before = await snapshot();
+    await expect(bank.recordDepositNotice(system, saved.id, receipt(DEPOSIT + 1))).rejects.toMatchObject({
+      message: '到账金额100,000.01元与应交保证金100,000.00元不一致',
+    });
+    await expect(
+      bank.recordDepositNotice(system, saved.id, receipt(DEPOSIT, { reference: '' })),
+    ).rejects.toMatchObject({ message: MSG.intentionDepositReferenceRequired });
+    expect(await snapshot()).toBe(before);
+    await bank.recordDepositNotice(system, saved.id, {
+      version,
+      ...receipt(DEPOSIT, { reference: 'BANK-77' }),
+    });
+    expect(await show(exchange, saved.id)).toMatchObject({
+      depositState: 'paid',
+      depositReceivedAmount: DEPOSIT,
+      depositReference: 'BANK-77',
     });
   });
 

@@ -1,6 +1,7 @@
 // Queries on the intention registrations. A registration as listed joins its project (name, code, family, owner,
-// agent member, status) and the registering member's name (projects and companies: read only). Every reader
-// passes its own executor, so a caller inside a transaction reads through it (PGlite has one connection).
+// agent member, status) and the registering member's name (projects and companies: read only); the deal's facts
+// read whether the project has a bidding hall (the bidding module's table: read only). Every reader passes its own
+// executor, so a caller inside a transaction reads through it (PGlite has one connection).
 import type { IntentionStatus } from '@cqjy/domain';
 import {
   and,
@@ -10,6 +11,7 @@ import {
   ilike,
   inArray,
   isNotNull,
+  isNull,
   lt,
   lte,
   gte,
@@ -21,6 +23,7 @@ import {
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { containsPattern, lowerContainsPattern } from '../../db/like.ts';
+import { biddings } from '../bidding/tables.ts';
 import { projects } from '../projects/tables.ts';
 import { companies } from '../users/tables.ts';
 import { intentionRegistrations as ir } from './tables.ts';
@@ -44,6 +47,13 @@ export type IntentionItem = IntentionRow & {
 
 /** The statuses before the signature: the member's own business. */
 const UNSIGNED: IntentionStatus[] = ['draft', 'letterGenerated'];
+
+/** The statuses a member's registration holds its place on the project in (one per member and project). */
+const HOLDING: SQL = notInArray(ir.status, ['withdrawn', 'disqualified']);
+
+/** In review, the deposit its letter carries not arrived: it may still qualify (the reminder and the deadline's). */
+const REVIEWING: IntentionStatus[] = ['submitted', 'ownerApproved'];
+const DEPOSIT_OWED: SQL = and(isNotNull(ir.depositAmount), isNull(ir.depositPaidAt)) ?? sql`false`;
 
 const itemColumns = {
   registration: ir,
@@ -190,16 +200,35 @@ export async function findByCertNo(
   return row;
 }
 
-/** Disclosing projects of the families, newest first, by name or code. */
+/** The member's registration holding its place on the project (not withdrawn or disqualified), if any. */
+export async function findByMember(
+  db: Db,
+  projectId: number,
+  companyId: number,
+): Promise<Pick<IntentionRow, 'id'> | undefined> {
+  const [row] = await db
+    .select({ id: ir.id })
+    .from(ir)
+    .where(and(eq(ir.projectId, projectId), eq(ir.companyId, companyId), HOLDING))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Disclosing projects of the families still taking registrations (their disclosure ending at or after `since`, the
+ * start of the clock's day: the domain's registrationOpenSince), newest first, by name or code.
+ */
 export async function listOpenProjects(
   db: Db,
   families: readonly string[],
   keyword: string,
   limit: number,
+  since: Date,
 ): Promise<(typeof projects.$inferSelect)[]> {
   const conditions: (SQL | undefined)[] = [
     eq(projects.status, 'disclosing'),
     inArray(projects.family, [...families]),
+    or(isNull(projects.disclosureEnd), gte(projects.disclosureEnd, since)),
   ];
   const trimmed = keyword.trim();
   // search_text is name and code lower-cased (see the projects table)
@@ -221,6 +250,42 @@ export async function countQualified(db: Db, projectId: number): Promise<number>
   return Number(row?.n ?? 0);
 }
 
+/**
+ * What the deal's rules read of a project's registrations: those qualified and still in the race, those in review
+ * whose deposit has not arrived, the member companies holding two qualified ones, and whether a hall is open or
+ * decided (a hall closed without a bid leaves the project free for another after a new disclosure).
+ */
+export async function readDealCounts(
+  db: Db,
+  projectId: number,
+): Promise<{ qualified: number; awaitingDeposit: number; sharedMembers: number; hasHall: boolean }> {
+  const [counts] = await db
+    .select({
+      qualified: sql<number>`(count(*) filter (where ${ir.status} = 'qualified'))::int`,
+      awaitingDeposit: sql<number>`(count(*) filter (where ${inArray(ir.status, REVIEWING)} and ${DEPOSIT_OWED}))::int`,
+      members: sql<number>`(count(distinct ${ir.companyId}) filter (where ${ir.status} = 'qualified'))::int`,
+    })
+    .from(ir)
+    .where(eq(ir.projectId, projectId));
+  const halls = await db
+    .select({ id: biddings.id })
+    .from(biddings)
+    .where(
+      and(
+        eq(biddings.projectId, projectId),
+        or(isNull(biddings.closedAt), isNotNull(biddings.leaderRegistrationId)),
+      ),
+    )
+    .limit(1);
+  const qualified = Number(counts?.qualified ?? 0);
+  return {
+    qualified,
+    awaitingDeposit: Number(counts?.awaitingDeposit ?? 0),
+    sharedMembers: qualified - Number(counts?.members ?? 0),
+    hasHall: halls.length > 0,
+  };
+}
+
 /** The qualified registrations of a project, oldest first, their rows locked for the caller's transaction. */
 export async function lockQualified(db: Db, projectId: number): Promise<IntentionRow[]> {
   return db
@@ -236,10 +301,10 @@ export async function listOverdueDeposits(db: Db, today: string, limit: number):
   const rows = await selectItems(db)
     .where(
       and(
-        eq(ir.depositState, 'unpaid'),
+        DEPOSIT_OWED,
         isNotNull(ir.depositDeadline),
         lt(ir.depositDeadline, today),
-        inArray(ir.status, ['submitted', 'ownerApproved']),
+        inArray(ir.status, REVIEWING),
       ),
     )
     .orderBy(asc(ir.depositDeadline), asc(ir.id))
@@ -257,10 +322,10 @@ export async function listDepositsDue(
   const rows = await selectItems(db)
     .where(
       and(
-        eq(ir.depositState, 'unpaid'),
+        DEPOSIT_OWED,
         gte(ir.depositDeadline, from),
         lte(ir.depositDeadline, to),
-        inArray(ir.status, ['submitted', 'ownerApproved']),
+        inArray(ir.status, REVIEWING),
       ),
     )
     .orderBy(asc(ir.depositDeadline), asc(ir.id))

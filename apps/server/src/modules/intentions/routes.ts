@@ -15,10 +15,13 @@
 //   POST /api/intention/sign/otp/check/{id}   {otp} -> null: checked without using it up
 //   POST /api/intention/signature/{id}        {version, otp} -> {id, version}: e-signed and submitted
 //   POST /api/intention/withdraw/{id}         {version} -> {id, version}
-//   POST /api/intention/deposit/{id}          {version} -> {id, version}: the exchange records the deposit paid
+//   POST /api/intention/deposit/{id}          {version, amount, arrivedOn, reference} -> {id, version}: the exchange
+//                                             records the deposit arrived (the amount owed, in fen; the day; the
+//                                             bank's reference)
 //   POST /api/intention/deposit/refund/{id}   {version} -> {id, version}: the exchange records it paid back
 //   POST /api/intention/review/{id}           {version, result: pass | back, reason?} -> {id, version}
-//   GET  /api/intention/course/{projectId}    -> {course, qualified}: agreement or bidding
+//   GET  /api/intention/course/{projectId}    -> {course, qualified, canOpenBidding, canAgree, reason}: agreement
+//                                             or bidding, and whether its step may be taken now or why not
 //   POST /api/intention/agreement/{projectId} -> DealResult: the exchange confirms the one qualified buyer at the
 //                                             listing price (协议转让)
 import {
@@ -28,6 +31,7 @@ import {
   INTENTION_STATUSES,
   MSG,
   ZDealResult,
+  ZDepositReceiptInput,
   ZIntentionDetail,
   ZIntentionView,
   ZOpenProject,
@@ -77,7 +81,13 @@ const BUYER_FIELDS = {
 const ZVersioned = z.object({ version: zVersion });
 const reasonTooLong = formatMessage(MSG.intentionReasonTooLong, { max: INTENTION_REASON_MAX });
 const zOtp = z.string({ error: MSG.otpFormat }).regex(/^\d{6}$/, MSG.otpFormat);
-const ZCourse = z.object({ course: z.enum(['none', 'agreement', 'bidding']), qualified: z.number() });
+const ZCourse = z.object({
+  course: z.enum(['none', 'agreement', 'bidding']),
+  qualified: z.number(),
+  canOpenBidding: z.boolean(),
+  canAgree: z.boolean(),
+  reason: z.string().nullable(),
+});
 
 export const intentionsRoutes: FastifyPluginCallbackZod<{ intentions: IntentionsService }> = (
   app,
@@ -286,12 +296,23 @@ export const intentionsRoutes: FastifyPluginCallbackZod<{ intentions: Intentions
     intentions.withdraw,
     MSG.intentionWithdrawn,
   );
-  versioned(
+  app.post(
     '/api/intention/deposit/:id',
-    '登记保证金已交纳',
-    exchange,
-    intentions.recordDeposit,
-    MSG.intentionDepositRecorded,
+    {
+      preValidation: exchange,
+      schema: {
+        tags,
+        summary: '登记保证金已到账（到账金额、到账日期、银行流水号）',
+        params: ZIdParams,
+        body: ZDepositReceiptInput.extend({ version: zVersion }),
+        response: { 200: zEnvelope(ZSaved) },
+      },
+    },
+    async (request) =>
+      ok(
+        await intentions.recordDeposit(actorOf(request), parseId(request.params.id), request.body),
+        MSG.intentionDepositRecorded,
+      ),
   );
   versioned(
     '/api/intention/deposit/refund/:id',

@@ -1,10 +1,15 @@
 // 代理意向登记 (the domain's intentions.ts): a member registers a buyer it represents on a disclosing project,
 // draws the registration letter (the deposit the project asks copied into it), e-signs it with the SMS code bound
 // to the letter's hash and so submits it; the project's owner gives its opinion, the exchange confirms the
-// qualification once the deposit is recorded paid; either may return it with a reason, and the member edits,
-// draws and signs again. The member may withdraw before the confirmation; a deposit still unpaid at its deadline
-// disqualifies the registration (the housekeeping's step). One qualified buyer takes the project by agreement,
-// two or more bid for it (settle.ts ends the deal for the bidding module).
+// qualification once the deposit is recorded paid (its amount, the day it arrived and the bank's reference); either
+// may return it with a reason, and the member edits, draws and signs again. The member may withdraw before the
+// confirmation; a deposit still unpaid at its deadline disqualifies the registration (the housekeeping's step).
+// A member registers one buyer per project, and registrations are taken up to the disclosure's last day. One
+// qualified buyer takes the project by agreement, two or more bid for it, once the registrations closed and no
+// deposit is awaited (the domain's deal rules; settle.ts reads their facts and ends the deal for either way).
+//
+// Each transition of a registration is one function here (sign, withdraw, review, the deposit's records,
+// agree), so whatever must follow a transition is added in one place.
 //
 // Who sees what: the member its own registrations; the project's owner, the project's agent member and the
 // exchange those past signing. Anyone else is answered 404, as for an id that does not exist, and nothing
@@ -12,13 +17,17 @@
 import { createHash } from 'node:crypto';
 import {
   addWorkdays,
+  agreementRefusal,
+  biddingRefusal,
   canIntention,
+  checkDepositReceipt,
   checkIntention,
   checkIntentionReason,
   composeIntentionLetter,
   dealCourse,
   DEADLINE_REMINDER_WORKDAYS,
   DEPOSIT_STATE_LABELS,
+  depositStateOf,
   displayCertNo,
   familyLabel,
   formatChineseDate,
@@ -35,17 +44,19 @@ import {
   INTENTION_STATUS_LABELS,
   INTENTION_TRANSITIONS,
   INTENTION_VIEW_ROUTES,
+  projectShowRoute,
   intentionReviewNotice,
   intentionShowPath,
   isIntentionFamily,
   isPastSigning,
+  isRegistrationOpen,
   MSG,
   participantCertTypeLabel,
   participantKindLabel,
   readProjectForm,
+  registrationOpenSince,
   SIGNED_LETTER_TAG,
-  type DealCourse,
-  type DepositState,
+  type DealCourseView,
   type IntentionDetail,
   type IntentionEvent,
   type IntentionFamily,
@@ -53,7 +64,6 @@ import {
   type IntentionStatus,
   type IntentionView,
   type OpenProject,
-  dealResultOf,
   type DealResult,
 } from '@cqjy/domain';
 import type { Db } from '../../db/client.ts';
@@ -66,17 +76,21 @@ import type { Viewer } from '../attachments/service.ts';
 import type { ProjectRow, ProjectsService } from '../projects/service.ts';
 import { createLetterSigning, waitingLetter } from '../signatures/seal-letter.ts';
 import type { SignaturesService } from '../signatures/service.ts';
+import type { OpenTaskInput, TaskDecider } from '../tasks/service.ts';
+import type { WorkflowService } from '../workflow/service.ts';
 import * as repo from './repo.ts';
-import { listQualified, settleDeal } from './settle.ts';
+import { listQualified, readDealFacts, settleDeal } from './settle.ts';
 
 export type IntentionsService = ReturnType<typeof createIntentionsService>;
 
 export type IntentionsDeps = Pick<
   ModuleDeps,
-  'db' | 'audit' | 'clock' | 'users' | 'otp' | 'attachments' | 'notifications'
+  'db' | 'audit' | 'clock' | 'users' | 'otp' | 'attachments' | 'notifications' | 'tasks'
 > & {
   signatures: Pick<SignaturesService, 'loadSigner'>;
-  projects: Pick<ProjectsService, 'findById' | 'isVisibleTo' | 'lockStatus' | 'setDetail'>;
+  projects: Pick<ProjectsService, 'findById' | 'isVisibleTo' | 'lockStatus' | 'updateGuarded'>;
+  /** the project's process log, where a deal the exchange confirms is recorded */
+  processLog: Pick<WorkflowService, 'recordProjectEvent' | 'describeActor'>;
   /** whether a registry row is one of the member's own customers (the one a registration was filled from) */
   isOwnCustomer: (viewer: SessionContext, id: number) => Promise<boolean>;
 };
@@ -92,6 +106,9 @@ export type IntentionListQuery = {
   keyword?: string | undefined;
 };
 
+/** A deposit's record as typed or as a bank's notice carries it (checked by the domain's checkDepositReceipt). */
+export type DepositReceiptInput = { amount?: unknown; arrivedOn?: unknown; reference?: unknown };
+
 /** What the housekeeping's deposit step did: registrations disqualified, members reminded. */
 export type DepositDeadlinesReport = { disqualified: number; reminded: number };
 
@@ -99,9 +116,6 @@ export type DepositDeadlinesReport = { disqualified: number; reminded: number };
 const LIST_LIMIT = 200;
 /** The most one housekeeping run handles of each kind; the next run takes the rest. */
 const HOUSEKEEPING_BATCH = 1000;
-
-/** The statuses a deposit may still be taken for the race in; paid on any other, it goes back. */
-const RACING: readonly IntentionStatus[] = ['submitted', 'ownerApproved', 'returned', 'qualified'];
 
 /** The statuses the deadline's pass disqualifies (the reminder is for the same ones). */
 const REVIEWING: readonly IntentionStatus[] = INTENTION_TRANSITIONS.disqualify.from;
@@ -123,10 +137,19 @@ const SYSTEM_ACTOR: AuditActor = {
   userAgent: null,
 };
 
-function isUniqueViolation(error: unknown): boolean {
-  const candidates = [error, (error as { cause?: unknown } | null)?.cause];
-  return candidates.some((e) => (e as { code?: unknown } | null)?.code === '23505');
+/** The unique index a write ran into (PostgreSQL's 23505, also when the query layer wraps it), if any. */
+function violatedIndex(error: unknown): string | undefined {
+  const candidates = [error, (error as { cause?: unknown } | null)?.cause] as ({
+    code?: unknown;
+    constraint?: unknown;
+  } | null)[];
+  const violation = candidates.find((e) => e?.code === '23505');
+  if (violation === undefined) return undefined;
+  return typeof violation?.constraint === 'string' ? violation.constraint : '';
 }
+
+/** The index of one registration per member and project (tables.ts). */
+const MEMBER_INDEX = 'intention_registrations_member_idx';
 
 /** Whether the viewer sees the registration: the member always, the owner, agent and exchange once signed. */
 function canSee(viewer: Pick<Viewer, 'companyId' | 'identityType'>, item: repo.IntentionItem): boolean {
@@ -161,6 +184,7 @@ function listingPriceOf(project: ProjectRow): number | null {
 
 function toView(item: repo.IntentionItem): IntentionView {
   const family = familyOf(item);
+  const depositState = depositStateOf(item);
   return {
     id: item.id,
     projectId: item.projectId,
@@ -185,9 +209,12 @@ function toView(item: repo.IntentionItem): IntentionView {
     statusLabel: INTENTION_STATUS_LABELS[item.status],
     depositAmount: item.depositAmount,
     depositDeadline: item.depositDeadline,
-    depositState: item.depositState,
-    depositStateLabel: DEPOSIT_STATE_LABELS[item.depositState],
+    depositState,
+    depositStateLabel: DEPOSIT_STATE_LABELS[depositState],
     depositPaidAt: item.depositPaidAt?.toISOString() ?? null,
+    depositReceivedAmount: item.depositReceivedAmount,
+    depositArrivedOn: item.depositArrivedOn,
+    depositReference: item.depositReference,
     depositRefundedAt: item.depositRefundedAt?.toISOString() ?? null,
     letterId: item.letterId,
     signedFileId: item.signedFileId,
@@ -202,9 +229,77 @@ function toView(item: repo.IntentionItem): IntentionView {
   };
 }
 
+/**
+ * Who must decide on a registration in each status (待办任务), and on which screen: the member signs its letter and
+ * corrects a returned one; the project's owner gives its opinion, then the exchange confirms the qualification,
+ * both on the project's page where the registrations are listed. In the other statuses nobody need act.
+ */
+function intentionTask(item: repo.IntentionItem, status: IntentionStatus): OpenTaskInput | undefined {
+  const family = familyOf(item);
+  const common = {
+    subject: 'intention' as const,
+    subjectId: item.id,
+    projectId: item.projectId,
+    companyId: item.companyId,
+  };
+  const onProjectPage = {
+    routeName: projectShowRoute(family) ?? 'showproject',
+    routeQuery: { id: item.projectId },
+  };
+  switch (status) {
+    case 'letterGenerated':
+      return {
+        ...common,
+        step: 'intentionSign',
+        type: 'EicSre',
+        routeName: INTENTION_VIEW_ROUTES[family],
+        routeQuery: { id: item.id },
+        assignee: { companyId: item.companyId },
+      };
+    case 'submitted':
+      return {
+        ...common,
+        ...onProjectPage,
+        step: 'intentionOpinion',
+        type: 'Review',
+        assignee: { companyId: item.projectCompanyId },
+      };
+    case 'ownerApproved':
+      return {
+        ...common,
+        ...onProjectPage,
+        step: 'intentionConfirm',
+        type: 'Review',
+        assignee: { identity: IDENTITY.admin },
+      };
+    case 'returned':
+      return {
+        ...common,
+        step: 'intentionModify',
+        type: 'MfyRrn',
+        routeName: 'addIntention',
+        routeQuery: { id: item.id },
+        assignee: { companyId: item.companyId },
+      };
+    default:
+      return undefined;
+  }
+}
+
 export function createIntentionsService(deps: IntentionsDeps) {
-  const { db, audit, clock, users, attachments, notifications, projects, isOwnCustomer } = deps;
+  const { db, audit, clock, users, attachments, notifications, projects, processLog, isOwnCustomer, tasks } =
+    deps;
   const letterSigning = createLetterSigning(deps);
+
+  /** The registration moved to `status`: the decision just taken is closed, the one now waiting opened. */
+  async function handOn(
+    tx: Db,
+    item: repo.IntentionItem,
+    status: IntentionStatus,
+    done: { result: string; decider: TaskDecider; at: Date },
+  ): Promise<void> {
+    await tasks.advance(tx, { subject: 'intention', subjectId: item.id }, done, intentionTask(item, status));
+  }
 
   async function findRow(dataId: string): Promise<repo.IntentionItem | undefined> {
     const id = Number(dataId);
@@ -241,19 +336,24 @@ export function createIntentionsService(deps: IntentionsDeps) {
     return item;
   }
 
-  /** The project a registration is made on: an intention family's, disclosing (checked again when writing). */
+  /**
+   * The project a registration is made on: an intention family's, disclosing and its registration deadline (the
+   * disclosure's last day) not passed (checked again when writing).
+   */
   async function requireOpenProject(projectId: number): Promise<ProjectRow & { family: IntentionFamily }> {
     const project = await projects.findById(projectId);
     if (project === undefined || !isIntentionFamily(project.family)) {
       throw refused(MSG.intentionProjectNotFound);
     }
-    if (project.status !== 'disclosing') throw refused(MSG.intentionProjectClosed);
+    if (!isRegistrationOpen(project, clock.now())) throw refused(MSG.intentionProjectClosed);
     return project as ProjectRow & { family: IntentionFamily };
   }
 
-  /** Inside the writing transaction: the project still disclosing (its row shared-locked until the commit). */
+  /** Inside the writing transaction: the project still taking registrations (its row shared-locked until the commit). */
   async function requireStillOpen(tx: Db, projectId: number): Promise<void> {
-    if ((await projects.lockStatus(tx, projectId, 'share')) !== 'disclosing') {
+    await projects.lockStatus(tx, projectId, 'share');
+    const project = await projects.findById(projectId, tx);
+    if (project === undefined || !isRegistrationOpen(project, clock.now())) {
       throw refused(MSG.intentionProjectClosed);
     }
   }
@@ -262,8 +362,10 @@ export function createIntentionsService(deps: IntentionsDeps) {
     try {
       return await work();
     } catch (error) {
-      // two registrations of one number at once: the unique index decides, the loser is told why
-      if (isUniqueViolation(error)) throw refused(MSG.intentionCertNoTaken);
+      // two registrations racing past the checks: the unique indexes decide, the loser is told why
+      const index = violatedIndex(error);
+      if (index === MEMBER_INDEX) throw refused(MSG.intentionMemberTaken);
+      if (index !== undefined) throw refused(MSG.intentionCertNoTaken);
       throw error;
     }
   }
@@ -273,11 +375,28 @@ export function createIntentionsService(deps: IntentionsDeps) {
     if (holder !== undefined && holder.id !== selfId) throw refused(MSG.intentionCertNoTaken);
   }
 
+  /** A member represents one buyer of a project (two competing buyers of one member could fix the price). */
+  async function refuseSecondOfMember(tx: Db, projectId: number, companyId: number) {
+    if ((await repo.findByMember(tx, projectId, companyId)) !== undefined) {
+      throw refused(MSG.intentionMemberTaken);
+    }
+  }
+
   async function writeAudit(
     tx: Db,
     actor: AuditActor,
     action: string,
-    row: Pick<repo.IntentionRow, 'id' | 'projectId' | 'companyId' | 'status' | 'depositState' | 'version'>,
+    row: Pick<
+      repo.IntentionRow,
+      | 'id'
+      | 'projectId'
+      | 'companyId'
+      | 'status'
+      | 'depositAmount'
+      | 'depositPaidAt'
+      | 'depositRefundedAt'
+      | 'version'
+    >,
     detail: Record<string, unknown> = {},
   ): Promise<void> {
     await audit.append(tx, {
@@ -290,7 +409,7 @@ export function createIntentionsService(deps: IntentionsDeps) {
         projectId: row.projectId,
         memberCompanyId: row.companyId,
         status: row.status,
-        depositState: row.depositState,
+        depositState: depositStateOf(row),
         version: row.version,
         ...detail,
       },
@@ -310,7 +429,8 @@ export function createIntentionsService(deps: IntentionsDeps) {
 
   /** POST /api/intention/projects: the disclosing projects open to registrations, newest first. */
   async function openProjects(keyword: string): Promise<OpenProject[]> {
-    const rows = await repo.listOpenProjects(db, INTENTION_FAMILIES, keyword, LIST_LIMIT);
+    const since = registrationOpenSince(clock.now());
+    const rows = await repo.listOpenProjects(db, INTENTION_FAMILIES, keyword, LIST_LIMIT, since);
     return rows.map((row) => {
       const deposit = depositTermsOf(row);
       return {
@@ -379,6 +499,7 @@ export function createIntentionsService(deps: IntentionsDeps) {
       db.transaction(async (tx) => {
         await requireStillOpen(tx, project.id);
         await refuseTakenCertNo(tx, project.id, certNo);
+        await refuseSecondOfMember(tx, project.id, actor.companyId);
         const row = await repo.insertIntention(tx, {
           ...buyer,
           certNo,
@@ -495,6 +616,7 @@ export function createIntentionsService(deps: IntentionsDeps) {
         INTENTION_TRANSITIONS.draw.from,
       );
       if (row === undefined) throw conflict();
+      await handOn(tx, item, row.status, { result: 'drawn', decider: actor, at: now });
       await writeAudit(tx, actor, 'intention.letter', row, {
         sha256: row.letterSha256,
         depositAmount: row.depositAmount,
@@ -517,8 +639,8 @@ export function createIntentionsService(deps: IntentionsDeps) {
 
   /**
    * POST /api/intention/signature/{id}: the member seals the letter with the code, which submits the
-   * registration: the deposit becomes owed (a deposit paid in an earlier round stays paid), the review of an
-   * earlier round is cleared, the files are locked, and the project's owner is told.
+   * registration (the deposit its letter carries is owed since it was drawn; one paid in an earlier round stays
+   * paid): the review of an earlier round is cleared, the files are locked, and the project's owner is told.
    */
   async function sign(
     actor: Actor,
@@ -535,8 +657,6 @@ export function createIntentionsService(deps: IntentionsDeps) {
       name: item.memberName,
       at: now,
     });
-    const depositState: DepositState =
-      item.depositState === 'paid' ? 'paid' : item.depositAmount === null ? 'none' : 'unpaid';
     return db.transaction(async (tx) => {
       await requireStillOpen(tx, item.projectId);
       const file = await attachments.recordPdf(tx, {
@@ -556,7 +676,6 @@ export function createIntentionsService(deps: IntentionsDeps) {
           status: 'submitted',
           signedFileId: file.uuid,
           signedAt: now,
-          depositState,
           ownerOpinion: '',
           ownerReviewedAt: null,
           ownerReviewedBy: null,
@@ -568,6 +687,7 @@ export function createIntentionsService(deps: IntentionsDeps) {
         INTENTION_TRANSITIONS.sign.from,
       );
       if (row === undefined) throw conflict();
+      await handOn(tx, item, row.status, { result: 'signed', decider: actor, at: now });
       await attachments.lockRecord(tx, recordOf(row.id));
       const params = { name: row.name, project: item.projectName };
       await notifications.raise(tx, {
@@ -583,7 +703,10 @@ export function createIntentionsService(deps: IntentionsDeps) {
     });
   }
 
-  /** POST /api/intention/withdraw/{id}: the member withdraws before the confirmation; a paid deposit goes back. */
+  /**
+   * POST /api/intention/withdraw/{id}: the member withdraws before the confirmation; a paid deposit is then owed
+   * back (depositStateOf), and the member may register another buyer on the project.
+   */
   async function withdraw(
     actor: Actor,
     id: number,
@@ -596,14 +719,15 @@ export function createIntentionsService(deps: IntentionsDeps) {
         tx,
         item.id,
         input.version,
-        {
-          status: 'withdrawn',
-          depositState: item.depositState === 'paid' ? 'refunding' : item.depositState,
-          updatedAt: clock.now(),
-        },
+        { status: 'withdrawn', updatedAt: clock.now() },
         INTENTION_TRANSITIONS.withdraw.from,
       );
       if (row === undefined) throw conflict();
+      await tasks.cancel(
+        tx,
+        { subject: 'intention', subjectId: row.id },
+        { result: 'withdrawn', decider: actor, at: row.updatedAt },
+      );
       await writeAudit(tx, actor, 'intention.withdraw', row);
       return { id: row.id, version: row.version };
     });
@@ -618,53 +742,67 @@ export function createIntentionsService(deps: IntentionsDeps) {
   }
 
   /**
-   * The deposit recorded paid, by the exchange's hand or a bank's notice (`recorder`: whoever the audit names;
-   * without a version the current one). Money that arrives for a registration out of the race (withdrawn,
-   * disqualified) is owed back at once.
+   * The deposit recorded arrived, by the exchange's hand or a bank's notice (`recorder`: whoever the audit names;
+   * without a version the current one), with its record: the amount (the one owed, else refused), the day it
+   * arrived (not after today) and the bank's reference. Money that arrives for a registration out of the race
+   * (withdrawn, disqualified) is owed back at once (depositStateOf).
    */
   async function markDepositPaid(
     recorder: AuditActor,
     item: repo.IntentionItem,
-    version: number,
+    input: DepositReceiptInput & { version: number },
     source: 'exchange' | 'bank',
   ): Promise<{ id: number; version: number }> {
-    if (item.depositState !== 'unpaid') throw refused(MSG.intentionDepositNotDue);
-    if (item.version !== version) throw conflict();
+    if (depositStateOf(item) !== 'unpaid' || item.depositAmount === null) {
+      throw refused(MSG.intentionDepositNotDue);
+    }
     const now = clock.now();
+    const checked = checkDepositReceipt(input, item.depositAmount, formatDate(now));
+    if (checked.message !== null) throw refused(checked.message);
+    if (item.version !== input.version) throw conflict();
+    const receipt = checked.value;
     return db.transaction(async (tx) => {
-      const row = await repo.updateGuarded(tx, item.id, version, {
-        depositState: RACING.includes(item.status) ? 'paid' : 'refunding',
+      const row = await repo.updateGuarded(tx, item.id, input.version, {
         depositPaidAt: now,
         depositPaidBy: recorder.operatorId,
+        depositReceivedAmount: receipt.amount,
+        depositArrivedOn: receipt.arrivedOn,
+        depositReference: receipt.reference,
         updatedAt: now,
       });
       if (row === undefined) throw conflict();
-      await writeAudit(tx, recorder, 'intention.deposit', row, { amount: row.depositAmount, source });
+      await writeAudit(tx, recorder, 'intention.deposit', row, {
+        amount: receipt.amount,
+        arrivedOn: receipt.arrivedOn,
+        reference: receipt.reference,
+        source,
+      });
       return { id: row.id, version: row.version };
     });
   }
 
-  /** POST /api/intention/deposit/{id}: the exchange records the deposit paid. */
+  /** POST /api/intention/deposit/{id}: the exchange records the deposit arrived, with its record. */
   async function recordDeposit(
     actor: Actor,
     id: number,
-    input: { version: number },
+    input: DepositReceiptInput & { version: number },
   ): Promise<{ id: number; version: number }> {
-    return markDepositPaid(actor, await findForExchange(actor, id), input.version, 'exchange');
+    return markDepositPaid(actor, await findForExchange(actor, id), input, 'exchange');
   }
 
   /**
-   * A bank's notice that the deposit of registration `id` arrived (an adapter's call: no session, the audit
-   * names the adapter's operator if it has one). Unknown or unsigned registrations: 404.
+   * A bank's notice that the deposit of registration `id` arrived, with the bank's record (an adapter's call: no
+   * session, the audit names the adapter's operator if it has one); judged as the exchange's record is. Unknown or
+   * unsigned registrations: 404.
    */
   async function recordDepositNotice(
     recorder: AuditActor,
     id: number,
-    input: { version?: number | undefined } = {},
+    input: DepositReceiptInput & { version?: number | undefined },
   ): Promise<{ id: number; version: number }> {
     const item = await repo.findItem(db, id);
     if (item === undefined || !isPastSigning(item.status)) throw notFound();
-    return markDepositPaid(recorder, item, input.version ?? item.version, 'bank');
+    return markDepositPaid(recorder, item, { ...input, version: input.version ?? item.version }, 'bank');
   }
 
   /** POST /api/intention/deposit/refund/{id}: the exchange records a deposit paid back. */
@@ -674,12 +812,11 @@ export function createIntentionsService(deps: IntentionsDeps) {
     input: { version: number },
   ): Promise<{ id: number; version: number }> {
     const item = await findForExchange(actor, id);
-    if (item.depositState !== 'refunding') throw refused(MSG.intentionDepositNotRefunding);
+    if (depositStateOf(item) !== 'refunding') throw refused(MSG.intentionDepositNotRefunding);
     if (item.version !== input.version) throw conflict();
     const now = clock.now();
     return db.transaction(async (tx) => {
       const row = await repo.updateGuarded(tx, item.id, input.version, {
-        depositState: 'refunded',
         depositRefundedAt: now,
         depositRefundedBy: actor.operatorId,
         updatedAt: now,
@@ -704,14 +841,16 @@ export function createIntentionsService(deps: IntentionsDeps) {
     if (item === undefined || !isPastSigning(item.status)) throw notFound();
     const byExchange = isExchange(actor);
     if (!byExchange && item.projectCompanyId !== actor.companyId) throw notFound();
+    // reviewed by someone else since the reviewer was shown it: the task was handled, nothing changes
+    if (item.version !== input.version) throw conflict(MSG.workflowTaskHandled);
     const from: IntentionStatus = byExchange ? 'ownerApproved' : 'submitted';
     if (item.status !== from) throw refused(MSG.intentionNotAllowed);
     const reason = (input.reason ?? '').trim();
     const message = checkIntentionReason(input.result, reason);
     if (message !== null) throw refused(message);
     const isPassed = input.result === 'pass';
-    if (byExchange && isPassed && item.depositState === 'unpaid') throw refused(MSG.intentionDepositUnpaid);
-    if (item.version !== input.version) throw conflict();
+    if (byExchange && isPassed && depositStateOf(item) === 'unpaid')
+      throw refused(MSG.intentionDepositUnpaid);
     const now = clock.now();
     const status: IntentionStatus = !isPassed ? 'returned' : byExchange ? 'qualified' : 'ownerApproved';
     const patch: repo.IntentionPatch = byExchange
@@ -727,7 +866,8 @@ export function createIntentionsService(deps: IntentionsDeps) {
         };
     return db.transaction(async (tx) => {
       const row = await repo.updateGuarded(tx, item.id, input.version, patch, [from]);
-      if (row === undefined) throw conflict();
+      if (row === undefined) throw conflict(MSG.workflowTaskHandled);
+      await handOn(tx, item, row.status, { result: input.result, decider: actor, at: now });
       // the owner's pass is a step of the review, not its answer: the member hears of returns and the confirmation
       if (!isPassed || byExchange) {
         await notifications.raise(tx, {
@@ -752,40 +892,62 @@ export function createIntentionsService(deps: IntentionsDeps) {
     });
   }
 
-  /** GET /api/intention/course/{projectId}: the deal's course the qualified registrations lead to. */
-  async function course(
-    viewer: Viewer,
-    projectId: number,
-  ): Promise<{ course: DealCourse; qualified: number }> {
+  /**
+   * GET /api/intention/course/{projectId}: the deal's course the qualified registrations lead to, and whether the
+   * exchange may take its step now (open the hall, confirm the agreement) or why not: the same rules its calls
+   * apply, so the page's disabled button says what the call would answer.
+   */
+  async function course(viewer: Viewer, projectId: number): Promise<DealCourseView> {
     const project = await projects.findById(projectId);
     if (project === undefined || !(await canAskAbout(viewer, project))) throw notFound();
     const qualified = await repo.countQualified(db, project.id);
-    return { course: dealCourse(qualified), qualified };
+    const kind = dealCourse(qualified);
+    const facts = await readDealFacts(db, project);
+    const now = clock.now();
+    const reason =
+      kind === 'bidding'
+        ? biddingRefusal(facts, now)
+        : kind === 'agreement'
+          ? agreementRefusal(facts, now)
+          : null;
+    return {
+      course: kind,
+      qualified,
+      canOpenBidding: kind === 'bidding' && reason === null,
+      canAgree: kind === 'agreement' && reason === null,
+      reason,
+    };
   }
 
   /**
    * POST /api/intention/agreement/{projectId}: the exchange confirms the deal with the project's one qualified
-   * buyer at the listing price (协议转让): the registration won (its deposit applied to the price) and the deal
-   * kept in the project's details, from which its contract starts. Two or more qualified buyers bid instead.
+   * buyer at the listing price (协议转让), once the registrations closed with the disclosure and no deposit is
+   * awaited (agreementRefusal, judged with the project's row locked): the registration won (its deposit applied to
+   * the price), the deal kept in the project's details, from which its contract starts, the project 待签约 and the
+   * confirmation in its process log. Two or more qualified buyers bid instead.
    */
   async function agree(actor: Actor, projectId: number): Promise<DealResult> {
     if (!isExchange(actor)) throw notFound();
-    const project = await projects.findById(projectId);
-    if (project === undefined || !isIntentionFamily(project.family)) throw notFound();
-    if (dealResultOf(project.details) !== null) throw refused(MSG.intentionDealDecided);
-    const price = listingPriceOf(project);
+    const found = await projects.findById(projectId);
+    if (found === undefined || !isIntentionFamily(found.family)) throw notFound();
+    const price = listingPriceOf(found);
     if (price === null) throw refused(MSG.intentionAgreementNoPrice);
     const now = clock.now();
+    const logActor = { userId: actor.userId, ...(await processLog.describeActor(actor)) };
     return db.transaction(async (tx) => {
-      const qualified = await listQualified(tx, projectId);
-      const [only] = qualified;
-      if (only === undefined || qualified.length !== 1) throw refused(MSG.intentionAgreementNotOne);
+      await projects.lockStatus(tx, projectId, 'update');
+      const project = await projects.findById(projectId, tx);
+      if (project === undefined) throw notFound();
+      const refusal = agreementRefusal(await readDealFacts(tx, project), now);
+      if (refusal !== null) throw refused(refusal);
+      const [only] = await listQualified(tx, projectId);
+      if (only === undefined) throw refused(MSG.intentionAgreementNotOne);
       const settled = await settleDeal(
         tx,
         projectId,
         only.id,
         { source: 'agreement', dealPrice: price, decidedAt: now },
-        { notifications, projects, audit, at: now, actor: toAuditActor(actor) },
+        { notifications, projects, processLog, audit, at: now, actor: toAuditActor(actor), logActor },
       );
       return settled.dealResult;
     });
@@ -812,6 +974,11 @@ export function createIntentionsService(deps: IntentionsDeps) {
         );
         // changed since it was read (paid, withdrawn): the next run judges it again
         if (row === undefined) return false;
+        await tasks.cancel(
+          tx,
+          { subject: 'intention', subjectId: row.id },
+          { result: 'disqualified', decider: null, at: now },
+        );
         await notifications.raise(tx, {
           companyId: row.companyId,
           kind: INTENTION_NOTICE_KINDS.deposit,

@@ -1,27 +1,33 @@
-// The deal's end for a project's registrations, for whichever module decides it (the bidding hall when it closes,
-// an agreement at the listing price): the qualified buyers as that module needs them, and the settlement. Plain
-// functions on the caller's transaction, so the deal and its effect on the registrations commit together or not
-// at all. The intentions service offers the same with its own notifications and audit bound (service.ts).
+// The deal's readiness and end for a project's registrations, for whichever module decides it (the bidding hall
+// when it opens and closes, an agreement at the listing price): the facts the domain's deal rules judge
+// (readDealFacts), the qualified buyers as that module needs them, and the settlement. Plain functions on the
+// caller's transaction, so the deal, its effect on the registrations, the project's stage and its process log
+// commit together or not at all. The intentions service offers the same with its own notifications and audit bound
+// (service.ts).
 import {
   DEAL_RESULT_KEY,
+  dealResultOf,
+  formatFen,
   formatMessage,
   INTENTION_NOTICE_KINDS,
   intentionShowPath,
   isIntentionFamily,
   MSG,
+  PROJECT_STATUS,
+  type DealFacts,
   type DealResult,
-  type DepositState,
   type NotificationKind,
   type ParticipantKind,
+  type ProjectStatus,
 } from '@cqjy/domain';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AuditActor } from '../../platform/audit.ts';
 import { conflict, refused } from '../../platform/errors.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
-import type { ProjectsService } from '../projects/service.ts';
-import { projects } from '../projects/tables.ts';
+import type { ProjectRow, ProjectsService } from '../projects/service.ts';
+import type { ProjectEventInput } from '../workflow/process-log.ts';
+import type { WorkflowService } from '../workflow/service.ts';
 import * as repo from './repo.ts';
 
 /** A qualified registration as a bidder: the registration, the member that bids for it, the buyer. */
@@ -33,15 +39,38 @@ export async function listQualified(tx: Db, projectId: number): Promise<Qualifie
   return rows.map((row) => ({ id: row.id, companyId: row.companyId, kind: row.kind, name: row.name }));
 }
 
+/**
+ * What the deal's rules (the domain's biddingRefusal, agreementRefusal) judge of the project as read through
+ * `executor`: its stage and disclosure, whether its deal is decided, and its registrations and hall.
+ */
+export async function readDealFacts(
+  executor: Db,
+  project: Pick<ProjectRow, 'id' | 'status' | 'disclosureEnd' | 'details'>,
+): Promise<DealFacts> {
+  return {
+    status: project.status,
+    disclosureEnd: project.disclosureEnd,
+    isDecided: dealResultOf(project.details) !== null,
+    ...(await repo.readDealCounts(executor, project.id)),
+  };
+}
+
+/** The project statuses a decided deal moves on from: the contract is next (待签约). */
+const DECIDING: readonly ProjectStatus[] = [PROJECT_STATUS.disclosing, PROJECT_STATUS.ended];
+
 /** What a settlement needs besides the transaction: who tells the members, who records it, and when. */
 export type SettleContext = {
   notifications: Pick<NotificationsService, 'raise'>;
-  /** where the deal is kept: the project's details */
-  projects: Pick<ProjectsService, 'setDetail'>;
+  /** where the deal is kept (the project's details) and the stage it moves to */
+  projects: Pick<ProjectsService, 'findById' | 'lockStatus' | 'updateGuarded'>;
+  /** the project's process log, where the deal is recorded */
+  processLog: Pick<WorkflowService, 'recordProjectEvent'>;
   audit: Pick<AuditService, 'append'>;
   at: Date;
   /** who settled; absent for the server's own run (a hall closing by its clock) */
   actor?: AuditActor | undefined;
+  /** who settled as the process log names them (read before the transaction); absent: the server by its clock */
+  logActor?: ProjectEventInput['actor'] | undefined;
   /** the notices' kind: the deciding module's own (a bidding result), else the review's */
   kind?: NotificationKind | undefined;
 };
@@ -53,19 +82,18 @@ export type DealTerms = {
   source: DealResult['source'];
   dealPrice: number;
   biddingId?: number | undefined;
+  /** the winner's bidder number in the hall, for the process log */
+  bidderNo?: string | undefined;
   decidedAt: Date;
 };
 
-/** The deposit after the deal: the winner's paid one becomes part of the price, a loser's paid one goes back. */
-function depositAfter(state: DepositState, isWinner: boolean): DepositState {
-  if (state !== 'paid') return state;
-  return isWinner ? 'applied' : 'refunding';
-}
-
 /**
- * The winner won and every other qualified registration of the project lost, each member told. The winner must be
- * one of the project's qualified registrations (else refused, nothing changes); a registration changed meanwhile
- * is a conflict (409) that rolls the caller's transaction back.
+ * The winner won and every other qualified registration of the project lost, each member told; the project keeps
+ * the deal in its details and moves to 待签约 (from a disclosure that ran out or ended; a project the owner moved
+ * elsewhere meanwhile keeps its status), and its process log records the deal. The winner must be one of the
+ * project's qualified registrations (else refused, nothing changes); a registration or project changed meanwhile is
+ * a conflict (409) that rolls the caller's transaction back. The deposits follow (depositStateOf): the winner's
+ * becomes part of the price, the losers' paid ones are owed back.
  */
 export async function settleDeal(
   tx: Db,
@@ -75,12 +103,12 @@ export async function settleDeal(
   context: SettleContext,
 ): Promise<SettleResult> {
   const rows = await repo.lockQualified(tx, projectId);
-  if (!rows.some((row) => row.id === winnerId)) throw refused(MSG.intentionNotAllowed);
-  const [project] = await tx
-    .select({ name: projects.name, family: projects.family })
-    .from(projects)
-    .where(eq(projects.id, projectId));
+  const winner = rows.find((row) => row.id === winnerId);
+  if (winner === undefined) throw refused(MSG.intentionNotAllowed);
+  await context.projects.lockStatus(tx, projectId, 'update');
+  const project = await context.projects.findById(projectId, tx);
   if (project === undefined) throw refused(MSG.intentionNotAllowed);
+  if (dealResultOf(project.details) !== null) throw refused(MSG.intentionDealDecided);
   const lostIds: number[] = [];
   for (const row of rows) {
     const isWinner = row.id === winnerId;
@@ -88,11 +116,7 @@ export async function settleDeal(
       tx,
       row.id,
       row.version,
-      {
-        status: isWinner ? 'won' : 'lost',
-        depositState: depositAfter(row.depositState, isWinner),
-        updatedAt: context.at,
-      },
+      { status: isWinner ? 'won' : 'lost', updatedAt: context.at },
       ['qualified'],
     );
     if (changed === undefined) throw conflict();
@@ -107,23 +131,37 @@ export async function settleDeal(
       createdAt: context.at,
     });
   }
-  const winner = rows.find((row) => row.id === winnerId);
   // the project keeps the deal: the contract and the other applications naming a buyer start from it
   const dealResult: DealResult = {
     source: terms.source,
-    transfereeName: winner?.name ?? '',
+    transfereeName: winner.name,
     dealPrice: terms.dealPrice,
     registrationId: winnerId,
     ...(terms.biddingId === undefined ? {} : { biddingId: terms.biddingId }),
     decidedAt: terms.decidedAt.toISOString(),
   };
-  await context.projects.setDetail(tx, projectId, DEAL_RESULT_KEY, dealResult, context.at);
+  const updated = await context.projects.updateGuarded(tx, projectId, project.version, {
+    details: { ...project.details, [DEAL_RESULT_KEY]: dealResult },
+    ...(DECIDING.includes(project.status) ? { status: PROJECT_STATUS.awaitingContract } : {}),
+  });
+  if (updated === undefined) throw conflict();
+  const price = formatFen(terms.dealPrice);
+  await context.processLog.recordProjectEvent(tx, {
+    projectId,
+    event: terms.source === 'bidding' ? 'biddingWon' : 'agreementConfirmed',
+    reason:
+      terms.source === 'bidding'
+        ? formatMessage(MSG.dealLogBidding, { name: winner.name, bidderNo: terms.bidderNo ?? '', price })
+        : formatMessage(MSG.dealLogAgreement, { name: winner.name, price }),
+    actor: context.logActor ?? null,
+    at: terms.decidedAt,
+  });
   await context.audit.append(tx, {
     ...(context.actor ?? {}),
     action: 'intention.settle',
     result: 'ok',
     target: String(projectId),
-    detail: { winnerId, lostIds, dealResult },
+    detail: { winnerId, lostIds, dealResult, status: updated.status },
   });
   return { wonId: winnerId, lostIds, dealResult };
 }

@@ -1,10 +1,12 @@
 // Tables owned by the intentions module (代理意向登记): one row per registration of a buyer on a project by the
 // member representing it. company_id is the registering member's, so a member sees and changes only its own; the
 // project's owner and the exchange read every registration once signed. The deposit the project asks is copied
-// when the letter is drawn (what the buyer signed for stays, whatever the project says later). A certificate
-// number registers once per project among the registrations not withdrawn; every change counts `version` up, so a
-// change made from a stale read is refused.
-import type { DepositState, IntentionStatus, ParticipantCertType, ParticipantKind } from '@cqjy/domain';
+// when the letter is drawn (what the buyer signed for stays, whatever the project says later); its state is
+// derived from the amount, the records of its arrival and refund, and the status (the domain's depositStateOf),
+// never stored beside them. A certificate number registers once per project among the registrations not withdrawn,
+// and a member company holds one registration per project among those not withdrawn or disqualified (it may not
+// represent two competing buyers); every change counts `version` up, so a change made from a stale read is refused.
+import type { IntentionStatus, ParticipantCertType, ParticipantKind } from '@cqjy/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { signedLetterColumns, timestamps, timestamptz } from '../../db/columns.ts';
@@ -38,9 +40,13 @@ export const intentionRegistrations = pgTable(
     /** fen; null: the project asks no deposit */
     depositAmount: bigint('deposit_amount', { mode: 'number' }),
     depositDeadline: date('deposit_deadline', { mode: 'string' }),
-    depositState: text('deposit_state').$type<DepositState>().notNull().default('none'),
+    /** when the deposit was recorded arrived (by the exchange, or a bank's notice), and by whom */
     depositPaidAt: timestamptz('deposit_paid_at'),
     depositPaidBy: integer('deposit_paid_by').references(() => operators.id, { onDelete: 'set null' }),
+    /** the record of its arrival: the amount (fen, the one owed), the day it arrived, the bank's reference */
+    depositReceivedAmount: bigint('deposit_received_amount', { mode: 'number' }),
+    depositArrivedOn: date('deposit_arrived_on', { mode: 'string' }),
+    depositReference: text('deposit_reference').notNull().default(''),
     depositRefundedAt: timestamptz('deposit_refunded_at'),
     depositRefundedBy: integer('deposit_refunded_by').references(() => operators.id, {
       onDelete: 'set null',
@@ -61,11 +67,15 @@ export const intentionRegistrations = pgTable(
     uniqueIndex('intention_registrations_cert_no_idx')
       .on(t.projectId, t.certNo)
       .where(sql`${t.status} <> 'withdrawn'`),
+    // one buyer per member and project: two registrations racing past the service's check meet here
+    uniqueIndex('intention_registrations_member_idx')
+      .on(t.projectId, t.companyId)
+      .where(sql`${t.status} not in ('withdrawn', 'disqualified')`),
     index('intention_registrations_company_idx').on(t.companyId, t.id.desc()),
     index('intention_registrations_project_idx').on(t.projectId, t.id),
-    // the housekeeping's pass over deposits past their deadline
+    // the housekeeping's pass over deposits owed and not arrived, by their deadline
     index('intention_registrations_deposit_idx')
       .on(t.depositDeadline)
-      .where(sql`${t.depositState} = 'unpaid'`),
+      .where(sql`${t.depositAmount} is not null and ${t.depositPaidAt} is null`),
   ],
 );

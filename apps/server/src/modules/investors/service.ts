@@ -73,14 +73,15 @@ function planOf(project: ProjectRow): {
 export function createInvestorsService(
   deps: Pick<
     ModuleDeps,
-    'db' | 'audit' | 'clock' | 'attachments' | 'dictionaries' | 'notifications' | 'users'
+    'db' | 'audit' | 'clock' | 'attachments' | 'dictionaries' | 'notifications' | 'users' | 'tasks'
   > & {
     projects: ProjectsService;
     /** the caller's 企业客户 and 自然人客户 (the registries module) */
     customers?: (viewer: Viewer, keyword: string) => Promise<RegistryCustomer[]>;
   },
 ) {
-  const { db, audit, clock, attachments, dictionaries, notifications, users, projects, customers } = deps;
+  const { db, audit, clock, attachments, dictionaries, notifications, users, projects, customers, tasks } =
+    deps;
 
   // An investor's files are seen by whoever sees the investor, and added by its registrant while it is a draft.
   attachments.registerRecordVisibility(INVESTOR_DATA_CLASS, async (viewer, record) => {
@@ -322,6 +323,18 @@ export function createInvestorsService(
       );
       if (row === undefined) throw conflict();
       await attachments.lockRecord(tx, record);
+      // the exchange's audit waits in its 待办任务, on the project's audit screen
+      await tasks.open(tx, {
+        subject: 'investor',
+        subjectId: row.id,
+        step: 'investorAudit',
+        projectId: project.id,
+        companyId: row.companyId,
+        type: 'Review',
+        routeName: 'capOpenInvestorAudit',
+        routeQuery: { projectId: project.id },
+        assignee: { identity: IDENTITY.admin },
+      });
       await audit.append(tx, {
         ...toAuditActor(actor),
         action: 'investor.submit',
@@ -431,6 +444,11 @@ export function createInvestorsService(
         ['submitted'],
       );
       if (row === undefined) throw conflict(MSG.workflowTaskHandled);
+      await tasks.advance(
+        tx,
+        { subject: 'investor', subjectId: row.id },
+        { result: input.isPassed ? 'pass' : 'back', decider: actor, at: now },
+      );
       await notifications.raise(tx, {
         companyId: investor.companyId,
         kind: 'investor.audit',

@@ -42,6 +42,8 @@ export type DisclosureInput = {
   sheets: Readonly<Record<string, readonly SheetValues[]>>;
   /** the label of a dictionary entry, as the exchange's dictionary has it */
   dictLabel: (dict: DictionaryCode, key: string) => string;
+  /** the name of a company a field refers to by id (the member the project is entrusted to) */
+  companyName: (id: number) => string | undefined;
   /** the announcement's date: when the disclosure began, or the day of the export before that */
   day: Date;
 };
@@ -116,7 +118,7 @@ function listFacts(input: DisclosureInput): { label: string; value: string }[] {
       .filter((field) => isFact(input, field))
       .map((field) => ({
         label: field.label,
-        value: showFieldValue(field, input.form[field.name], input.dictLabel) || NONE,
+        value: showFieldValue(field, input.form[field.name], input.dictLabel, input.companyName) || NONE,
       })),
     { label: '披露期', value: disclosurePeriod(input) },
   ];
@@ -156,7 +158,9 @@ function listParts(input: DisclosureInput): Part[] {
     const value = input.form[field.name];
     const rows = Array.isArray(value) ? value.filter(isRow) : [];
     const cells = rows.map((row) =>
-      (field.fields ?? []).map((cell) => showFieldValue(cell, row[cell.name], input.dictLabel)),
+      (field.fields ?? []).map((cell) =>
+        showFieldValue(cell, row[cell.name], input.dictLabel, input.companyName),
+      ),
     );
     parts.push({
       title: field.label,

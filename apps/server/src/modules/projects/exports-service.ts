@@ -1,10 +1,13 @@
 // The exports of a physical-asset project's disclosure announcement (信息披露公告) as Word and PDF: gathers the
-// project, its owner, the exchange and the asset list into the document model and has it rendered. Whoever sees
-// the project may export it; another company's project, or one of the other family, is not found.
+// project, its owner, the exchange, the companies its fields name and the asset list into the document model and
+// has it rendered. Whoever sees the project may export it; another company's project, or one of the other family,
+// is not found.
 import {
   readProjectForm,
   type DictionaryCode,
   type DisclosureDocument,
+  type ProjectFormBase,
+  type ProjectKind,
   type SheetValues,
 } from '@cqjy/domain';
 import { notFound } from '../../platform/errors.ts';
@@ -47,6 +50,29 @@ export function createProjectExportsService(
     return Object.fromEntries(lists);
   }
 
+  /**
+   * The names of the companies the form's fields refer to by id (the member the project is entrusted to), read
+   * once: the announcement shows a company by its name, never by its id.
+   */
+  async function companyNamer(
+    kind: ProjectKind,
+    form: ProjectFormBase,
+  ): Promise<(id: number) => string | undefined> {
+    const ids = [
+      ...new Set(
+        kind.fields.flatMap((field) => {
+          const value = form[field.name];
+          return field.kind === 'member' && typeof value === 'number' ? [value] : [];
+        }),
+      ),
+    ];
+    const companies = await Promise.all(
+      ids.map(async (id) => [id, (await users.findCompany(id))?.name] as const),
+    );
+    const names = new Map(companies);
+    return (id) => names.get(id);
+  }
+
   async function compose(
     viewer: Viewer,
     family: string,
@@ -58,7 +84,8 @@ export function createProjectExportsService(
     const dicts = [
       ...new Set(kind.fields.flatMap((field) => (field.dict === undefined ? [] : [field.dict]))),
     ];
-    const [owner, exchange, sheets, dictLabel] = await Promise.all([
+    const form = readProjectForm(project);
+    const [owner, exchange, sheets, dictLabel, companyName] = await Promise.all([
       users.findCompany(project.companyId),
       users.findExchangeName(),
       listSheets(
@@ -66,15 +93,17 @@ export function createProjectExportsService(
         kind.sheets.map((sheet) => sheet.key),
       ),
       dictionaries.labeler(dicts satisfies DictionaryCode[]),
+      companyNamer(kind, form),
     ]);
     const document = composeDisclosureDocument({
       project,
       kind,
-      form: readProjectForm(project),
+      form,
       ownerName: owner?.name ?? '',
       exchangeName: exchange,
       sheets,
       dictLabel,
+      companyName,
       // An announcement is dated the day its disclosure began; before that, the day it is exported.
       day: project.disclosureStart ?? clock.now(),
     });

@@ -17,6 +17,8 @@ import { clientOf, DEMO_PROJECT_CODE, findProjectId, type Client } from '../work
 const PROJECT_NAME = '北京示范国有资产经营有限公司废旧设备一批';
 const TITLE = `${PROJECT_NAME}信息披露公告`;
 const OWNER = '北京示范国有资产经营有限公司';
+/** the member company the demo project is entrusted to (委托会员): named, never shown by its id */
+const MEMBER = '示范综合服务代理有限公司';
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 let t: TestApp;
@@ -87,6 +89,8 @@ describe('disclosure announcement exports', () => {
     expect(text).toContain(TITLE);
     expect(text).toContain('1,860,000.00');
     expect(text).toContain(`转让方${OWNER}`);
+    expect(text).toContain(`委托会员${MEMBER}`);
+    expect(text).not.toMatch(/委托会员\d/);
     expect(text).toContain('数控车床');
     expect(text).toContain('特此公告');
   });
@@ -98,6 +102,8 @@ describe('disclosure announcement exports', () => {
     expect(text).toContain(TITLE);
     expect(text).toContain('1,860,000.00');
     expect(text).toContain(`转让方${OWNER}`);
+    expect(text).toContain(`委托会员${MEMBER}`);
+    expect(text).not.toMatch(/委托会员\d/);
     expect(text).toContain('数控车床');
     expect(text).toContain('特此公告');
   });
@@ -140,6 +146,7 @@ describe('the announcement preview', () => {
     expect(body.status, body.msg).toBe(0);
     expect(body.data.title).toBe('北京示范国有资产经营有限公司废旧设备一批信息披露公告');
     expect(body.data.facts).toContainEqual({ label: '挂牌价（元）', value: '1,860,000.00' });
+    expect(body.data.facts).toContainEqual({ label: '委托会员', value: MEMBER });
     expect(body.data.parts[0]?.heading).toBe('三、资产清单');
     expect(body.data.parts[0]?.sections[0]?.table.rows.map((row) => row[0])).toContain('数控车床');
     expect((await foreign.post('/api/project/bulk/preview', { id: projectId })).status).toBe(404);

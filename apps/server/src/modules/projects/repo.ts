@@ -116,6 +116,10 @@ export type ProjectFilter = {
   keyword?: string | undefined;
   status?: ProjectStatus | undefined;
   family?: string | undefined;
+  /** any of these statuses (a screen's link to the projects its action can start on); empty or absent: any */
+  statuses?: readonly ProjectStatus[] | undefined;
+  /** any of these families; empty or absent: any */
+  families?: readonly string[] | undefined;
   businessType?: string | undefined;
   sort?: ProjectListSort | undefined;
   page: number;
@@ -158,6 +162,8 @@ type ListShape = {
   scope: ProjectScope['kind'];
   hasStatus: boolean;
   hasFamily: boolean;
+  hasStatuses: boolean;
+  hasFamilies: boolean;
   hasBusinessType: boolean;
   /** the LIKE on search_text alone, or after the keyword's bigrams in search_grams (GIN) */
   keyword: 'none' | 'like' | 'grams';
@@ -170,6 +176,12 @@ function prepareList(db: Db, shape: ListShape) {
   if (shape.scope === 'agent') conditions.push(eq(projects.agentCompanyId, sql.placeholder('scopeId')));
   if (shape.hasStatus) conditions.push(eq(projects.status, sql.placeholder('status')));
   if (shape.hasFamily) conditions.push(eq(projects.family, sql.placeholder('family')));
+  if (shape.hasStatuses) {
+    conditions.push(sql`${projects.status} = any(${sql.placeholder('statuses')}::text[])`);
+  }
+  if (shape.hasFamilies) {
+    conditions.push(sql`${projects.family} = any(${sql.placeholder('families')}::text[])`);
+  }
   if (shape.hasBusinessType) conditions.push(eq(projects.businessType, sql.placeholder('businessType')));
   if (shape.keyword !== 'none') conditions.push(like(projects.searchText, sql.placeholder('pattern')));
   // After the LIKE: where PostgreSQL reads rows instead of the index (a common keyword), the LIKE turns most of
@@ -263,6 +275,8 @@ export async function listProjects(
     scope: filter.scope.kind,
     hasStatus: filter.status !== undefined,
     hasFamily: filter.family !== undefined,
+    hasStatuses: (filter.statuses?.length ?? 0) > 0,
+    hasFamilies: (filter.families?.length ?? 0) > 0,
     hasBusinessType: filter.businessType !== undefined,
     // Within a company's or an agent's projects the scope's index holds search_text, so the LIKE reads the index
     // alone; the bigram index would add the whole table's matches of a common word (one name in six holds 设备:
@@ -275,6 +289,8 @@ export async function listProjects(
     scopeId: filter.scope.kind === 'all' ? undefined : filter.scope.companyId,
     status: filter.status,
     family: filter.family,
+    statuses: filter.statuses === undefined ? undefined : [...filter.statuses],
+    families: filter.families === undefined ? undefined : [...filter.families],
     businessType: filter.businessType,
     pattern: lowerContainsPattern(keyword),
     grams,
@@ -348,8 +364,8 @@ export async function listDisclosureDates(
 }
 
 /**
- * 评估项目: the projects (drafts left out) whose form names `firm` as the appraisal firm, or that name any firm
- * when `firm` is null (the exchange), newest first, with the owner's name.
+ * 评估项目: the projects whose form names `firm` as the appraisal firm, or, when `firm` is null (the exchange), the
+ * projects past their draft that name any firm; newest first, with the owner's name.
  */
 export async function listEngaged(
   db: Db,
@@ -358,8 +374,10 @@ export async function listEngaged(
   const firm = sql`(${projects.details} -> 'form' ->> 'appraisalFirm')`;
   const keyword = input.keyword?.trim() ?? '';
   const where = and(
-    sql`${projects.status} <> 'draft'`,
-    input.firm === null ? sql`coalesce(${firm}, '') <> ''` : sql`${firm} = ${input.firm}`,
+    // a firm's work starts when it is named, a draft's too; the exchange sees no owner's draft
+    input.firm === null
+      ? sql`${projects.status} <> 'draft' and coalesce(${firm}, '') <> ''`
+      : sql`${firm} = ${input.firm}`,
     keyword === '' ? undefined : like(projects.searchText, lowerContainsPattern(keyword)),
   );
   const [rows, totals] = await Promise.all([

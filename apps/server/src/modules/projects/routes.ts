@@ -5,12 +5,13 @@
 //                                      companyId, companyName, disclosureStart, disclosureEnd, pausedAt, version,
 //                                      details, signedLetters: [{uuid, name}]}
 //   GET  /api/project/status/{id}   -> {id, status, statusLabel, version}
-//   POST /api/project/list          {page, size, keyword?, status?, family?, sort?} -> {list: ProjectListRow[],
-//                                      total, isTotalCapped}; scoped in SQL: own company's (the exchange: all; an
-//                                      agent member: the projects naming it as agent), newest first unless sorted;
+//   POST /api/project/list          {page, size, keyword?, status?, family?, statuses?, families?, sort?} ->
+//                                      {list: ProjectListRow[], total, isTotalCapped}; scoped in SQL: own
+//                                      company's (the exchange: all; an agent member: the projects naming it as
+//                                      agent), newest first unless sorted; statuses and families: any of them;
 //                                      the total is exact up to LIST_COUNT_CAP
+//   GET  /api/project/searchs       -> {statuses, families}: the families are the project kinds', by name
 //   POST /api/project/ownerProject  {businessType} -> ProjectListRow[] (the caller's projects of that type)
-//   GET  /api/project/searchs       -> {statuses: [{value, label}], families: [{value, label}]}
 //   GET  /api/project/members       -> [{id, name}]: the admitted member companies a project may be entrusted to
 //   POST /api/project/delete/{id}   {} -> {id}; drafts of the caller's own company only
 // For every family F with a project kind (packages/domain/src/projects/kinds: bulk, coll, stock, privateStock, cap,
@@ -40,15 +41,21 @@
 //   POST /api/project/evaluation/list {page, size, keyword?} -> {list: EvaluationRow[], total}: 评估项目, the
 //                                      projects naming the caller as appraisal firm (GJS_PROJECT_EVALUATION_LT; the
 //                                      exchange's _ADMIN: every project naming one), with their appraisal reports
+//   POST /api/project/evaluation/submit/{id} {appraisalBaseDate, netAssetValue, appraisalValue (fen), remark?}
+//                                      -> {submittedAt}: the engaged firm's appraisal, with the report it uploaded
+//                                      under the project (tag appraisalReport) (GJS_PROJECT_EVALUATION_LT)
 import {
   ZEvaluationQuery,
   ZEvaluationRow,
+  ZEvaluationSubmit,
+  ZEvaluationSubmitted,
   FAMILY_TITLES,
   isProjectFamily,
   MSG,
   PROJECT_FAMILIES,
   PROJECT_KINDS,
   PROJECT_LIST_SORTS,
+  PROJECT_STATUS,
   submitCall,
   ZProjectFormView,
   ZProjectListRow,
@@ -66,7 +73,7 @@ import { z } from 'zod';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
 import { ok, zEnvelope } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
-import { requireAnyPermission } from '../../platform/guard.ts';
+import { requireAnyPermission, requirePermission } from '../../platform/guard.ts';
 import { toSummary, type ProjectsService } from './service.ts';
 
 export const PROJECT_CODES = ['GJS_PROJECT_LT', 'GJS_PROJECT_LT_ADMIN'] as const;
@@ -194,6 +201,15 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ projects: ProjectsServic
           keyword: z.string({ error: MSG.badRequest }).max(100, MSG.badRequest).optional(),
           status: zProjectStatus.optional(),
           family: z.string({ error: MSG.badRequest }).max(32, MSG.badRequest).optional(),
+          // any of several (the projects a screen's action can start on, from 我的项目's address)
+          statuses: z
+            .array(zProjectStatus)
+            .max(Object.keys(PROJECT_STATUS).length, MSG.badRequest)
+            .optional(),
+          families: z
+            .array(z.string({ error: MSG.badRequest }).max(32, MSG.badRequest), { error: MSG.badRequest })
+            .max(PROJECT_FAMILIES.length, MSG.badRequest)
+            .optional(),
           sort: z.enum(PROJECT_LIST_SORTS, { error: MSG.badRequest }).optional(),
         }),
         response: {
@@ -282,6 +298,27 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ projects: ProjectsServic
       },
     },
     async (request) => ok(await projects.listEvaluations(requireSession(request), request.body)),
+  );
+
+  app.post(
+    '/api/project/evaluation/submit/:id',
+    {
+      preValidation: [app.authenticate, requirePermission('GJS_PROJECT_EVALUATION_LT')],
+      schema: {
+        tags: ['project'],
+        summary: '提交评估结果',
+        description:
+          '项目表单所列评估机构上传资产评估报告后，提交评估基准日、净资产评估值与转让标的对应评估值。',
+        params: ZIdParams,
+        body: ZEvaluationSubmit,
+        response: { 200: zEnvelope(ZEvaluationSubmitted) },
+      },
+    },
+    async (request) =>
+      ok(
+        await projects.submitEvaluation(actorOf(request), parseId(request.params.id), request.body),
+        MSG.evaluationSubmitted,
+      ),
   );
 
   app.post(

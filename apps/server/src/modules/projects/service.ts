@@ -7,8 +7,6 @@
 // workflow engine reaches projects only through this service.
 import { randomUUID } from 'node:crypto';
 import {
-  FAMILY_KEYS,
-  FAMILY_TITLES,
   familyLabel,
   addWorkdays,
   APPRAISAL_REPORT_TAG,
@@ -25,6 +23,7 @@ import {
   PROJECT_NAME_MAX,
   PROJECT_DATA_CLASS,
   PROJECT_CODE,
+  PROJECT_FAMILY_OPTIONS,
   PROJECT_KINDS,
   PROJECT_STATUS,
   yearSerialCode,
@@ -63,6 +62,7 @@ import { conflict, notFound, refused } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../module-deps.ts';
 import type { OtcClient } from '../../platform/otc.ts';
 import type { Actor, Viewer } from '../attachments/service.ts';
+import { createEvaluations } from './evaluations.ts';
 import * as repo from './repo.ts';
 
 export type ProjectRow = repo.ProjectRow;
@@ -74,6 +74,9 @@ export type ProjectListQuery = {
   keyword?: string | undefined;
   status?: ProjectStatus | undefined;
   family?: string | undefined;
+  /** any of these (我的项目 narrowed to the projects a screen's action can start on) */
+  statuses?: readonly ProjectStatus[] | undefined;
+  families?: readonly string[] | undefined;
   sort?: ProjectListSort | undefined;
 };
 
@@ -149,7 +152,16 @@ export function requireKind(family: string): ProjectKind {
 export function createProjectsService(
   deps: Pick<
     ModuleDeps,
-    'db' | 'users' | 'attachments' | 'audit' | 'clock' | 'homepage' | 'log' | 'dictionaries' | 'notifications'
+    | 'db'
+    | 'users'
+    | 'attachments'
+    | 'audit'
+    | 'clock'
+    | 'homepage'
+    | 'log'
+    | 'dictionaries'
+    | 'notifications'
+    | 'tasks'
   > & {
     /** the exchange's trading system; absent when the portal is not connected to one */
     otc?: OtcClient | undefined;
@@ -157,6 +169,7 @@ export function createProjectsService(
 ) {
   const { db, users, attachments, audit, clock, homepage, log, otc, dictionaries, notifications } = deps;
   let disclosure: DisclosureGateway | undefined;
+  const evaluations = createEvaluations(deps);
 
   /** Whether an application under way locks the project form (submitted, awaiting signature or review). */
   async function isLocked(viewer: Viewer, projectId: number): Promise<boolean> {
@@ -172,25 +185,6 @@ export function createProjectsService(
     );
   }
 
-  /** A value of the project's stored form, as stored (the appraisal's fields are not every kind's). */
-  function storedValue(row: Pick<ProjectRow, 'details'>, key: string): unknown {
-    const form = row.details.form;
-    return typeof form === 'object' && form !== null ? (form as Record<string, unknown>)[key] : undefined;
-  }
-
-  /** The appraisal firm a project's form names ('' for none). */
-  function appraisalFirmOf(row: Pick<ProjectRow, 'details'>): string {
-    const firm = storedValue(row, 'appraisalFirm');
-    return typeof firm === 'string' ? firm.trim() : '';
-  }
-
-  /** Whether the viewer is the assessment institution a disclosed project names as its appraisal firm. */
-  async function isEngagedAppraiser(viewer: Pick<Viewer, 'companyId' | 'identityType'>, row: ProjectRow) {
-    if (viewer.identityType !== IDENTITY.assessment || row.status === PROJECT_STATUS.draft) return false;
-    const firm = appraisalFirmOf(row);
-    return firm !== '' && firm === (await companyName(viewer.companyId));
-  }
-
   // A project's own files (the signed letters) are seen by whoever sees the project; its appraisal reports also by
   // the assessment institution it names (评估项目).
   attachments.registerRecordVisibility(PROJECT_DATA_CLASS, async (viewer, record, tag) => {
@@ -198,16 +192,21 @@ export function createProjectsService(
     const row = Number.isSafeInteger(id) ? await repo.findById(db, id) : undefined;
     if (row === undefined) return false;
     return (
-      isVisibleTo(viewer, row) || (tag === APPRAISAL_REPORT_TAG && (await isEngagedAppraiser(viewer, row)))
+      isVisibleTo(viewer, row) ||
+      (tag === APPRAISAL_REPORT_TAG && (await evaluations.isEngagedAppraiser(viewer, row)))
     );
   });
 
-  // Only the owner company adds files to its project (the price approval, asset lists): nobody slips a file into
-  // another company's project.
-  attachments.registerRecordWriteRule(PROJECT_DATA_CLASS, async (viewer, record) => {
+  // Only the owner company adds files to its project (the price approval, asset lists), and the appraisal firm it
+  // names its appraisal report until it submits it: nobody slips a file into another company's project.
+  attachments.registerRecordWriteRule(PROJECT_DATA_CLASS, async (viewer, record, tag) => {
     const id = Number(record.dataId);
     const row = Number.isSafeInteger(id) ? await repo.findById(db, id) : undefined;
-    return row !== undefined && row.companyId === viewer.companyId;
+    if (row === undefined) return false;
+    return (
+      row.companyId === viewer.companyId ||
+      (tag === APPRAISAL_REPORT_TAG && (await evaluations.isAwaitingFrom(viewer, row)))
+    );
   });
 
   /** The project, or 404 when it does not exist or belongs to another company (the exchange sees all). */
@@ -291,7 +290,8 @@ export function createProjectsService(
         value,
         label: PROJECT_STATUS_LABELS[value],
       })),
-      families: FAMILY_KEYS.map((value) => ({ value, label: FAMILY_TITLES[value] })),
+      // the families whose projects exist, each under its own name: a choice finds its projects
+      families: PROJECT_FAMILY_OPTIONS.map((option) => ({ ...option })),
     };
   }
 
@@ -394,6 +394,7 @@ export function createProjectsService(
     });
     const row = await repo.setCode(tx, inserted.id, yearSerialCode(PROJECT_CODE, clock.now(), inserted.id));
     if (row === undefined) throw conflict();
+    await evaluations.syncEngagement(tx, row, actor);
     await audit.append(tx, {
       ...toAuditActor(actor),
       action: entry.action,
@@ -434,6 +435,7 @@ export function createProjectsService(
         details: { ...project.details, form },
       });
       if (row === undefined) throw conflict();
+      await evaluations.syncEngagement(tx, row, actor);
       await audit.append(tx, {
         ...toAuditActor(actor),
         action: 'project.update',
@@ -615,39 +617,10 @@ export function createProjectsService(
     }));
   }
 
-  /**
-   * 评估项目: the projects naming the caller's company as their appraisal firm (every project naming a firm, for
-   * the exchange), each with its appraisal reports.
-   */
+  /** 评估项目: the firm's engagements (every project past its draft naming a firm, for the exchange). */
   async function listEvaluations(viewer: Viewer, query: EvaluationQuery): Promise<PageResult<EvaluationRow>> {
     const firm = isExchange(viewer) ? null : await companyName(viewer.companyId);
-    if (firm === '') return { list: [], total: 0 };
-    const page = await repo.listEngaged(db, { firm, ...query });
-    const list: EvaluationRow[] = [];
-    for (const row of page.list) {
-      const files = await attachments.listRelated(viewer, {
-        dataClass: PROJECT_DATA_CLASS,
-        dataId: String(row.id),
-      });
-      const value = storedValue(row, 'shareAppraisalValue') ?? storedValue(row, 'appraisalPrice');
-      const baseDate = storedValue(row, 'appraisalBaseDate');
-      list.push({
-        id: row.id,
-        code: row.code,
-        name: row.name,
-        family: row.family,
-        familyLabel: familyLabel(row.family),
-        status: row.status,
-        statusLabel: PROJECT_STATUS_LABELS[row.status],
-        ownerName: row.ownerName,
-        appraisalFirm: appraisalFirmOf(row),
-        appraisalBaseDate: typeof baseDate === 'string' ? baseDate : '',
-        appraisalValue: typeof value === 'number' ? value : null,
-        disclosureEnd: row.disclosureEnd?.toISOString() ?? null,
-        reports: files.filter((file) => file.tag === APPRAISAL_REPORT_TAG),
-      });
-    }
-    return { list, total: page.total };
+    return evaluations.list(viewer, { ...query, firm });
   }
 
   /**
@@ -754,6 +727,8 @@ export function createProjectsService(
     showTransferor,
     countStatuses,
     listEvaluations,
+    /** the engaged appraisal firm submits its appraisal (评估项目) */
+    submitEvaluation: evaluations.submit,
     remindDeadlines,
     /** a record another module keeps in a project's details (the deal's result), in the caller's transaction */
     setDetail: repo.setDetail,

@@ -25,6 +25,8 @@ import {
   type RefundTicketDetail,
   type RefundTicketState,
   type RepayoutApplication,
+  type TaskStep,
+  type TaskType,
 } from '@cqjy/domain';
 import type { Db } from '../../db/client.ts';
 import type { ModuleDeps } from '../../module-deps.ts';
@@ -34,6 +36,7 @@ import { renderLetter } from '../../platform/pdf/letter.ts';
 import type { Viewer } from '../attachments/service.ts';
 import { createLetterSigning, type LetterToSign } from '../signatures/seal-letter.ts';
 import type { SignaturesService } from '../signatures/service.ts';
+import type { OpenTaskInput, TaskDecider } from '../tasks/service.ts';
 import type { Actor } from '../workflow/instances.ts';
 import type { ApprovedPayout } from '../workflow/payouts.ts';
 import * as repo from './repo.ts';
@@ -42,7 +45,7 @@ export type RefundTicketsService = ReturnType<typeof createRefundTicketsService>
 
 export type RefundTicketDeps = Pick<
   ModuleDeps,
-  'db' | 'audit' | 'clock' | 'users' | 'otp' | 'attachments'
+  'db' | 'audit' | 'clock' | 'users' | 'otp' | 'attachments' | 'tasks'
 > & {
   signatures: Pick<SignaturesService, 'loadSigner'>;
   /** the approved payout (price, refund cash-out) of a workflow instance */
@@ -57,6 +60,32 @@ export const REFUND_TICKET_DATA_CLASS = 'refundTicket';
 const LETTER_TAG = 'repayoutLetter';
 
 const isExchange = (viewer: Pick<Viewer, 'identityType'>): boolean => viewer.identityType === IDENTITY.admin;
+
+/** Who must act on a ticket in each state, and where: the company applies, signs and corrects, the exchange reviews. */
+const TICKET_TASKS: Record<
+  Exclude<RefundTicketState, 'closed'>,
+  { step: TaskStep; type: TaskType; routeName: string; isExchange: boolean }
+> = {
+  pending: { step: 'refundTicketApply', type: 'Aon', routeName: 'refundTicketApply', isExchange: false },
+  signing: {
+    step: 'refundTicketSign',
+    type: 'EicSre',
+    routeName: 'refundTicketApplyShow',
+    isExchange: false,
+  },
+  reviewing: {
+    step: 'refundTicketReview',
+    type: 'Review',
+    routeName: 'refundTicketApplyShow',
+    isExchange: true,
+  },
+  returned: {
+    step: 'refundTicketModify',
+    type: 'MfyRrn',
+    routeName: 'refundTicketModify',
+    isExchange: false,
+  },
+};
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -104,8 +133,44 @@ function toView(item: repo.TicketItem, application: repo.ApplicationItem | undef
 }
 
 export function createRefundTicketsService(deps: RefundTicketDeps) {
-  const { db, audit, clock, users, attachments, findPayout, findBankAccount } = deps;
+  const { db, audit, clock, users, attachments, tasks, findPayout, findBankAccount } = deps;
   const letterSigning = createLetterSigning(deps);
+
+  /** The decision a ticket in `state` waits for, and on whom. */
+  function taskFor(
+    ticket: Pick<repo.TicketRow, 'id' | 'companyId' | 'projectId'>,
+    state: RefundTicketState,
+  ): OpenTaskInput | undefined {
+    if (state === 'closed') return undefined;
+    const next = TICKET_TASKS[state];
+    return {
+      subject: 'refundTicket',
+      subjectId: ticket.id,
+      step: next.step,
+      projectId: ticket.projectId,
+      companyId: ticket.companyId,
+      type: next.type,
+      routeName: next.routeName,
+      routeQuery: { id: ticket.id },
+      assignee: next.isExchange ? { identity: IDENTITY.admin } : { companyId: ticket.companyId },
+    };
+  }
+
+  /**
+   * Moves the ticket to `state` if it is still at `version` (else 409) and hands the decision on to whoever must
+   * act in that state (待办任务), closing the one just taken.
+   */
+  async function moveTicket(
+    tx: Db,
+    ticket: Pick<repo.TicketRow, 'id' | 'version' | 'companyId' | 'projectId'>,
+    state: RefundTicketState,
+    done: { result: string; decider: TaskDecider; at: Date },
+  ): Promise<repo.TicketRow> {
+    const moved = await repo.setTicketState(tx, ticket.id, ticket.version, state, done.at);
+    if (moved === undefined) throw conflict();
+    await tasks.advance(tx, { subject: 'refundTicket', subjectId: ticket.id }, done, taskFor(ticket, state));
+    return moved;
+  }
 
   /** The ticket, to its company and the exchange; anything else is not found. */
   async function findVisible(viewer: Viewer, id: number): Promise<repo.TicketItem> {
@@ -194,6 +259,9 @@ export function createRefundTicketsService(deps: RefundTicketDeps) {
         yearSerialCode(REFUND_TICKET_CODE, clock.now(), inserted.id),
       );
       if (row === undefined) throw conflict();
+      // the company's 重新出金申请 waits in its 待办任务
+      const task = taskFor(row, 'pending');
+      if (task !== undefined) await tasks.open(tx, task);
       await audit.append(tx, {
         ...toAuditActor(actor),
         action: 'refundTicket.create',
@@ -286,8 +354,11 @@ export function createRefundTicketsService(deps: RefundTicketDeps) {
     const account = await requireCorrectedAccount(actor, ticket, input.bankId);
     const letter = await makeLetter(actor, ticket, account, input.remark, 1);
     return db.transaction(async (tx) => {
-      const moved = await repo.setTicketState(tx, ticket.id, input.version, 'signing', clock.now());
-      if (moved === undefined) throw conflict();
+      await moveTicket(tx, { ...ticket, version: input.version }, 'signing', {
+        result: 'applied',
+        decider: actor,
+        at: clock.now(),
+      });
       const file = await recordPdf(tx, actor, ticket, {
         stored: letter.stored,
         fileName: letter.fileName,
@@ -327,8 +398,7 @@ export function createRefundTicketsService(deps: RefundTicketDeps) {
     const revisionNo = application.revisionNo + 1;
     const letter = await makeLetter(actor, ticket, account, input.remark, revisionNo);
     return db.transaction(async (tx) => {
-      const moved = await repo.setTicketState(tx, ticket.id, ticket.version, 'signing', clock.now());
-      if (moved === undefined) throw conflict();
+      await moveTicket(tx, ticket, 'signing', { result: 'resubmitted', decider: actor, at: clock.now() });
       const file = await recordPdf(tx, actor, ticket, {
         stored: letter.stored,
         fileName: letter.fileName,
@@ -391,8 +461,7 @@ export function createRefundTicketsService(deps: RefundTicketDeps) {
       at: now,
     });
     return db.transaction(async (tx) => {
-      const moved = await repo.setTicketState(tx, ticket.id, ticket.version, 'reviewing', now);
-      if (moved === undefined) throw conflict();
+      await moveTicket(tx, ticket, 'reviewing', { result: 'signed', decider: actor, at: now });
       const file = await recordPdf(tx, actor, ticket, {
         stored,
         fileName: `${REPAYOUT_LETTER_TITLE}（已签章）.pdf`,
@@ -431,14 +500,11 @@ export function createRefundTicketsService(deps: RefundTicketDeps) {
     const now = clock.now();
     const isPassed = input.result === 'pass';
     return db.transaction(async (tx) => {
-      const moved = await repo.setTicketState(
-        tx,
-        ticket.id,
-        ticket.version,
-        isPassed ? 'closed' : 'returned',
-        now,
-      );
-      if (moved === undefined) throw conflict();
+      await moveTicket(tx, ticket, isPassed ? 'closed' : 'returned', {
+        result: input.result,
+        decider: actor,
+        at: now,
+      });
       const row = await repo.updateApplicationGuarded(tx, application.id, input.version, {
         state: isPassed ? 'approved' : 'returned',
         reviewReason: input.reason.trim() === '' ? null : input.reason.trim(),

@@ -3,13 +3,15 @@
 // is one query per kind instead of a call into every module and a merge in memory (docs/decisions.md).
 import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { TaskStep } from '@cqjy/domain';
 import type { Db } from '../../db/client.ts';
 import { containsPattern, lowerContainsPattern } from '../../db/like.ts';
 import { attachments } from '../attachments/tables.ts';
 import { serviceFeeOrders } from '../orders/tables.ts';
 import { projects } from '../projects/tables.ts';
 import { companies } from '../users/tables.ts';
-import { actionInstances, tasks } from '../workflow/tables.ts';
+import { tasks } from '../tasks/tables.ts';
+import { actionInstances } from '../workflow/tables.ts';
 
 /** Whose rows a report reads: one company's (and, for projects, those it acts for as agent), or every one. */
 export type ReportScope = { kind: 'all' } | { kind: 'company'; companyId: number };
@@ -86,7 +88,9 @@ export type TaskHit = {
   type: string;
   status: string;
   family: string;
-  action: string;
+  /** the workflow application's action, or null for another subject's task (which names its step) */
+  action: string | null;
+  step: TaskStep | null;
   projectId: number;
   projectCode: string;
   projectName: string;
@@ -101,7 +105,7 @@ export function searchTasks(db: Db, scope: ReportScope, filter: QueryFilter) {
       ? undefined
       : or(eq(tasks.companyId, scope.companyId), eq(tasks.assigneeCompanyId, scope.companyId)),
     filter.keyword ? sql`${projects.searchText} like ${lowerContainsPattern(filter.keyword)}` : undefined,
-    filter.family === undefined ? undefined : eq(actionInstances.family, filter.family),
+    filter.family === undefined ? undefined : eq(projects.family, filter.family),
     filter.status === undefined ? undefined : eq(tasks.status, filter.status as never),
     within(tasks.createdAt, filter),
   );
@@ -111,28 +115,23 @@ export function searchTasks(db: Db, scope: ReportScope, filter: QueryFilter) {
         id: tasks.id,
         type: tasks.type,
         status: tasks.status,
-        family: actionInstances.family,
-        action: actionInstances.action,
-        projectId: tasks.projectId,
+        family: projects.family,
+        action: tasks.action,
+        step: tasks.step,
+        projectId: projects.id,
         projectCode: projects.code,
         projectName: projects.name,
         companyName: companies.name,
         createdAt: tasks.createdAt,
       })
       .from(tasks)
-      .innerJoin(actionInstances, eq(actionInstances.id, tasks.instanceId))
       .innerJoin(projects, eq(projects.id, tasks.projectId))
       .innerJoin(companies, eq(companies.id, tasks.companyId))
       .where(where)
       .orderBy(desc(tasks.createdAt), desc(tasks.id))
       .limit(filter.limit)
       .offset(filter.offset),
-    db
-      .select({ n: count() })
-      .from(tasks)
-      .innerJoin(actionInstances, eq(actionInstances.id, tasks.instanceId))
-      .innerJoin(projects, eq(projects.id, tasks.projectId))
-      .where(where),
+    db.select({ n: count() }).from(tasks).innerJoin(projects, eq(projects.id, tasks.projectId)).where(where),
   );
 }
 

@@ -18,6 +18,7 @@ import {
   QUERY_EXPORT_MAX,
   QUERY_KIND_LABELS,
   TASK_STATUS_LABELS,
+  TASK_STEP_TITLES,
   TASK_TYPE_LABELS,
   xlsxName,
   type IncomeFigures,
@@ -81,7 +82,10 @@ function projectRow(hit: repo.ProjectHit): QueryRow {
 }
 
 function taskRow(hit: repo.TaskHit): QueryRow {
-  const action = findAction(hit.family, hit.action)?.title ?? hit.action;
+  const action =
+    hit.step === null
+      ? (findAction(hit.family, hit.action ?? '')?.title ?? hit.action)
+      : TASK_STEP_TITLES[hit.step];
   return {
     kind: 'task',
     id: String(hit.id),

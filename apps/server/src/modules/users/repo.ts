@@ -68,6 +68,21 @@ export async function findCompanyById(db: Db, companyId: number): Promise<Compan
   return rows[0];
 }
 
+/** A company of an identity by its registered name (several with one name: the oldest). */
+export async function findCompanyByName(
+  db: Db,
+  name: string,
+  identityType: number,
+): Promise<CompanyRow | undefined> {
+  const rows = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.name, name), eq(companies.identityType, identityType)))
+    .orderBy(asc(companies.id))
+    .limit(1);
+  return rows[0];
+}
+
 export async function findCompanyByCreditCode(db: Db, creditCode: string): Promise<CompanyRow | undefined> {
   const rows = await db.select().from(companies).where(eq(companies.creditCode, creditCode)).limit(1);
   return rows[0];

@@ -293,6 +293,8 @@ export function createUsersService(deps: {
     /** `tx`: the caller's transaction, to read inside it */
     findCompany: (companyId: number, tx: Db = db) => repo.findCompanyById(tx, companyId),
     findCompanyByCreditCode: (creditCode: string) => repo.findCompanyByCreditCode(db, creditCode),
+    findCompanyByName: (name: string, identityType: number, tx: Db = db) =>
+      repo.findCompanyByName(tx, name, identityType),
     listCompanies: (filter: repo.CompanyFilter) => repo.listCompanies(db, filter),
     listCompanyOperators: (companyId: number) => repo.listCompanyOperators(db, companyId),
     listOperatorIds: (tx: Db, userId: number) => repo.listOperatorIds(tx, userId),

@@ -5,7 +5,8 @@
 import { canTransition, DISCARDABLE_ACTION_STATUSES, MSG } from '@cqjy/domain';
 import { refused } from '../../platform/errors.ts';
 import type { DisclosureAction } from '../projects/service.ts';
-import { assignee, requireConfig, type WorkflowContext } from './instances.ts';
+import { assigneeOf } from '../tasks/service.ts';
+import { requireConfig, subjectOf, type WorkflowContext } from './instances.ts';
 import * as repo from './repo.ts';
 import type { Transitions } from './transitions.ts';
 
@@ -13,7 +14,7 @@ import type { Transitions } from './transitions.ts';
 const DISCLOSURE_ACTIONS: readonly DisclosureAction[] = ['preDisclosure', 'disclosure'];
 
 export function registerDisclosureGateway(ctx: WorkflowContext, transitions: Transitions): void {
-  const { db, projects } = ctx;
+  const { db, projects, tasks } = ctx;
   const { create, saveForm, submit, terminate } = transitions;
 
   /** The project's open disclosure application of either stage, with its action. */
@@ -32,7 +33,7 @@ export function registerDisclosureGateway(ctx: WorkflowContext, transitions: Tra
       const open = await findOpen(projectId);
       if (open === undefined) return null;
       const { action, instance } = open;
-      const task = (await repo.listOpenTasksOfInstance(db, instance.id, assignee(actor)))[0];
+      const task = (await tasks.listOpenOf(subjectOf(instance), assigneeOf(actor)))[0];
       return {
         action,
         status: instance.status,

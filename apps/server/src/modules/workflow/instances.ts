@@ -18,6 +18,7 @@ import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
 import { notFound, refused } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../module-deps.ts';
 import type { ProjectsService } from '../projects/service.ts';
+import type { TaskRowDb } from '../tasks/service.ts';
 import type { SignaturesService } from '../signatures/service.ts';
 import * as repo from './repo.ts';
 
@@ -26,7 +27,7 @@ export type Actor = SessionContext & RequestOrigin;
 
 export type WorkflowDeps = Pick<
   ModuleDeps,
-  'db' | 'clock' | 'audit' | 'users' | 'otp' | 'attachments' | 'homepage' | 'notifications'
+  'db' | 'clock' | 'audit' | 'users' | 'otp' | 'attachments' | 'notifications' | 'tasks'
 > & {
   projects: ProjectsService;
   signatures: Pick<SignaturesService, 'loadSigner'>;
@@ -41,8 +42,17 @@ export function isExchange(actor: Pick<Actor, 'identityType'>): boolean {
   return actor.identityType === IDENTITY.admin;
 }
 
-export function assignee(actor: Pick<Actor, 'companyId' | 'identityType'>): repo.Assignee {
-  return { companyId: actor.companyId, identityType: actor.identityType };
+/** Whether `task` is one of the instance's (the engine's tasks are about their application). */
+export function isTaskOf(
+  task: TaskRowDb | undefined,
+  instance: Pick<repo.InstanceRow, 'id'>,
+): task is TaskRowDb {
+  return task !== undefined && task.subject === 'action' && task.subjectId === instance.id;
+}
+
+/** The engine's tasks of an instance: those about the application. */
+export function subjectOf(instance: Pick<repo.InstanceRow, 'id'>): { subject: 'action'; subjectId: number } {
+  return { subject: 'action', subjectId: instance.id };
 }
 
 export function requireConfig(family: string, action: string): ActionConfig {
@@ -62,7 +72,7 @@ export function sha256(bytes: Uint8Array): string {
 }
 
 export function createWorkflowContext(deps: WorkflowDeps) {
-  const { db, clock, users, attachments, projects, notifications } = deps;
+  const { db, clock, users, attachments, projects, notifications, tasks } = deps;
 
   // An instance's files (application materials, letters) are seen by the applicant company and the exchange.
   attachments.registerRecordVisibility(ACTION_DATA_CLASS, async (viewer, record) => {
@@ -78,7 +88,7 @@ export function createWorkflowContext(deps: WorkflowDeps) {
     return row !== undefined && row.companyId === viewer.companyId;
   });
 
-  async function describeActor(actor: Actor): Promise<ActorNames> {
+  async function describeActor(actor: Pick<Actor, 'userId' | 'companyId'>): Promise<ActorNames> {
     const [user, company] = await Promise.all([
       users.findUser(actor.userId),
       users.findCompany(actor.companyId),
@@ -145,17 +155,18 @@ export function createWorkflowContext(deps: WorkflowDeps) {
     instance: repo.InstanceRow,
     type: TaskType,
     routeName: string,
-  ): Promise<repo.TaskRowDb> {
+  ): Promise<TaskRowDb> {
     const isReview = type === 'Review';
-    const task = await repo.insertTask(tx, {
-      instanceId: instance.id,
+    const task = await tasks.open(tx, {
+      subject: 'action',
+      subjectId: instance.id,
+      action: instance.action,
       projectId: instance.projectId,
       companyId: instance.companyId,
       type,
       routeName,
-      status: 'open',
-      assigneeCompanyId: isReview ? null : instance.companyId,
-      assigneeIdentity: isReview ? IDENTITY.admin : null,
+      routeQuery: { id: instance.id },
+      assignee: isReview ? { identity: IDENTITY.admin } : { companyId: instance.companyId },
     });
     const exchangeId = isReview ? await users.findExchangeCompanyId(tx) : null;
     if (exchangeId !== null) {

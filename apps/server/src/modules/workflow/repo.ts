@@ -1,11 +1,10 @@
 // Queries on the workflow engine's tables. Every state change is a guarded UPDATE (id and version, or a task's
 // open status) answering the changed row, or undefined when another transaction changed it first.
-import type { TaskListKind } from '@cqjy/domain';
-import { and, arrayContains, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { lowerBigrams, lowerContainsPattern } from '../../db/like.ts';
 import { projects } from '../projects/tables.ts';
-import { actionInstances, actionRevisions, processLogs, tasks } from './tables.ts';
+import { tasks } from '../tasks/tables.ts';
+import { actionInstances, actionRevisions, processLogs } from './tables.ts';
 
 export type InstanceRow = typeof actionInstances.$inferSelect;
 export type NewInstance = typeof actionInstances.$inferInsert;
@@ -16,12 +15,7 @@ export type InstancePatch = Partial<
   >
 >;
 export type RevisionRow = typeof actionRevisions.$inferSelect;
-export type TaskRowDb = typeof tasks.$inferSelect;
-export type NewTask = typeof tasks.$inferInsert;
 export type LogRow = typeof processLogs.$inferSelect;
-
-/** Who asks: the company and identity a task can be assigned to. */
-export type Assignee = { companyId: number; identityType: number };
 
 export async function insertInstance(tx: Db, values: NewInstance): Promise<InstanceRow> {
   const rows = await tx.insert(actionInstances).values(values).returning();
@@ -109,173 +103,6 @@ export async function listRevisions(db: Db, instanceId: number): Promise<Revisio
     .orderBy(asc(actionRevisions.no));
 }
 
-export async function insertTask(tx: Db, values: NewTask): Promise<TaskRowDb> {
-  const rows = await tx.insert(tasks).values(values).returning();
-  const row = rows[0];
-  if (row === undefined) throw new Error('insert into tasks returned no row');
-  return row;
-}
-
-export async function findTask(db: Db, id: number): Promise<TaskRowDb | undefined> {
-  const rows = await db.select().from(tasks).where(eq(tasks.id, id)).limit(1);
-  return rows[0];
-}
-
-export async function listTasksByIds(db: Db, ids: readonly number[]): Promise<TaskRowDb[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(tasks)
-    .where(inArray(tasks.id, [...ids]));
-}
-
-/** Closes an open task; undefined when it is no longer open (handled by someone else first). */
-export async function closeTaskGuarded(
-  tx: Db,
-  id: number,
-  done: { result: string; doneBy: number | null; doneCompanyId: number | null; at: Date },
-): Promise<TaskRowDb | undefined> {
-  const rows = await tx
-    .update(tasks)
-    .set({
-      status: 'done',
-      result: done.result,
-      doneBy: done.doneBy,
-      doneCompanyId: done.doneCompanyId,
-      doneAt: done.at,
-      version: sql`${tasks.version} + 1`,
-    })
-    .where(and(eq(tasks.id, id), eq(tasks.status, 'open')))
-    .returning();
-  return rows[0];
-}
-
-/** Closes every open task of an instance (a withdrawal, a resubmission); answers how many. */
-export async function closeOpenTasks(
-  tx: Db,
-  instanceId: number,
-  done: {
-    status: 'done' | 'cancelled';
-    result: string;
-    doneBy: number | null;
-    doneCompanyId: number | null;
-    at: Date;
-  },
-): Promise<number> {
-  const rows = await tx
-    .update(tasks)
-    .set({
-      status: done.status,
-      result: done.result,
-      doneBy: done.doneBy,
-      doneCompanyId: done.doneCompanyId,
-      doneAt: done.at,
-      version: sql`${tasks.version} + 1`,
-    })
-    .where(and(eq(tasks.instanceId, instanceId), eq(tasks.status, 'open')))
-    .returning({ id: tasks.id });
-  return rows.length;
-}
-
-function isAssignedTo(who: Assignee): SQL {
-  return or(eq(tasks.assigneeCompanyId, who.companyId), eq(tasks.assigneeIdentity, who.identityType)) as SQL;
-}
-
-export async function listOpenTasksOfInstance(
-  db: Db,
-  instanceId: number,
-  who: Assignee,
-): Promise<TaskRowDb[]> {
-  return db
-    .select()
-    .from(tasks)
-    .where(and(eq(tasks.instanceId, instanceId), eq(tasks.status, 'open'), isAssignedTo(who)))
-    .orderBy(desc(tasks.id));
-}
-
-export type TaskFilter = {
-  kind: TaskListKind;
-  who: Assignee;
-  keyword?: string | undefined;
-  family?: string | undefined;
-  action?: string | undefined;
-  page: number;
-  size: number;
-};
-
-/** The rows a list kind shows the caller. */
-function scopeOf(kind: TaskListKind, who: Assignee): SQL {
-  const category = kind === 'todoEstimate' || kind === 'doneEstimate' ? 'estimate' : 'project';
-  const ofCategory = eq(tasks.category, category);
-  switch (kind) {
-    case 'todo':
-    case 'todoEstimate':
-      return and(ofCategory, eq(tasks.status, 'open'), isAssignedTo(who)) as SQL;
-    case 'done':
-    case 'doneEstimate':
-      return and(ofCategory, eq(tasks.status, 'done'), eq(tasks.doneCompanyId, who.companyId)) as SQL;
-    case 'launch':
-      // one row per application the caller's company started: its latest task
-      return and(
-        ofCategory,
-        eq(tasks.companyId, who.companyId),
-        sql`${tasks.id} = (select max(t2.id) from tasks t2 where t2.instance_id = ${tasks.instanceId})`,
-      ) as SQL;
-  }
-}
-
-export type TaskListRow = {
-  task: TaskRowDb;
-  family: string;
-  action: string;
-  projectName: string;
-  projectCode: string;
-};
-
-export async function listTasks(db: Db, filter: TaskFilter): Promise<{ list: TaskListRow[]; total: number }> {
-  const conditions: SQL[] = [scopeOf(filter.kind, filter.who)];
-  if (filter.family !== undefined) conditions.push(eq(actionInstances.family, filter.family));
-  if (filter.action !== undefined) conditions.push(eq(actionInstances.action, filter.action));
-  const keyword = filter.keyword?.trim();
-  if (keyword !== undefined && keyword !== '') {
-    // Planned with the keyword's own bigrams at each call: PostgreSQL reads the bigram index (GIN) for a rare
-    // keyword and follows the caller's tasks for a common one, where the LIKE first spares unpacking the arrays.
-    conditions.push(like(projects.searchText, lowerContainsPattern(keyword)));
-    const grams = lowerBigrams(keyword);
-    if (grams.length > 0) conditions.push(arrayContains(projects.searchGrams, grams));
-  }
-  const where = and(...conditions);
-  const [list, totals] = await Promise.all([
-    db
-      .select({
-        task: tasks,
-        family: actionInstances.family,
-        action: actionInstances.action,
-        projectName: projects.name,
-        projectCode: projects.code,
-      })
-      .from(tasks)
-      .innerJoin(actionInstances, eq(actionInstances.id, tasks.instanceId))
-      .innerJoin(projects, eq(projects.id, tasks.projectId))
-      .where(where)
-      .orderBy(desc(tasks.id))
-      .limit(filter.size)
-      .offset((filter.page - 1) * filter.size),
-    db
-      .select({ n: count() })
-      .from(tasks)
-      .innerJoin(actionInstances, eq(actionInstances.id, tasks.instanceId))
-      .innerJoin(projects, eq(projects.id, tasks.projectId))
-      .where(where),
-  ]);
-  return { list, total: totals[0]?.n ?? 0 };
-}
-
-export async function countTasks(db: Db, kind: TaskListKind, who: Assignee): Promise<number> {
-  const rows = await db.select({ n: count() }).from(tasks).where(scopeOf(kind, who));
-  return rows[0]?.n ?? 0;
-}
-
 export async function insertLog(tx: Db, values: typeof processLogs.$inferInsert): Promise<void> {
   await tx.insert(processLogs).values(values);
 }
@@ -321,7 +148,12 @@ export async function listUnsealedSigned(db: Db): Promise<UnsealedSignedRow[]> {
     .from(actionInstances)
     .innerJoin(
       tasks,
-      and(eq(tasks.instanceId, actionInstances.id), eq(tasks.type, 'EicSre'), eq(tasks.result, 'signed')),
+      and(
+        eq(tasks.subject, 'action'),
+        eq(tasks.subjectId, actionInstances.id),
+        eq(tasks.type, 'EicSre'),
+        eq(tasks.result, 'signed'),
+      ),
     )
     .innerJoin(
       actionRevisions,

@@ -16,9 +16,8 @@
 //   POST /api/workflow/sign/otp/check    {mobile, otp, dataId} -> status 0, or 1 with the message (not used up)
 // Review by the exchange (identity 999; code GJS_TASK_ADMIN): POST /api/task/signoff/{flow} SignRequest +
 //   {result: pass | back}
-// Tasks: POST /api/task/list/{kind} {keyword?, family?, page, size} -> {list: TaskRow[], total};
-//   GET /api/task/counts -> {todo, done, launch}; GET /api/task/batch/tasks/{family}/{action} -> TaskRow[];
-//   POST /api/task/whether/batch {taskIds} -> {batch}; POST /api/task/validate/status/{id} -> 0 or 409 (BF-7.3)
+// Batch screens: GET /api/task/batch/tasks/{family}/{action} -> TaskRow[]; POST /api/task/whether/batch {taskIds}
+//   -> {batch} (the task centre's own calls are modules/tasks')
 // Process logs: GET /api/project[/{variant}]/{id}/processLog -> ProcessLogRow[] and .../processLog/stage ->
 //   ProcessLogStage[], variant small, stock, privateStock, bulk, coll, cap, unified or motorVehicle
 // A project's applications: GET /api/project/{id}/actions -> ProjectActionRow[] (newest first)
@@ -29,12 +28,10 @@ import {
   MSG,
   OTP_LENGTH,
   SIGN_OFF_FLOWS,
-  TASK_LIST_KINDS,
   ZActionView,
   ZProcessLogRow,
   ZProcessLogStage,
   ZProjectActionRow,
-  ZTaskCounts,
   ZTaskRow,
   type ActionConfig,
 } from '@cqjy/domain';
@@ -44,10 +41,9 @@ import { readOrigin, requireSession } from '../../platform/auth.ts';
 import { ok, zEnvelope } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { requireAnyPermission, requirePermission } from '../../platform/guard.ts';
-import { parseId, PROJECT_CODES, zPage, zSize } from '../projects/routes.ts';
+import { parseId, PROJECT_CODES } from '../projects/routes.ts';
+import { TASK_CODES } from '../tasks/routes.ts';
 import type { Actor, WorkflowService } from './service.ts';
-
-const TASK_CODES = ['GJS_TASK', 'GJS_TASK_ADMIN'] as const;
 
 /** An id of a row: an int4 column, so a larger number is refused here rather than by the database (a 500). */
 const zId = z
@@ -304,39 +300,6 @@ export const workflowRoutes: FastifyPluginCallbackZod<{ workflow: WorkflowServic
     },
   );
 
-  app.post(
-    '/api/task/list/:kind',
-    {
-      preValidation: taskGuard,
-      schema: {
-        tags: ['task'],
-        summary: '任务列表',
-        params: z.object({ kind: z.enum(TASK_LIST_KINDS, { error: MSG.notFound }) }),
-        body: z.object({
-          page: zPage,
-          size: zSize,
-          keyword: z.string({ error: MSG.badRequest }).max(100, MSG.badRequest).optional(),
-          family: z.string({ error: MSG.badRequest }).max(30, MSG.badRequest).optional(),
-        }),
-        response: { 200: zEnvelope(z.object({ list: z.array(ZTaskRow), total: z.number() })) },
-      },
-    },
-    async (request) => ok(await workflow.listTasks(actorOf(request), request.params.kind, request.body)),
-  );
-
-  app.get(
-    '/api/task/counts',
-    {
-      preValidation: taskGuard,
-      schema: {
-        tags: ['task'],
-        summary: '任务数量',
-        response: { 200: zEnvelope(ZTaskCounts) },
-      },
-    },
-    async (request) => ok(await workflow.countTasks(actorOf(request))),
-  );
-
   app.get(
     '/api/task/batch/tasks/:family/:action',
     {
@@ -364,24 +327,6 @@ export const workflowRoutes: FastifyPluginCallbackZod<{ workflow: WorkflowServic
       },
     },
     async (request) => ok({ batch: await workflow.isBatch(actorOf(request), request.body.taskIds) }),
-  );
-
-  app.post(
-    '/api/task/validate/status/:id',
-    {
-      preValidation: taskGuard,
-      schema: {
-        tags: ['task'],
-        summary: '任务是否仍待处理（BF-7.3）',
-        params: ZIdParams,
-        response: { 200: zEnvelope(z.null()) },
-      },
-    },
-    async (request) => {
-      const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : 0;
-      await workflow.validateTaskStatus(actorOf(request), id);
-      return ok(null, MSG.workflowTaskOpen);
-    },
   );
 
   // The process log of a project, under the spec's generic path and its family variants (spec 001 section 7).

@@ -24,7 +24,6 @@ import { createTransitions } from './transitions.ts';
 import { createViews } from './views.ts';
 
 export type { Actor, WorkflowDeps } from './instances.ts';
-export type { TaskListQuery } from './tasks.ts';
 
 export type WorkflowService = ReturnType<typeof createWorkflowService>;
 
@@ -38,9 +37,9 @@ export function createWorkflowService(deps: WorkflowDeps) {
   const transitions = createTransitions(ctx);
   const { terminate, review } = transitions;
   const { sendSignCode, checkSignCode, sign } = createSigning(ctx);
-  const { listTasks, countTasks, listBatchTasks, isBatch, validateTaskStatus } = createTasks(ctx);
+  const { listBatchTasks, isBatch } = createTasks(ctx);
   const { show, listProjectActions } = createViews(ctx);
-  const { listProcessLog, listProcessLogStages } = createProcessLog(ctx);
+  const { listProcessLog, listProcessLogStages, recordProjectEvent } = createProcessLog(ctx);
   registerDisclosureGateway(ctx, transitions);
 
   return {
@@ -79,13 +78,14 @@ export function createWorkflowService(deps: WorkflowDeps) {
     checkSignCode,
     sign,
     review,
-    listTasks,
-    countTasks,
     listBatchTasks,
     isBatch,
-    validateTaskStatus,
     listProcessLog,
     listProcessLogStages,
+    /** a decision of another module about a project (the bidding hall's result ...) in its log, in its transaction */
+    recordProjectEvent,
+    /** the names a process log row gives a person (read before the transaction that records the row) */
+    describeActor: ctx.describeActor,
     listProjectActions,
   };
 }

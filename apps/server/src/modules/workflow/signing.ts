@@ -14,11 +14,11 @@ import {
 import { toAuditActor } from '../../platform/audit.ts';
 import { conflict, notFound, refused } from '../../platform/errors.ts';
 import { createLetterSigning } from '../signatures/seal-letter.ts';
-import { type Actor, type WorkflowContext } from './instances.ts';
+import { isTaskOf, type Actor, type WorkflowContext } from './instances.ts';
 import * as repo from './repo.ts';
 
 export function createSigning(ctx: WorkflowContext) {
-  const { db, clock, audit, attachments } = ctx;
+  const { db, clock, audit, attachments, tasks } = ctx;
   const letterSigning = createLetterSigning(ctx);
   const { describeActor, findOwnInstance, writeLog, openTask } = ctx;
 
@@ -58,8 +58,8 @@ export function createSigning(ctx: WorkflowContext) {
     if (status === null || instance.letterId === null || instance.letterLayout === null) {
       throw refused(MSG.workflowNotSignable);
     }
-    const task = await repo.findTask(db, request.task.id);
-    if (task?.instanceId !== instance.id || task.type !== 'EicSre') throw notFound();
+    const task = await tasks.find(request.task.id);
+    if (!isTaskOf(task, instance) || task.type !== 'EicSre') throw notFound();
     if (task.status !== 'open') throw conflict(MSG.workflowTaskHandled);
     const who = await describeActor(actor);
     const now = clock.now();
@@ -71,12 +71,7 @@ export function createSigning(ctx: WorkflowContext) {
     const fileName = `${config.letterTitle}（已签章）.pdf`;
 
     return db.transaction(async (tx) => {
-      const closed = await repo.closeTaskGuarded(tx, task.id, {
-        result: 'signed',
-        doneBy: actor.operatorId,
-        doneCompanyId: actor.companyId,
-        at: now,
-      });
+      const closed = await tasks.closeOne(tx, task.id, { result: 'signed', decider: actor, at: now });
       if (closed === undefined) throw conflict(MSG.workflowTaskHandled);
       const common = {
         stored,

@@ -1,13 +1,13 @@
 // Tables owned by the workflow engine: action instances (one application, such as a project abort, with its
-// form and letters), their submitted revisions, the tasks the transitions open and close, and the process log
-// of every step. Rows carry the applicant's company_id for scoping and a version for the optimistic guard.
-import type { ActionForm, ActionStatus, TaskStatus, TaskType } from '@cqjy/domain';
+// form and letters), their submitted revisions and the process log of every step (the tasks its transitions
+// open and close are the task centre's, modules/tasks). Rows carry the applicant's company_id for scoping and a version for the optimistic guard.
+import type { ActionForm, ActionStatus } from '@cqjy/domain';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { letterLayout, timestamps, timestamptz } from '../../db/columns.ts';
 import { attachments } from '../attachments/tables.ts';
 import { projects } from '../projects/tables.ts';
-import { companies, operators, users } from '../users/tables.ts';
+import { companies, users } from '../users/tables.ts';
 
 export const actionInstances = pgTable(
   'action_instances',
@@ -65,49 +65,6 @@ export const actionRevisions = pgTable(
   (t) => [uniqueIndex('action_revisions_instance_no_idx').on(t.instanceId, t.no)],
 );
 
-export const tasks = pgTable(
-  'tasks',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    instanceId: integer('instance_id')
-      .notNull()
-      .references(() => actionInstances.id, { onDelete: 'cascade' }),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    /** the applicant's company, whose application the task belongs to */
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    type: text('type').$type<TaskType>().notNull(),
-    /** 'project', or 'estimate' for the assessment lists (none yet) */
-    category: text('category').notNull().default('project'),
-    routeName: text('route_name').notNull(),
-    status: text('status').$type<TaskStatus>().notNull(),
-    /** who must act: a company, or every company of an identity (the exchange's review) */
-    assigneeCompanyId: integer('assignee_company_id').references(() => companies.id, { onDelete: 'cascade' }),
-    assigneeIdentity: integer('assignee_identity'),
-    doneBy: integer('done_by').references(() => operators.id, { onDelete: 'set null' }),
-    doneCompanyId: integer('done_company_id').references(() => companies.id, { onDelete: 'set null' }),
-    doneAt: timestamptz('done_at'),
-    /** pass | back | signed | withdrawn | superseded */
-    result: text('result'),
-    version: integer('version').notNull().default(1),
-    ...timestamps,
-  },
-  (t) => [
-    index('tasks_instance_id_idx').on(t.instanceId),
-    index('tasks_assignee_company_idx')
-      .on(t.assigneeCompanyId)
-      .where(sql`${t.status} = 'open'`),
-    index('tasks_assignee_identity_idx')
-      .on(t.assigneeIdentity)
-      .where(sql`${t.status} = 'open'`),
-    index('tasks_done_company_idx').on(t.doneCompanyId),
-    index('tasks_company_id_idx').on(t.companyId),
-  ],
-);
-
 export const processLogs = pgTable(
   'process_logs',
   {
@@ -115,9 +72,8 @@ export const processLogs = pgTable(
     projectId: integer('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    instanceId: integer('instance_id')
-      .notNull()
-      .references(() => actionInstances.id, { onDelete: 'cascade' }),
+    /** the application whose step this is; null for a decision of another module (PROJECT_EVENTS) */
+    instanceId: integer('instance_id').references(() => actionInstances.id, { onDelete: 'cascade' }),
     /** the applicant's company: whose project history this is */
     companyId: integer('company_id')
       .notNull()

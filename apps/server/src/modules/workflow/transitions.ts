@@ -33,11 +33,14 @@ import { toAuditActor } from '../../platform/audit.ts';
 import { conflict, forbidden, notFound, refused } from '../../platform/errors.ts';
 import { renderLetter } from '../../platform/pdf/letter.ts';
 import type { ProjectRow } from '../projects/service.ts';
+import type { TaskRowDb } from '../tasks/service.ts';
 import {
   groupByTag,
   isExchange,
+  isTaskOf,
   requireConfig,
   sha256,
+  subjectOf,
   type Actor,
   type ActorNames,
   type WorkflowContext,
@@ -60,7 +63,7 @@ function describeEffect(before: ProjectRow, after: ProjectRow): Record<string, u
 }
 
 export function createTransitions(ctx: WorkflowContext) {
-  const { db, clock, audit, users, attachments, projects, notifications } = ctx;
+  const { db, clock, audit, users, attachments, projects, notifications, tasks } = ctx;
   const { describeActor, findOwnInstance, writeLog, openTask } = ctx;
 
   /**
@@ -262,7 +265,7 @@ export function createTransitions(ctx: WorkflowContext) {
       next: 'EicSre' | 'Review';
       project: ProjectRow;
     },
-  ): Promise<repo.TaskRowDb> {
+  ): Promise<TaskRowDb> {
     await repo.insertRevision(tx, {
       instanceId: row.id,
       companyId: row.companyId,
@@ -273,13 +276,7 @@ export function createTransitions(ctx: WorkflowContext) {
       submittedAt: input.now,
     });
     // A resubmission handles the return task it answers.
-    await repo.closeOpenTasks(tx, row.id, {
-      status: 'done',
-      result: 'resubmitted',
-      doneBy: actor.operatorId,
-      doneCompanyId: actor.companyId,
-      at: input.now,
-    });
+    await tasks.advance(tx, subjectOf(row), { result: 'resubmitted', decider: actor, at: input.now });
     const task = await openTask(tx, row, input.next, config.routes.EicSre);
     await writeLog(tx, row, 'submit', { ...input.who, userId: actor.userId }, null);
     await audit.append(tx, {
@@ -314,13 +311,7 @@ export function createTransitions(ctx: WorkflowContext) {
     return db.transaction(async (tx) => {
       const row = await repo.updateInstanceGuarded(tx, instance.id, input.version, { status });
       if (row === undefined) throw conflict();
-      await repo.closeOpenTasks(tx, row.id, {
-        status: 'cancelled',
-        result: 'withdrawn',
-        doneBy: actor.operatorId,
-        doneCompanyId: actor.companyId,
-        at: clock.now(),
-      });
+      await tasks.cancel(tx, subjectOf(row), { result: 'withdrawn', decider: actor, at: clock.now() });
       await writeLog(tx, row, 'terminate', { ...who, userId: actor.userId }, null);
       await audit.append(tx, {
         ...toAuditActor(actor),
@@ -368,10 +359,10 @@ export function createTransitions(ctx: WorkflowContext) {
     request: SignRequest & { result: SignOffResult },
   ): Promise<{ id: number; version: number }> {
     if (!isExchange(actor)) throw forbidden(MSG.workflowReviewerOnly);
-    const task = await repo.findTask(db, request.task.id);
-    if (task?.instanceId !== request.dataId || task.type !== 'Review') throw notFound();
+    const task = await tasks.find(request.task.id);
+    if (!isTaskOf(task, { id: request.dataId }) || task.type !== 'Review') throw notFound();
     if (task.status !== 'open') throw conflict(MSG.workflowTaskHandled);
-    const instance = await repo.findInstance(db, task.instanceId);
+    const instance = await repo.findInstance(db, task.subjectId);
     if (instance === undefined) throw notFound();
     if (instance.companyId === actor.companyId) throw refused(MSG.workflowSelfReview);
     const config = requireConfig(instance.family, instance.action);
@@ -385,12 +376,7 @@ export function createTransitions(ctx: WorkflowContext) {
     if (applied === undefined) throw notFound();
 
     return db.transaction(async (tx) => {
-      const closed = await repo.closeTaskGuarded(tx, task.id, {
-        result: request.result,
-        doneBy: actor.operatorId,
-        doneCompanyId: actor.companyId,
-        at: now,
-      });
+      const closed = await tasks.closeOne(tx, task.id, { result: request.result, decider: actor, at: now });
       if (closed === undefined) throw conflict(MSG.workflowTaskHandled);
       // The table allows pass and back from underReview only: anything else was handled already.
       const status = nextActionStatus(request.result, instance.status);

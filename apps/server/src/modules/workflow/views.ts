@@ -11,7 +11,8 @@ import {
 } from '@cqjy/domain';
 import { notFound } from '../../platform/errors.ts';
 import { toSummary } from '../projects/service.ts';
-import { assignee, groupByTag, isExchange, type Actor, type WorkflowContext } from './instances.ts';
+import { assigneeOf } from '../tasks/service.ts';
+import { groupByTag, isExchange, subjectOf, type Actor, type WorkflowContext } from './instances.ts';
 import * as repo from './repo.ts';
 
 function fileRef(files: readonly AttachmentItem[], id: string | null): { uuid: string; name: string } | null {
@@ -21,7 +22,7 @@ function fileRef(files: readonly AttachmentItem[], id: string | null): { uuid: s
 }
 
 export function createViews(ctx: WorkflowContext) {
-  const { db, attachments, projects } = ctx;
+  const { db, attachments, projects, tasks } = ctx;
   const { findVisibleInstance } = ctx;
 
   async function show(actor: Actor, config: ActionConfig, id: number): Promise<ActionView> {
@@ -31,7 +32,7 @@ export function createViews(ctx: WorkflowContext) {
       attachments.listRelated(actor, { dataClass: ACTION_DATA_CLASS, dataId: String(instance.id) }),
       repo.listRevisions(db, instance.id),
       repo.listLogsOfInstance(db, instance.id),
-      repo.listOpenTasksOfInstance(db, instance.id, assignee(actor)),
+      tasks.listOpenOf(subjectOf(instance), assigneeOf(actor)),
     ]);
     if (project === undefined) throw notFound();
     const byTag = groupByTag(files);
@@ -73,7 +74,7 @@ export function createViews(ctx: WorkflowContext) {
     return Promise.all(
       instances.map(async (instance) => {
         const config = findAction(instance.family, instance.action);
-        const task = (await repo.listOpenTasksOfInstance(db, instance.id, assignee(actor)))[0];
+        const task = (await tasks.listOpenOf(subjectOf(instance), assigneeOf(actor)))[0];
         const routes = config?.routes;
         const stateRoute =
           routes === undefined

@@ -84,7 +84,7 @@ async function readRow(id: number): Promise<Row> {
 async function openTaskId(id: number, type: string): Promise<number> {
   const rows = await selectRows<{ id: number }>(
     t.db,
-    sql`select id from tasks where instance_id = ${id} and type = ${type} and status = 'open' order by id desc limit 1`,
+    sql`select id from tasks where subject = 'action' and subject_id = ${id} and type = ${type} and status = 'open' order by id desc limit 1`,
   );
   // an id that exists but is not this instance's open task: the call must still be refused
   return rows[0]?.id ?? 1;

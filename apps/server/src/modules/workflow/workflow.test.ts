@@ -440,9 +440,11 @@ describe('the abort flow (bulk)', () => {
 
   it('task counts and lists: done, launch', async () => {
     const counts = await applicant.get<TaskCounts>('/api/task/counts');
-    // launch: the two applications of this file, the five disclosures of the demo projects' courses and the
-    // demo deal's disclosure, contract and price payout
-    expect(counts.data).toMatchObject({ todo: 1, launch: 10 });
+    // todo: this file's returned application and the demo's returned payout to apply for again; launch: the two
+    // applications of this file, the five disclosures of the demo projects' courses, the demo deal's disclosure,
+    // contract and price payout, its returned payout, and the investor the owner registered on the capital
+    // increase (waiting for the exchange's audit)
+    expect(counts.data).toMatchObject({ todo: 2, launch: 12 });
     expect(counts.data.done).toBeGreaterThanOrEqual(3);
     const done = await exchange.post<{ list: TaskRow[]; total: number }>('/api/task/list/done', {
       page: 1,
@@ -574,14 +576,16 @@ describe('withdrawal, batch and project calls', () => {
     // projects these tests added
     const own = await applicant.post<{ total: number }>('/api/project/list', { page: 1, size: 10 });
     expect(own.data.total).toBe(9);
+    // the other company lists its own draft alone
     const other = await foreign.post<{ total: number }>('/api/project/list', { page: 1, size: 10 });
-    expect(other.data.total).toBe(0);
+    expect(other.data.total).toBe(1);
     const all = await exchange.post<{ total: number }>('/api/project/list', {
       page: 1,
       size: 10,
       keyword: 'GR2026',
     });
-    expect(all.data.total).toBe(9);
+    // and the other company's draft
+    expect(all.data.total).toBe(10);
     expect((await foreign.post(`/api/project/show/${projectId}`)).status).toBe(404);
     expect((await foreign.get(`/api/project/status/${projectId}`)).status).toBe(404);
   });

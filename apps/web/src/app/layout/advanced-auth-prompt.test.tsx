@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MSG } from '@cqjy/domain/messages';
 import { setNotifier } from '../../lib/notify.ts';
 import { clearSession } from '../../lib/session-store.ts';
@@ -17,7 +17,7 @@ afterEach(() => {
   setNotifier(null);
 });
 
-describe('the advanced-authentication prompt (SH-6.4, SH-8.11)', () => {
+describe('the advanced-authentication banner (SH-6.4, SH-8.11)', () => {
   it('concerns members, assessment and disassembly of a flagged company not yet authenticated', () => {
     const flagged = { advancedAuthFlag: true, companyAuthStatus: 0 };
     expect(needsAdvancedAuthPrompt(makeUser(2, flagged))).toBe(true);
@@ -33,13 +33,25 @@ describe('the advanced-authentication prompt (SH-6.4, SH-8.11)', () => {
     expect(needsAdvancedAuthPrompt(null)).toBe(false);
   });
 
-  it('SH-8.11 prompts once per session in the /index layout; 去认证 opens /auth', async () => {
+  it('SH-8.11 tells once per session, as a banner over the page that blocks nothing; 去认证 opens /auth', async () => {
     const user = makeUser(2, { advancedAuthFlag: true, companyAuthStatus: 0 });
     servePortal(user);
     signInAs(user);
     const { router } = renderPortal('/index/home');
-    expect(await screen.findByText(MSG.advancedAuthMissing)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: '去认证' }));
+    const banner = await screen.findByTestId('advanced-auth-banner');
+    expect(within(banner).getByText(MSG.advancedAuthMissing)).toBeTruthy();
+    // no dialog over the page (a modal stopped the work at every sign-in before): the page is there to use
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const heading = await screen.findByRole('heading', { name: '首页' });
+    // the banner sits at the top of the content, before the page
+    expect(banner.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // it stays while the user moves on to another page, until a choice is made
+    fireEvent.click(within(screen.getByTestId('app-sider')).getByText('我的项目'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/project'));
+    expect(screen.getByTestId('advanced-auth-banner')).toBeTruthy();
+    fireEvent.click(
+      within(screen.getByTestId('advanced-auth-banner')).getByRole('button', { name: '去认证' }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
     expect(window.sessionStorage.getItem(ADVANCED_AUTH_PROMPTED_KEY)).toBe('1');
   });
@@ -51,6 +63,7 @@ describe('the advanced-authentication prompt (SH-6.4, SH-8.11)', () => {
     renderPortal('/index/todoEstimate');
     fireEvent.click(await screen.findByRole('button', { name: '暂不认证' }));
     expect(window.sessionStorage.getItem(ADVANCED_AUTH_PROMPTED_KEY)).toBe('1');
+    await waitFor(() => expect(screen.queryByTestId('advanced-auth-banner')).toBeNull());
   });
 
   it('stays away when the session was already prompted', async () => {

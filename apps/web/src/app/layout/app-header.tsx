@@ -1,11 +1,15 @@
 // The header: the collapse toggle, the portal name, the bell of unread notifications (消息提醒), the user and
-// company, the user menu (个人中心), the identity switch and 退出登录.
+// company, the user menu (个人中心), the identity switch, for a land user the way back to 土地资产管理 (where the land
+// frame's 进入门户 led from, in the same place of its header), and 退出登录.
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Layout } from 'antd';
 import MenuFoldOutlined from '@ant-design/icons/MenuFoldOutlined';
 import MenuUnfoldOutlined from '@ant-design/icons/MenuUnfoldOutlined';
+import RollbackOutlined from '@ant-design/icons/RollbackOutlined';
+import { identityName } from '@cqjy/domain/identity';
 import { MSG } from '@cqjy/domain/messages';
+import { findRouteByName } from '@cqjy/domain/routes';
 import { useSignOut } from '../../api/auth.ts';
 import { notify } from '../../lib/notify.ts';
 import { setSession, useSession } from '../../lib/session-store.ts';
@@ -13,11 +17,16 @@ import { NotificationBell } from '../../features/reminder/notification-bell.tsx'
 import { IdentitySwitch } from './identity-switch.tsx';
 import './app-header.css';
 
+/** 土地资产管理 (gate 8's page), outside the portal's layout. */
+const LAND_ROUTE = findRouteByName('landManage');
+
 export function AppHeader() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const userInfo = useSession((session) => session.userInfo);
   const isCollapsed = useSession((session) => session.isMenuCollapsed);
+  const identityType = useSession((session) => session.identityType);
+  const isLand = identityName(identityType ?? userInfo?.identityType) === 'land';
   const signOut = useSignOut();
   const displayName = userInfo?.nickname || userInfo?.username || '';
 
@@ -64,6 +73,17 @@ export function AppHeader() {
           </Button>
         </Dropdown>
         <IdentitySwitch />
+        {isLand && LAND_ROUTE !== undefined ? (
+          // the land session flag stays set: 进入门户 brings the user back as before
+          <Button
+            size="small"
+            ghost
+            icon={<RollbackOutlined />}
+            onClick={() => void navigate(LAND_ROUTE.path)}
+          >
+            {`返回${LAND_ROUTE.title}`}
+          </Button>
+        ) : null}
         <Button size="small" ghost loading={signOut.isPending} onClick={onSignOut}>
           退出登录
         </Button>

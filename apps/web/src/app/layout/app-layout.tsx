@@ -1,7 +1,7 @@
-// The signed-in shell: header on top; below it the sider menu and, right of it, the tab strip over the pages; the
-// expired-password prompt over everything.
+// The signed-in shell: header on top; below it the sider menu and, right of it, the tab strip over the pages, with
+// the advanced-authentication banner at the top of the content; the expired-password prompt over everything.
 import { Layout } from 'antd';
-import { AdvancedAuthPrompt } from './advanced-auth-prompt.tsx';
+import { AdvancedAuthBanner } from './advanced-auth-prompt.tsx';
 import { PasswordExpiredPrompt } from '../../features/profile/password-expired-prompt.tsx';
 import { AppHeader } from './app-header.tsx';
 import { AppSider } from './app-sider.tsx';
@@ -21,12 +21,12 @@ export function AppLayout() {
         <Layout style={{ minWidth: 0 }}>
           <TabStrip />
           <Layout.Content style={{ padding: 16, minWidth: 0 }}>
+            <AdvancedAuthBanner />
             <KeepAliveOutlet />
           </Layout.Content>
         </Layout>
       </Layout>
       <PasswordExpiredPrompt />
-      <AdvancedAuthPrompt />
     </Layout>
   );
 }

@@ -6,9 +6,8 @@ import { Layout, Menu } from 'antd';
 import type { MenuProps } from 'antd';
 import { identityName } from '@cqjy/domain/identity';
 import type { IdentityName } from '@cqjy/domain/identity';
-import { filterMenu, menuFor } from '@cqjy/domain/menus';
+import { filterMenu, hasAgentCode, menuFor } from '@cqjy/domain/menus';
 import type { MenuItem } from '@cqjy/domain/menus';
-import { AGENT_CODES } from '@cqjy/domain/permissions';
 import { useSession } from '../../lib/session-store.ts';
 import type { UserInfo } from '../../lib/session-store.ts';
 import { renderMenuIcon } from './menu-icons.tsx';
@@ -18,11 +17,9 @@ type AntdMenuItem = NonNullable<MenuProps['items']>[number];
 export const SIDER_WIDTH = 208;
 export const SIDER_COLLAPSED_WIDTH = 64;
 
-const agentCodes: ReadonlySet<string> = new Set(AGENT_CODES);
-
 /** A member company acts as an agent when its role grants any agent code. */
 export function isAgentUser(userInfo: Pick<UserInfo, 'permission'> | null): boolean {
-  return userInfo?.permission.some((code) => agentCodes.has(code)) ?? false;
+  return hasAgentCode(userInfo?.permission ?? []);
 }
 
 /** The entries this user sees, as the domain builds and filters them. */

@@ -2,9 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setNotifier } from '../../lib/notify.ts';
 import { createFakeNotifier } from '../../test/fake-notifier.ts';
+import { envelope, jsonResponse } from '../../test/fake-fetch.ts';
 import { makeUser, renderPortal, servePortal, signInAs } from '../../test/portal.tsx';
 import { clearSession, getSession, setSession } from '../../lib/session-store.ts';
 import { firstTabOf } from '../../lib/identities.ts';
+import { AGENT_CODES } from '@cqjy/domain/permissions';
 import { CLOSE_TAB_LABEL, tabForLocation, withFirstTab } from './tab-strip.tsx';
 
 type Router = ReturnType<typeof renderPortal>['router'];
@@ -179,6 +181,76 @@ describe('the tab strip (SH-2.9 to SH-2.12)', () => {
   });
 });
 
+/** Holds the user's refresh at the signed-in guard, so the next navigation stays under way until released. */
+function holdNextNavigation(): { release: () => void } {
+  let release = (): void => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const user = makeUser(1);
+  servePortal(user, (call) => {
+    if (call.url.split('?')[0] !== '/api/app/userinfo' || getSession().isUserInfoFresh) return undefined;
+    const { permission: _permission, permissionProject: _projects, ...sessionUser } = user;
+    return held.then(() => jsonResponse(envelope(sessionUser)));
+  });
+  return { release };
+}
+
+/** The portal at `path` for a transferor, its first guard let through. */
+async function renderFirst(path: string): Promise<Router> {
+  signInAs(makeUser(1));
+  holdNextNavigation().release();
+  const { router } = renderPortal(path);
+  await screen.findByTestId('tab-strip');
+  return router;
+}
+
+/** Starts a navigation that the guard holds: the page of `title` is on its way, not yet drawn. */
+async function startHeldNavigation(router: Router, title: string, path: string): Promise<void> {
+  setSession({ isUserInfoFresh: false });
+  fireEvent.click(tabNamed(title));
+  await waitFor(() => expect(router.state.navigation.location?.pathname).toBe(path));
+  expect(router.state.location.pathname).not.toBe(path);
+}
+
+describe('a close while a page is still on its way (SH-2.11)', () => {
+  it('关闭其他 on the current tab keeps two tabs when another tab was clicked just before', async () => {
+    seedTabs(['home', 'assets', 'stockright', 'businessOpportunity'], '/index/businessOpportunity');
+    const router = await renderFirst('/index/businessOpportunity');
+    await waitFor(() => expect(tabTitles()).toEqual(['首页', '我的资产', '我的股权', '我的商机']));
+    await waitFor(() => expect(tabNamed('我的商机').getAttribute('aria-selected')).toBe('true'));
+
+    const second = holdNextNavigation();
+    await startHeldNavigation(router, '我的股权', '/index/stockright');
+    fireEvent.contextMenu(within(tabNamed('我的商机')).getByText('我的商机'));
+    fireEvent.click(await screen.findByRole('menuitem', { name: '关闭其他' }));
+    second.release();
+
+    await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+    expect(router.state.location.pathname).toBe('/index/businessOpportunity');
+    await waitFor(() => expect(tabTitles()).toEqual(['首页', '我的商机']));
+    expect(getSession().tabs.map((tab) => tab.path)).toEqual(['/index/home', '/index/businessOpportunity']);
+    expect(await screen.findByRole('heading', { name: '我的商机' })).toBeTruthy();
+  });
+
+  it('closing the tab whose page is on its way leaves it closed and stays on the page shown', async () => {
+    seedTabs(['home', 'assets', 'businessOpportunity'], '/index/businessOpportunity');
+    const router = await renderFirst('/index/businessOpportunity');
+    await waitFor(() => expect(tabNamed('我的商机').getAttribute('aria-selected')).toBe('true'));
+
+    const second = holdNextNavigation();
+    await startHeldNavigation(router, '我的资产', '/index/assets');
+    fireEvent.click(closeButtonOf('我的资产'));
+    second.release();
+
+    await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+    expect(router.state.location.pathname).toBe('/index/businessOpportunity');
+    await waitFor(() => expect(tabTitles()).toEqual(['首页', '我的商机']));
+    // the page kept alive was never drawn: nothing of it is left behind the strip
+    expect(document.querySelector('[data-keep-alive="/index/assets"]')).toBeNull();
+  });
+});
+
 describe('tab helpers', () => {
   it('names each identity first tab from the route table', () => {
     expect(firstTabOf('admin')).toEqual({ name: 'project', path: '/index/project', title: '项目管理' });
@@ -208,5 +280,12 @@ describe('tab helpers', () => {
     });
     expect(tabForLocation('/index/assets', '', 'admin')?.title).toBe('资产管理');
     expect(tabForLocation('/auth', '', 'transferor')).toBeNull();
+  });
+
+  it('names a page as the menu does: an agent member reads 代理项目方 where others read 我的项目', () => {
+    expect(tabForLocation('/index/project', '', 'member', AGENT_CODES)?.title).toBe('代理项目方');
+    expect(tabForLocation('/index/project', '', 'member', ['GJS_PROJECT_LT'])?.title).toBe('我的项目');
+    // agent codes make no agent of another identity (SH-6.2)
+    expect(tabForLocation('/index/project', '', 'transferor', AGENT_CODES)?.title).toBe('我的项目');
   });
 });

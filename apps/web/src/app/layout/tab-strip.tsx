@@ -2,8 +2,20 @@
 // of the session store. Every /index page opened adds its tab after the tab that was current; the identity's
 // first tab is always there and cannot be closed. A right click on a tab, or the menu at the end of the strip,
 // offers 关闭当前 and 关闭其他.
-import { useEffect } from 'react';
-import { NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router';
+//
+// A tab and its page stay in step with the router itself, not with what React has drawn of it: React Router hands
+// its state to React in a transition, which a click may interrupt, so a page can still be on its way (its guard
+// running, its chunk loading, its first render under way) when its tab is closed. A close therefore moves to its
+// destination whenever the router is not resting there, which supersedes the navigation under way (the latest
+// navigation wins); and a page drawn while the router has already moved on opens no tab.
+import { useCallback, useContext, useLayoutEffect } from 'react';
+import {
+  NavigationType,
+  UNSAFE_DataRouterContext as DataRouterContext,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+} from 'react-router';
 import { Button, Dropdown, Tabs } from 'antd';
 import type { MenuProps, TabsProps } from 'antd';
 import CloseOutlined from '@ant-design/icons/CloseOutlined';
@@ -33,10 +45,11 @@ export function tabForLocation(
   pathname: string,
   search: string,
   identity: IdentityName | undefined,
+  codes: readonly string[] = [],
 ): Tab | null {
   const route = findRouteByPath(pathname);
   if (route === undefined || route.topLevel === true) return null;
-  return { name: route.name, path: pathname + search, title: titleFor(route, identity) };
+  return { name: route.name, path: pathname + search, title: titleFor(route, identity, codes) };
 }
 
 function pathOnly(path: string): string {
@@ -59,19 +72,45 @@ export function findActivePath(
   return tabs.find((tab) => pathOnly(tab.path) === bare)?.path ?? firstPath;
 }
 
+type RouterNow = {
+  location: { pathname: string; search: string };
+  navigation: { state: string };
+};
+
+/**
+ * The router's state at this instant (the rendered location may lag behind it). React Router keeps its router in
+ * this context for its own hooks; no public hook answers the state as it is rather than as it was drawn.
+ */
+function useRouterNow(): () => RouterNow | null {
+  const context = useContext(DataRouterContext);
+  return useCallback(() => context?.router.state ?? null, [context]);
+}
+
+/** Whether the router rests on `path`: arrived there, and going nowhere else. */
+export function isRouterAt(now: RouterNow, path: string): boolean {
+  return now.navigation.state === 'idle' && now.location.pathname + now.location.search === path;
+}
+
 function useIdentity(): IdentityName | undefined {
   const identityType = useSession((session) => session.identityType);
   return identityName(identityType);
 }
 
-/** Opening a page adds (or refreshes) its tab and makes it current; a redirect's page takes the left tab's place. */
-function useTabSync(identity: IdentityName | undefined): void {
-  const { pathname, search } = useLocation();
+/**
+ * Opening a page adds (or refreshes) its tab and makes it current; a redirect's page takes the left tab's place.
+ * It happens as the page is drawn (a layout effect), so no click can fall between a page showing and its tab, and
+ * only for the page the router rests on: one drawn while the router is already on its way elsewhere (a close moved
+ * on meanwhile) is left without a tab, and the page the router settles on adds its own.
+ */
+function useTabSync(identity: IdentityName | undefined, routerNow: () => RouterNow | null): void {
+  const { pathname, search, key } = useLocation();
   const navigationType = useNavigationType();
-  useEffect(() => {
-    const tab = tabForLocation(pathname, search, identity);
-    if (tab === null) return;
+  useLayoutEffect(() => {
     const session = getSession();
+    const tab = tabForLocation(pathname, search, identity, session.userInfo?.permission);
+    if (tab === null) return;
+    const now = routerNow();
+    if (now !== null && !isRouterAt(now, tab.path)) return;
     const first = firstTabOf(identity);
     const open = withFirstTab(session.tabs, first);
     const tabs =
@@ -79,7 +118,7 @@ function useTabSync(identity: IdentityName | undefined): void {
         ? replaceTab(open, session.currentTabPath, tab, first.path)
         : addTab(open, tab, session.currentTabPath);
     setSession({ tabs, currentTabPath: tab.path, lastPath: tab.path });
-  }, [pathname, search, identity, navigationType]);
+  }, [key, pathname, search, identity, navigationType, routerNow]);
 }
 
 export function TabStrip() {
@@ -87,23 +126,40 @@ export function TabStrip() {
   const { pathname, search } = useLocation();
   const identity = useIdentity();
   const storedTabs = useSession((session) => session.tabs);
-  useTabSync(identity);
+  const routerNow = useRouterNow();
+  useTabSync(identity, routerNow);
 
   const first = firstTabOf(identity);
   const tabs = withFirstTab(storedTabs, first);
   const currentTabPath = useSession((session) => session.currentTabPath);
   const activePath = findActivePath(tabs, pathname + search, currentTabPath, first.path);
 
+  /**
+   * After a close, the page of `destination` is the one to show. The router is moved there unless it already rests
+   * there: a navigation still under way (to the page of a tab just closed) is superseded, so it cannot land after
+   * the close and open its tab again. Staying on the same page replaces the history entry rather than doubling it.
+   */
+  const settleOn = (destination: string): void => {
+    const now = routerNow();
+    if (now === null) {
+      if (destination !== pathname + search) void navigate(destination);
+      return;
+    }
+    if (isRouterAt(now, destination)) return;
+    const isAlreadyThere = now.location.pathname + now.location.search === destination;
+    void navigate(destination, { replace: isAlreadyThere });
+  };
+
   const closeOne = (path: string): void => {
     const result = closeTab(tabs, path, activePath, first.path);
     const next = withFirstTab(result.tabs, first);
     setSession({ tabs: next, currentTabPath: result.nextPath });
-    if (result.nextPath !== activePath) void navigate(result.nextPath);
+    settleOn(result.nextPath);
   };
 
   const closeOthers = (path: string): void => {
     setSession({ tabs: withFirstTab(closeOtherTabs(tabs, path), first), currentTabPath: path });
-    if (path !== activePath) void navigate(path);
+    settleOn(path);
   };
 
   const menuFor = (path: string): MenuProps => ({

@@ -114,6 +114,18 @@ describe('SignOffPanel header and signer (BF-2.5)', () => {
     expect(screen.queryByRole('button', { name: /一键下载/ })).toBeNull();
   });
 
+  it('shows no row with nothing in it: a signer without an ID number (the signed-in user) has no 身份证号', () => {
+    serve();
+    renderPanel({ param: { ...PARAM, idcard: '' } });
+    expect(screen.getByText('张三')).toBeTruthy();
+    expect(screen.getByText('138****0001')).toBeTruthy();
+    expect(screen.queryByText('身份证号')).toBeNull();
+    const labels = [...document.querySelectorAll('.ant-descriptions-item-label')].map(
+      (node) => node.textContent,
+    );
+    expect(labels).toEqual(['联系人', '手机号码', '短信验证码']);
+  });
+
   it('BF-2.5 takes a header and content above and below', () => {
     serve();
     renderPanel({ title: '审核信息', top: <p>上方内容</p>, bottom: <p>下方内容</p> });

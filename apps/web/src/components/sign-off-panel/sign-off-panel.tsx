@@ -79,6 +79,18 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
   return typeof value === 'object' && value !== null && 'status' in value && 'msg' in value;
 }
 
+/**
+ * The signer's rows: the contact, the ID number and the mobile, masked, each only when there is one. A signer who
+ * is the signed-in user carries no ID number (signerParam), and an empty row would only look like missing data.
+ */
+function signerRows(param: SignOffParameter): { label: string; value: string }[] {
+  return [
+    { label: '联系人', value: param.contacts },
+    { label: '身份证号', value: maskIdCard(param.idcard) },
+    { label: '手机号码', value: maskMobile(param.mobile) },
+  ].filter((row) => row.value.trim() !== '');
+}
+
 export function SignOffPanel({
   param,
   flow,
@@ -242,9 +254,11 @@ export function SignOffPanel({
       </div>
       {top}
       <Descriptions bordered size="small" column={1} styles={{ label: { width: 140 } }}>
-        <Descriptions.Item label="联系人">{param.contacts}</Descriptions.Item>
-        <Descriptions.Item label="身份证号">{maskIdCard(param.idcard)}</Descriptions.Item>
-        <Descriptions.Item label="手机号码">{maskMobile(param.mobile)}</Descriptions.Item>
+        {signerRows(param).map((row) => (
+          <Descriptions.Item key={row.label} label={row.label}>
+            {row.value}
+          </Descriptions.Item>
+        ))}
         {isCodeAsked ? (
           <Descriptions.Item label="短信验证码">
             <CodeInput

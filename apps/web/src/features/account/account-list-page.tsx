@@ -3,14 +3,14 @@
 // row opens its page (查看) or form (编辑); anyone but the main operator and oneself may be stopped or restarted
 // and have the password reset, each after a confirm.
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Button, Card, Form, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { formatDateTime } from '@cqjy/domain/format';
 import { OPERATOR_STATUS, OPERATOR_STATUS_LABELS } from '@cqjy/domain/operators';
 import type { OperatorListRow, OperatorQuery, OperatorStatus } from '@cqjy/domain/operators';
-import { pagedTableProps, SearchActions } from '../../components/index.ts';
+import { applySearch, fitColumns, pagedTableProps, SearchActions } from '../../components/index.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { isTouchable, useAccountActions } from './account-actions.ts';
 import { operatorsQuery } from './api.ts';
@@ -44,9 +44,11 @@ export function PermissionTags({ row }: { row: Pick<OperatorListRow, 'permission
   );
 }
 
+/** The least the permission tags get: with the other columns, the card of a 1,440 px screen holds the table. */
+const PERMISSIONS_MIN_WIDTH = 240;
+
 export function AccountListPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<Filters>();
   const [query, setQuery] = useState<OperatorQuery>({ page: 1, size: PAGE_SIZE });
   const list = useQuery(operatorsQuery(query));
@@ -55,13 +57,13 @@ export function AccountListPage() {
 
   // 查询 always asks the server again, even with the same filters: others change accounts meanwhile.
   const onSearch = (values: Filters): void => {
-    setQuery((current) => ({
+    const next = {
       page: 1,
-      size: current.size,
+      size: query.size,
       ...(values.keyword?.trim() ? { keyword: values.keyword.trim() } : {}),
       ...(values.status === undefined ? {} : { status: values.status }),
-    }));
-    void queryClient.invalidateQueries({ queryKey: ['operators'] });
+    };
+    applySearch(query, next, setQuery, () => list.refetch());
   };
 
   const columns: TableColumnsType<OperatorListRow> = [
@@ -163,10 +165,9 @@ export function AccountListPage() {
       </Form>
       <Table<OperatorListRow>
         rowKey="id"
-        columns={columns}
         dataSource={list.data?.list ?? []}
         {...pagedTableProps(query, setQuery, list)}
-        scroll={{ x: 180 + 120 + 130 + 240 + 80 + 170 + 230 }}
+        {...fitColumns(columns, { textMinWidth: PERMISSIONS_MIN_WIDTH })}
       />
     </Card>
   );

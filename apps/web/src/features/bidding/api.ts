@@ -6,7 +6,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@cqjy/domain/api';
 import type { BiddingHall, BiddingOpenForm } from '@cqjy/domain/bidding';
-import type { DealCourse, DealResult, IntentionView } from '@cqjy/domain/intentions';
+import type { DealCourseView, DealResult, DepositReceipt, IntentionView } from '@cqjy/domain/intentions';
 import { fetchAttachmentBlob, saveBlob } from '../../api/attachments.ts';
 import { http, unwrap } from '../../lib/http.ts';
 import { received } from './hall-clock.ts';
@@ -16,7 +16,7 @@ export type Versioned = { id: number; version: number };
 
 export type ReviewResult = 'pass' | 'back';
 
-export type DealCourseView = { course: DealCourse; qualified: number };
+export type { DealCourseView };
 
 // --- registrations, deposits and the review -------------------------------------------------------------------
 
@@ -37,9 +37,13 @@ export const dealCourseQuery = (projectId: number) =>
     staleTime: 0,
   });
 
-export async function recordDeposit(row: Versioned): Promise<Versioned> {
+/** The deposit recorded arrived: the amount (fen, the one owed), the day it arrived and the bank's reference. */
+export async function recordDeposit(row: Versioned, receipt: DepositReceipt): Promise<Versioned> {
   return unwrap(
-    await http.post<Envelope<Versioned>>(`/api/intention/deposit/${row.id}`, { version: row.version }),
+    await http.post<Envelope<Versioned>>(`/api/intention/deposit/${row.id}`, {
+      version: row.version,
+      ...receipt,
+    }),
     { showSuccess: true },
   );
 }

@@ -1,10 +1,12 @@
-// The bidder's part of the hall: which of its bidder numbers bids (a member may represent several buyers), the
-// amount in yuan (the next minimum unless typed; 加一手 adds one increment) and 出价. The amount typed stays while
-// it is still a valid bid; once someone outbids it, the field moves up to the new minimum, so that a bidder who
-// presses 出价 again does not send a bid the server must refuse. A refusal shows the server's words by the button.
+// The bidder's part of the hall: its bidder number (a member represents one buyer of a project, so one number),
+// the amount in yuan (the next valid bid unless typed; 加一手 offers the next valid bid, one step above the current
+// price: the domain's nextValidBid, the least the server takes) and 出价. The amount typed stays while it is still a
+// valid bid; once someone outbids it, the field moves up to the new minimum, so that a bidder who presses 出价
+// again does not send a bid the server must refuse. A refusal shows the server's words by the button.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Select, Space, Typography } from 'antd';
+import { Alert, Button, Form, Space, Typography } from 'antd';
+import { nextValidBid } from '@cqjy/domain/bidding';
 import { fenToYuan, formatFen, parseYuanToFen } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
 import { ApiError } from '../../lib/http.ts';
@@ -28,23 +30,23 @@ type Typed = { text: string; minimum: number };
 
 export function BidForm({ hall, isOpen }: BidFormProps) {
   const queryClient = useQueryClient();
-  const mine = hall.myBidderNos;
-  const [chosen, setChosen] = useState<number | null>(null);
+  // the server answers the caller's one bidder number (a member holding two bids for neither)
+  const own = hall.myBidderNos[0];
   const [typed, setTyped] = useState<Typed | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
 
-  const registrationId =
-    mine.find((entry) => entry.registrationId === chosen)?.registrationId ?? mine[0]?.registrationId ?? null;
+  const registrationId = own?.registrationId ?? null;
   const minimum = hall.nextMinimum;
   const typedFen = typed === null ? null : parseYuanToFen(typed.text);
   const isTypedKept =
     typed !== null && (typed.minimum === minimum || (typedFen !== null && typedFen >= minimum));
   const amountText = isTypedKept ? typed.text : fenToYuan(minimum);
 
+  // one hand (一手) above the current price: what the server takes as the next valid bid, never a step more
   const addOne = (): void => {
-    const base = parseYuanToFen(amountText) ?? minimum;
-    setTyped({ text: fenToYuan(Math.max(base, minimum - hall.increment) + hall.increment), minimum });
+    setRefusal(null);
+    setTyped({ text: fenToYuan(nextValidBid(hall)), minimum });
   };
 
   const submit = async (): Promise<void> => {
@@ -79,16 +81,9 @@ export function BidForm({ hall, isOpen }: BidFormProps) {
   return (
     <Form layout="vertical" style={{ maxWidth: 560 }} onFinish={() => void submit()}>
       <Form.Item label="竞买号">
-        {mine.length > 1 ? (
-          <Select<number>
-            aria-label="竞买号"
-            value={registrationId ?? undefined}
-            onChange={setChosen}
-            options={mine.map((entry) => ({ value: entry.registrationId, label: bidderLabel(entry) }))}
-          />
-        ) : (
-          <Typography.Text strong>{mine[0] === undefined ? '' : bidderLabel(mine[0])}</Typography.Text>
-        )}
+        <Typography.Text strong data-testid="bidding-bidder">
+          {own === undefined ? '' : bidderLabel(own)}
+        </Typography.Text>
       </Form.Item>
       <Form.Item label="报价（元）" htmlFor="bidding-amount" extra={`不低于${formatFen(minimum)}元`}>
         <Space.Compact style={{ width: '100%' }}>

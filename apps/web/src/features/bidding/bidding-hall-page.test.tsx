@@ -127,7 +127,7 @@ describe('竞价大厅', () => {
     expect(seqs).toEqual(['3', '2', '1']);
   });
 
-  it('a bid posts the amount in fen (加一手 adds one increment) and shows the answer', async () => {
+  it('a bid posts the amount in fen (加一手: one increment above the current price) and shows the answer', async () => {
     const { calls } = serve({
       onBid: () =>
         jsonResponse(
@@ -139,13 +139,21 @@ describe('竞价大厅', () => {
     renderPortal('/index/biddingHall?id=5');
     const amount = await screen.findByLabelText<HTMLInputElement>('报价（元）');
     expect(amount.value).toBe('1,001,000.00');
+    // one hand above the current price (1,000,000): the next valid bid, not a step on top of it
     fireEvent.click(screen.getByRole('button', { name: '加一手' }));
-    expect(amount.value).toBe('1,002,000.00');
+    expect(amount.value).toBe('1,001,000.00');
+    // a typed amount is replaced by the next valid bid too
+    fireEvent.focus(amount);
+    fireEvent.change(amount, { target: { value: '1005000' } });
+    fireEvent.blur(amount);
+    expect(amount.value).toBe('1,005,000');
+    fireEvent.click(screen.getByRole('button', { name: '加一手' }));
+    expect(amount.value).toBe('1,001,000.00');
     fireEvent.click(screen.getByTestId('bidding-submit'));
     await waitFor(() => expect(callsTo(calls, '/api/bidding/bid/5')).toHaveLength(1));
     expect(bodyOf(callsTo(calls, '/api/bidding/bid/5')[0])).toEqual({
       registrationId: 31,
-      amount: 1_002_000_00,
+      amount: 1_001_000_00,
     });
     expect(notifier.confirm).toHaveBeenCalled();
     await waitFor(() => expect(screen.getByTestId('bidding-current-price').textContent).toBe('1,002,000.00'));

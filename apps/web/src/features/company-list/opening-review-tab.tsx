@@ -276,10 +276,11 @@ function ReviewDialog({ companyId, onClose }: { companyId: number; onClose: () =
   );
 }
 
-export function OpeningReviewTab() {
+/** `openId`: the application to open at once (a task of 待办任务 links to it). */
+export function OpeningReviewTab({ openId: initialOpenId = null }: { openId?: number | null }) {
   const [form] = Form.useForm<Filters>();
   const [query, setQuery] = useState<CompanyListQuery>({ page: 1, size: PAGE_SIZE });
-  const [openId, setOpenId] = useState<number | null>(null);
+  const [openId, setOpenId] = useState<number | null>(initialOpenId);
   const companies = useQuery({
     queryKey: ['company', 'list', query],
     queryFn: () => listCompanies(query),

@@ -24,7 +24,7 @@ import { formatMessage } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
 import { notify } from '../../lib/notify.ts';
 import { usePageTitle } from '../../lib/route-handle.ts';
-import { pagedTableProps, SearchActions } from '../../components/index.ts';
+import { fitColumns, pagedTableProps, SearchActions } from '../../components/index.ts';
 import { deleteDocument, documentsQuery } from './api.ts';
 import type { DocumentQuery } from './api.ts';
 import { documentPath, useDocumentPage } from './use-document-page.ts';
@@ -258,10 +258,9 @@ function DocumentList() {
       </Form>
       <Table<DocumentView>
         rowKey="id"
-        columns={columns}
         dataSource={list.data?.list ?? []}
         {...pagedTableProps(query, setQuery, list)}
-        scroll={{ x: 1100 }}
+        {...fitColumns(columns)}
       />
     </Card>
   );

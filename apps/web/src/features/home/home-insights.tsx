@@ -1,12 +1,13 @@
 // The lower half of 首页, loaded after the figures (home-page.tsx): the month's calendar (POST
 // /api/homepage/calendar/reminder) with the disclosure starts and deadlines of the projects the user sees, days
-// off greyed, an event opening its project; and the user's projects by status as bars. The bars are a few styled
+// off greyed, an event opening its project (a link, so the keyboard reaches it too) and showing its whole title on
+// hover or focus, as a cell cuts it to one line; and the user's projects by status as bars. The bars are a few styled
 // elements, not the chart library nor antd's Progress (5.7 KB gzip): the first page after sign-in stays within its
 // JavaScript budget (docs/decisions.md), and the library is loaded by the pages with real charts (收入统计).
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Row } from 'antd';
+import { Button, Card, Col, Row, Tooltip } from 'antd';
 import { CALENDAR_EVENT_LABELS } from '@cqjy/domain/calendar';
 import type { CalendarEvent, CalendarMonth } from '@cqjy/domain/statistics';
 import { homeCalendarQuery, projectStatusCountsQuery } from '../../api/home.ts';
@@ -41,8 +42,29 @@ function weeksOf(days: CalendarMonth['days']): (CalendarMonth['days'][number] | 
   return Array.from({ length: cells.length / 7 }, (_, week) => cells.slice(week * 7, week * 7 + 7));
 }
 
+/**
+ * An event of a day: its kind and title, cut to the cell's width, whole in a tooltip on hover or keyboard focus
+ * (antd's Tooltip is already loaded with the menu). It opens its project when it has one.
+ */
+function CalendarEventItem({ event }: { event: CalendarEvent }) {
+  const text = `${CALENDAR_EVENT_LABELS[event.kind]}：${event.title}`;
+  const className = `home-calendar-event home-calendar-${event.kind}`;
+  return (
+    <Tooltip title={text} trigger={['hover', 'focus']} placement="topLeft">
+      {event.link === null ? (
+        <span className={className} tabIndex={0}>
+          {text}
+        </span>
+      ) : (
+        <Link className={className} to={event.link}>
+          {text}
+        </Link>
+      )}
+    </Tooltip>
+  );
+}
+
 function CalendarCard() {
-  const navigate = useNavigate();
   const [month, setMonth] = useState(() => monthAfter(new Date()));
   const now = new Date();
   const today = `${monthAfter(now)}-${pad(now.getDate())}`;
@@ -51,15 +73,7 @@ function CalendarCard() {
 
   const renderEvent = (event: CalendarEvent, index: number) => (
     <li key={`${event.kind}-${index}`}>
-      <a
-        className={`home-calendar-event home-calendar-${event.kind}`}
-        title={`${CALENDAR_EVENT_LABELS[event.kind]}：${event.title}`}
-        onClick={() => {
-          if (event.link !== null) void navigate(event.link);
-        }}
-      >
-        {CALENDAR_EVENT_LABELS[event.kind]}：{event.title}
-      </a>
+      <CalendarEventItem event={event} />
     </li>
   );
 

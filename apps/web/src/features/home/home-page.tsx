@@ -1,19 +1,23 @@
-// 首页: the landing tab of transferors, members, disassembly and land users: who is signed in, and the figures of
-// GET /api/homepage/count, each card opening its list when the user may open it; below them the calendar and the
-// projects by status (home-insights.tsx), loaded after the figures so that the first paint stays light.
+// 首页: the landing tab of transferors, members, disassembly and land users, and the exchange's own home page (its
+// menu's 首页; admins still land on 项目管理): who is signed in, and the figures of GET /api/homepage/count, each card
+// opening its list when the user may open it; for the exchange then what waits for it and what closes this week
+// (exchange-home.tsx, loaded for the exchange only); below them the calendar and the projects by status
+// (home-insights.tsx), loaded after the figures so that the first paint stays light.
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Row, Skeleton, Statistic } from 'antd';
 import { IDENTITY_LABELS, identityName } from '@cqjy/domain/identity';
-import { isPathAllowed } from '@cqjy/domain/menus';
+import { isAdminIdentity, isPathAllowed } from '@cqjy/domain/menus';
 import { findRouteByName } from '@cqjy/domain/routes';
 import { homeCountsQuery } from '../../api/home.ts';
 import type { HomeCounts } from '../../api/home.ts';
+import { titleFor } from '../../lib/route-handle.ts';
 import { useSession } from '../../lib/session-store.ts';
 import './home-page.css';
 
 const HomeInsights = lazy(() => import('./home-insights.tsx'));
+const ExchangeHome = lazy(() => import('./exchange-home.tsx'));
 
 type CountCard = { key: keyof HomeCounts; routeName: string };
 
@@ -59,7 +63,8 @@ export function HomePage() {
       <Row gutter={[16, 16]}>
         {COUNT_CARDS.map(({ key, routeName }) => {
           const route = findRouteByName(routeName);
-          const title = route?.title ?? '';
+          // each reads its lists by the titles its menu gives them (the exchange's 项目管理, an agent's 代理项目方)
+          const title = route === undefined ? '' : titleFor(route, identity, userInfo?.permission);
           const isOpenable = route !== undefined && canOpen(routeName);
           return (
             <Col key={key} xs={12} lg={8} xl={{ flex: '1 1 0' }}>
@@ -79,6 +84,15 @@ export function HomePage() {
           );
         })}
       </Row>
+      {isAdminIdentity(identity) ? (
+        <Suspense fallback={<Skeleton active style={{ marginTop: 16 }} />}>
+          <ExchangeHome
+            canSeeTasks={canOpen('todo')}
+            todo={counts.data?.todo ?? 0}
+            isTodoLoading={counts.isPending}
+          />
+        </Suspense>
+      ) : null}
       <Suspense fallback={<Skeleton active style={{ marginTop: 16 }} />}>
         <HomeInsights canSeeProjects={canOpen('project')} />
       </Suspense>

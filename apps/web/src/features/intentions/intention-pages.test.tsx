@@ -10,6 +10,7 @@ import type { IntentionDetail, OpenProject } from '@cqjy/domain/intentions';
 import { MSG } from '@cqjy/domain/messages';
 import { DEFAULT_ROLE_CODES } from '@cqjy/domain/permissions';
 import { checkParticipantContactMobile } from '@cqjy/domain/projects/participants';
+import { LIST_TABLE_WIDTH } from '../../components/index.ts';
 import { bodyOf, envelope, jsonResponse, pathOf } from '../../test/fake-fetch.ts';
 import type { FetchCall } from '../../test/fake-fetch.ts';
 import { makeUser, renderPortal, servePortal, setUpPageTests, signInAs } from '../../test/portal.tsx';
@@ -54,6 +55,9 @@ function intention(overrides: Partial<IntentionDetail> = {}): IntentionDetail {
     depositState: 'unpaid',
     depositStateLabel: '未交纳',
     depositPaidAt: null,
+    depositReceivedAmount: null,
+    depositArrivedOn: null,
+    depositReference: '',
     depositRefundedAt: null,
     letterId: 'letter-5',
     signedFileId: null,
@@ -119,8 +123,17 @@ describe('代理意向方', () => {
     expect(within(row).getByText(PROJECT.code)).toBeTruthy();
     expect(within(row).getByText('实物资产')).toBeTruthy();
     expect(within(row).getByText('110105********002X')).toBeTruthy();
-    expect(within(row).getByText('520,000.00元')).toBeTruthy();
-    expect(within(row).getByText('50,000.00元')).toBeTruthy();
+    // the money columns say 元 once, in their headers
+    expect(screen.getByRole('columnheader', { name: '拟受让价格（元）' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: '保证金（元）' })).toBeTruthy();
+    expect(within(row).getByText('520,000.00')).toBeTruthy();
+    expect(within(row).getByText('50,000.00')).toBeTruthy();
+    expect(row.textContent).not.toContain('元');
+    // the table fits the card of a 1,366 and a 1,440 px screen: 操作 covers neither 状态 nor the buyer
+    const table = row.closest('table') as HTMLElement;
+    expect(Number.parseInt(table.style.width || table.style.minWidth, 10)).toBeLessThanOrEqual(
+      LIST_TABLE_WIDTH,
+    );
     expect(within(row).getByText('未交纳')).toBeTruthy();
     expect(within(row).getByText('待签章')).toBeTruthy();
     expect(within(row).queryByRole('button', { name: /编\s*辑/ })).toBeNull();
@@ -205,6 +218,34 @@ describe('代理意向登记', () => {
 });
 
 describe('代理意向登记 view', () => {
+  it('shows the deposit its letter carries as owed, and once recorded the record of its arrival', async () => {
+    serve([
+      intention(),
+      intention({
+        id: 7,
+        status: 'qualified',
+        statusLabel: '资格已确认',
+        depositState: 'paid',
+        depositStateLabel: '已交纳',
+        depositPaidAt: '2026-04-10T02:00:00.000Z',
+        depositReceivedAmount: 5_000_000,
+        depositArrivedOn: '2026-04-09',
+        depositReference: 'HX20260409-0001',
+      }),
+    ]);
+    const view = renderPortal('/index/bulkShow?id=5');
+    // the letter drawn: 50,000.00 due, and the state says it is owed, not 无需交纳
+    expect((await screen.findByTestId('intention-deposit-state')).textContent).toBe('未交纳');
+    expect(screen.getByText('50,000.00元，2026-04-30前交纳')).toBeTruthy();
+    expect(screen.queryByTestId('intention-deposit-record')).toBeNull();
+    view.unmount();
+    renderPortal('/index/bulkShow?id=7');
+    expect((await screen.findByTestId('intention-deposit-state')).textContent).toBe('已交纳');
+    expect(screen.getByTestId('intention-deposit-record').textContent).toBe(
+      '50,000.00元，2026-04-09到账，银行流水号HX20260409-0001',
+    );
+  });
+
   it('signs the drawn letter with the SMS code and the version', async () => {
     const { calls } = serve([intention()]);
     renderPortal('/index/bulkShow?id=5');

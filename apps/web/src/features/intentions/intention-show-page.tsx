@@ -1,5 +1,7 @@
 // The member's view of one registration (bulkShow, rightShow, paperlessShow ?id=: the family's own address, one
-// page): the project, the buyer, the offer, the deposit owed with its deadline and state, the status with the
+// page): the project, the buyer, the offer, the deposit owed with its deadline and state (one fact the server derives
+// from the letter's deposit and its records: owed as soon as the letter carries one) and the record of its arrival
+// (amount, day, the bank's reference), the status with the
 // owner's opinion and the exchange's reason, the qualification files and the letter. By status: a drawn letter
 // is e-signed here (letterGenerated); a draft or a returned one is edited in its form (编辑); before the
 // exchange's confirmation it is withdrawn after a confirm (撤回); a signed one's letter is downloaded sealed.
@@ -134,12 +136,7 @@ function IntentionShow({ intention }: { intention: IntentionDetail }) {
             <Descriptions.Item label="交易保证金">{depositOwed}</Descriptions.Item>
             <Descriptions.Item label="保证金状态">
               <Space size={8}>
-                <DepositStateTag intention={intention} />
-                {intention.depositPaidAt === null ? null : (
-                  <Typography.Text type="secondary">
-                    交纳于{formatDateTime(intention.depositPaidAt)}
-                  </Typography.Text>
-                )}
+                <DepositStateTag intention={intention} testId="intention-deposit-state" />
                 {intention.depositRefundedAt === null ? null : (
                   <Typography.Text type="secondary">
                     退还于{formatDateTime(intention.depositRefundedAt)}
@@ -147,6 +144,18 @@ function IntentionShow({ intention }: { intention: IntentionDetail }) {
                 )}
               </Space>
             </Descriptions.Item>
+            {intention.depositPaidAt === null ? null : (
+              <Descriptions.Item label="保证金到账" span={2}>
+                <span data-testid="intention-deposit-record">
+                  {showFen(intention.depositReceivedAmount)}，{intention.depositArrivedOn ?? '—'}
+                  到账，银行流水号
+                  {textOf(intention.depositReference)}
+                </span>
+                <Typography.Text type="secondary">
+                  （登记于{formatDateTime(intention.depositPaidAt)}）
+                </Typography.Text>
+              </Descriptions.Item>
+            )}
             <Descriptions.Item label="转让方意见">
               {textOf(intention.ownerOpinion)}
               {intention.ownerReviewedAt === null ? null : (

@@ -63,10 +63,16 @@ const DEPOSIT_COLORS: Record<DepositState, string> = {
 
 export function DepositStateTag({
   intention,
+  testId,
 }: {
   intention: Pick<IntentionView, 'depositState' | 'depositStateLabel'>;
+  testId?: string;
 }) {
-  return <Tag color={DEPOSIT_COLORS[intention.depositState]}>{intention.depositStateLabel}</Tag>;
+  return (
+    <Tag color={DEPOSIT_COLORS[intention.depositState]} data-testid={testId}>
+      {intention.depositStateLabel}
+    </Tag>
+  );
 }
 
 /** Fen as yuan with separators, or a dash when there is none. */

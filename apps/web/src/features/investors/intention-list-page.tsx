@@ -15,7 +15,7 @@ import { INVESTOR_STATUSES } from '@cqjy/domain/projects/investors';
 import type { InvestorView } from '@cqjy/domain/projects/investors';
 import { useSession } from '../../lib/session-store.ts';
 import { useBusy } from '../../lib/use-busy.ts';
-import { SearchActions } from '../../components/index.ts';
+import { SearchActions, SELECTION_WIDTH, tableMinWidth } from '../../components/index.ts';
 import { deleteInvestors, exportOwnInvestors, ownInvestorsQuery } from './api.ts';
 import {
   cutText,
@@ -23,8 +23,6 @@ import {
   investorShowPath,
   isOwnDraft,
   newInvestorPath,
-  SELECTION_WIDTH,
-  tableWidth,
   useRegistrationsHome,
   confirmDraftDeletion,
   INVESTOR_COLUMNS,
@@ -183,7 +181,7 @@ export function InvestorRegistrations({ title }: { title?: string }) {
         columns={columns}
         dataSource={rows}
         // the narrowest before it scrolls: without 登记时间, which shows from 1,600 px
-        scroll={{ x: tableWidth(columns, SELECTION_WIDTH) - CREATED_AT_WIDTH }}
+        scroll={{ x: tableMinWidth(columns, { extra: SELECTION_WIDTH }) }}
         locale={{ emptyText: MSG.investorsEmpty }}
         pagination={{ pageSize: 10, showTotal: (total) => `共 ${total} 条`, hideOnSinglePage: false }}
         rowSelection={{

@@ -18,6 +18,7 @@ import type { InvestorView } from '@cqjy/domain/projects/investors';
 import type { ProjectStatus } from '@cqjy/domain/workflow/statuses';
 import { useSession } from '../../lib/session-store.ts';
 import { useBusy } from '../../lib/use-busy.ts';
+import { SELECTION_WIDTH, tableMinWidth } from '../../components/index.ts';
 import { deleteInvestors, exportProjectInvestors, projectInvestorsQuery } from './api.ts';
 import { InvestorAuditDialog } from './audit-dialog.tsx';
 import { SelectionDialog } from './selection-dialog.tsx';
@@ -28,8 +29,6 @@ import {
   investorShowPath,
   isOwnDraft,
   newInvestorPath,
-  SELECTION_WIDTH,
-  tableWidth,
   confirmDraftDeletion,
   INVESTOR_COLUMNS,
 } from './shared.tsx';
@@ -204,7 +203,7 @@ export function InvestorsTable({
         loading={list.isFetching}
         columns={columns}
         dataSource={rows}
-        scroll={{ x: tableWidth(columns, canDelete ? SELECTION_WIDTH : 0) }}
+        scroll={{ x: tableMinWidth(columns, { extra: canDelete ? SELECTION_WIDTH : 0 }) }}
         pagination={false}
         locale={{ emptyText: MSG.investorsEmpty }}
         rowSelection={

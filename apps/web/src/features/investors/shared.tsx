@@ -84,14 +84,6 @@ export function cutText(text: string | null | undefined) {
   );
 }
 
-/** The sum of the columns' widths (plus `extra`: the selection box): a table's scroll width. */
-export function tableWidth(columns: readonly { width?: number | string }[], extra = 0): number {
-  return columns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 0), extra);
-}
-
-/** The width antd gives the selection box of a small table. */
-export const SELECTION_WIDTH = 32;
-
 /** Asks before `count` ticked drafts are deleted (none ticked: says so); whether to go on. */
 export async function confirmDraftDeletion(count: number): Promise<boolean> {
   if (count === 0) {

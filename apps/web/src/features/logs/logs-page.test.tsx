@@ -25,7 +25,8 @@ function makeRow(id: number, overrides: Partial<AuditLogRow> = {}): AuditLogRow 
     result: 'ok',
     resultLabel: '成功',
     ip: '10.0.0.8',
-    detail: '登记类型：customer',
+    detail: '登记类型：企业客户',
+    facts: [{ kind: 'fact', label: '登记类型', value: '企业客户' }],
     ...overrides,
   };
 }
@@ -40,8 +41,22 @@ const ROWS = [
     result: 'fail',
     resultLabel: '失败',
     detail: '原因：credentials',
+    facts: [{ kind: 'fact', label: '原因', value: 'credentials' }],
   }),
 ];
+
+/** A row that changed fields, with more facts than a cell shows. */
+const CHANGED = makeRow(3, {
+  action: 'operator.update',
+  actionLabel: '编辑操作员',
+  detail: '昵称：张三 → 李四；权限：GJS_INDEX → GJS_INDEX、GJS_PLAN_LT；用户名：op1；版本：3',
+  facts: [
+    { kind: 'change', label: '昵称', from: '张三', to: '李四' },
+    { kind: 'change', label: '权限', from: 'GJS_INDEX', to: 'GJS_INDEX、GJS_PLAN_LT' },
+    { kind: 'fact', label: '用户名', value: 'op1' },
+    { kind: 'fact', label: '版本', value: '3' },
+  ],
+});
 
 const VALID: AuditChainState = { isValid: true, count: 128, checkedAt: '2026-03-02T02:00:00.000Z' };
 
@@ -49,13 +64,16 @@ const notifier = setUpPageTests();
 
 function serveLogs(
   identityType: number,
-  options: { chain?: AuditChainState; exported?: () => Response } = {},
+  options: { chain?: AuditChainState; exported?: () => Response; rows?: AuditLogRow[] } = {},
 ): { calls: FetchCall[] } {
   const user = makeUser(identityType);
   signInAs(user);
   return servePortal(user, (call) => {
     const path = pathOf(call);
-    if (path === '/api/logs/list') return jsonResponse(envelope({ list: ROWS, total: 2 }));
+    if (path === '/api/logs/list') {
+      const rows = options.rows ?? ROWS;
+      return jsonResponse(envelope({ list: rows, total: rows.length }));
+    }
     if (path === '/api/logs/verify') return jsonResponse(envelope(options.chain ?? VALID));
     if (path === '/api/logs/export') {
       return (
@@ -155,6 +173,25 @@ describe('操作日志 (a company)', () => {
     await waitFor(() => expect(notifier.error).toHaveBeenCalledWith(refusal));
     expect(downloads.names).toEqual([]);
     downloads.restore();
+  });
+
+  it('shows 详情 as lines, a changed field as label：old → new, all of them on hover when more', async () => {
+    serveLogs(IDENTITY.transferor, { rows: [CHANGED, ...ROWS] });
+    renderPortal('/index/logs');
+    const row = (await screen.findByText('编辑操作员', { selector: 'td' })).closest('tr')!;
+    const detail = row.querySelector('td:last-child') as HTMLElement;
+    expect(detail.textContent).toContain('昵称：张三 → 李四');
+    expect(detail.textContent).toContain('权限：GJS_INDEX → GJS_INDEX、GJS_PLAN_LT');
+    expect(detail.textContent).toContain('用户名：op1');
+    // the fourth line waits behind the hover, with the count of lines
+    expect(detail.textContent).not.toContain('版本：3');
+    expect(detail.textContent).toContain('…共4项');
+    expect(detail.textContent).not.toMatch(/[{}"]/);
+    fireEvent.mouseEnter(within(detail).getByText('…共4项'));
+    expect(await screen.findByText('版本：3')).toBeTruthy();
+    // a row of one fact shows it whole
+    const registry = (await screen.findByText('新增登记记录', { selector: 'td' })).closest('tr')!;
+    expect(registry.querySelector('td:last-child')?.textContent).toBe('登记类型：企业客户');
   });
 
   it('shows a broken chain as an error naming the row', async () => {

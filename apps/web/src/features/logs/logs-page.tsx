@@ -2,7 +2,8 @@
 // GJS_WORKLOG_LT_ADMIN reads every company's, with a 所属单位 column and filter. Above the list, the state of the
 // log's hash chain (日志链校验通过（共N条） or the tampered row); the search form (操作人, 操作 as the labels of the
 // action codes, 对象, 时间范围 as days in +08:00) with 查询/重置; 导出 writes the filtered rows to 操作日志.xlsx
-// (streamed: its progress shows the bytes received). 10 rows a page.
+// (streamed: its progress shows the bytes received). 10 rows a page. 详情 shows a row's facts as lines (each changed
+// field as 名称：旧值 → 新值), the first few in the cell and all of them on hover or focus.
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -17,12 +18,19 @@ import {
   Space,
   Table,
   Tag,
+  Tooltip,
   Typography,
 } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { AUDIT_ACTION_OPTIONS, checkAuditLogRange, describeAuditChain } from '@cqjy/domain/audit-log';
-import type { AuditLogRow } from '@cqjy/domain/audit-log';
+import {
+  AUDIT_ACTION_OPTIONS,
+  AUDIT_CHANGE_ARROW,
+  checkAuditLogRange,
+  describeAuditChain,
+  formatAuditFact,
+} from '@cqjy/domain/audit-log';
+import type { AuditFact, AuditLogRow } from '@cqjy/domain/audit-log';
 import { formatBytes, formatDateTime } from '@cqjy/domain/format';
 import { pagedTableProps, SearchActions } from '../../components/index.ts';
 import { notify } from '../../lib/notify.ts';
@@ -34,7 +42,9 @@ import type { LogsFilters, LogsQuery } from './api.ts';
 const PAGE_SIZE = 10;
 const DAY_FORMAT = 'YYYY-MM-DD';
 const ADMIN_CODE = 'GJS_WORKLOG_LT_ADMIN';
-const DETAIL_MIN_WIDTH = 200;
+const DETAIL_MIN_WIDTH = 260;
+/** The lines of 详情 a cell shows; the rest are one hover (or focus) away. */
+const DETAIL_LINES_SHOWN = 3;
 
 type FormValues = {
   operator?: string;
@@ -78,6 +88,43 @@ function ChainState() {
       }
       style={{ marginBottom: 16 }}
     />
+  );
+}
+
+const FACT_STYLE = { wordBreak: 'break-all' } as const;
+
+/** One line of 详情: a changed field shows its old value, an arrow and its new value. */
+function FactLine({ fact }: { fact: AuditFact }) {
+  if (fact.kind === 'fact') return <div style={FACT_STYLE}>{formatAuditFact(fact)}</div>;
+  return (
+    <div style={FACT_STYLE}>
+      {fact.label}：<Typography.Text type="secondary">{fact.from}</Typography.Text>
+      {AUDIT_CHANGE_ARROW}
+      <Typography.Text strong>{fact.to}</Typography.Text>
+    </div>
+  );
+}
+
+/** 详情: the first lines of a row's facts, all of them on hover or focus when there are more. */
+function DetailCell({ facts }: { facts: readonly AuditFact[] }) {
+  if (facts.length === 0) return <Typography.Text type="secondary">—</Typography.Text>;
+  const shown = facts.slice(0, DETAIL_LINES_SHOWN);
+  const lines = shown.map((fact, index) => <FactLine key={index} fact={fact} />);
+  if (facts.length === shown.length) return <div>{lines}</div>;
+  return (
+    <Tooltip
+      trigger={['hover', 'focus']}
+      styles={{ root: { maxWidth: 480 } }}
+      title={facts.map((fact, index) => (
+        <div key={index}>{formatAuditFact(fact)}</div>
+      ))}
+    >
+      {/* focusable, so the whole detail opens from the keyboard too */}
+      <div tabIndex={0} aria-label={facts.map(formatAuditFact).join('；')}>
+        {lines}
+        <Typography.Text type="secondary">{`…共${facts.length}项`}</Typography.Text>
+      </div>
+    </Tooltip>
   );
 }
 
@@ -147,8 +194,13 @@ export function LogsPage() {
       render: (label: string, row) => <Tag color={row.result === 'ok' ? 'green' : 'red'}>{label}</Tag>,
     },
     { title: 'IP', dataIndex: 'ip', key: 'ip', width: 120 },
-    // the rest of the width (at least DETAIL_MIN_WIDTH); the whole text on hover
-    { title: '详情', dataIndex: 'detail', key: 'detail', ellipsis: true },
+    // the rest of the width (at least DETAIL_MIN_WIDTH)
+    {
+      title: '详情',
+      dataIndex: 'facts',
+      key: 'detail',
+      render: (facts: AuditFact[]) => <DetailCell facts={facts} />,
+    },
   ];
   const minWidth = columns.reduce((sum, column) => sum + (Number(column.width) || DETAIL_MIN_WIDTH), 0);
 

@@ -30,7 +30,13 @@ import type { FeeLine, OrderPayState, ServiceFeeOrder } from '@cqjy/domain/order
 import { usePageTitle } from '../../lib/route-handle.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session-store.ts';
-import { AppDialog, pagedTableProps, SearchActions } from '../../components/index.ts';
+import {
+  AppDialog,
+  fitColumns,
+  moneyColumn,
+  pagedTableProps,
+  SearchActions,
+} from '../../components/index.ts';
 import { invoiceTitlesQuery, issueInvoice, ordersQuery, recordPayment, requestInvoice } from './api.ts';
 import type { OrderQuery } from './api.ts';
 
@@ -96,34 +102,47 @@ export function OrderListPage() {
   // the agent member reads the orders of the projects it acts for; the owner asks for its own invoices
   const isOwn = !isExchange && !isAgentTab;
 
+  // The project (its name, its code under it) and the paying company take what the other columns leave: a
+  // company's own orders fit the card of a 1,366 and a 1,440 px screen.
   const columns: TableColumnsType<ServiceFeeOrder> = [
     { title: '订单编号', dataIndex: 'code', key: 'code', width: 150, fixed: 'left' },
-    { title: '项目名称', dataIndex: 'projectName', key: 'projectName', ellipsis: true },
-    { title: '项目编号', dataIndex: 'projectCode', key: 'projectCode', width: 150 },
+    {
+      title: '项目',
+      key: 'project',
+      ellipsis: { showTitle: false },
+      render: (_, row) => (
+        <>
+          <div
+            title={row.projectName}
+            style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
+            {row.projectName}
+          </div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {row.projectCode}
+          </Typography.Text>
+        </>
+      ),
+    },
     { title: '业务类型', dataIndex: 'familyLabel', key: 'family', width: 100 },
     ...(isExchange || isAgentTab
-      ? [{ title: '付费单位', dataIndex: 'companyName', key: 'companyName', width: 200 }]
+      ? [{ title: '付费单位', dataIndex: 'companyName', key: 'companyName', ellipsis: true }]
       : []),
-    {
-      title: '成交金额（元）',
-      key: 'dealAmount',
-      width: 150,
-      align: 'right',
-      render: (_, row) => formatFen(row.dealAmount),
-    },
-    { title: '成交日期', dataIndex: 'dealDate', key: 'dealDate', width: 110 },
-    { title: '服务费（元）', key: 'fee', width: 130, align: 'right', render: (_, row) => formatFen(row.fee) },
+    moneyColumn({ key: 'dealAmount', title: '成交金额', fen: (row) => row.dealAmount }),
+    { title: '成交日期', dataIndex: 'dealDate', key: 'dealDate', width: 104 },
+    moneyColumn({ key: 'fee', title: '服务费', fen: (row) => row.fee, width: 120 }),
     {
       title: '支付状态',
       key: 'payState',
-      width: 130,
+      width: 100,
       render: (_, row) => <Tag color={PAY_COLORS[row.payState]}>{row.payStateLabel}</Tag>,
     },
-    { title: '发票状态', dataIndex: 'invoiceStateLabel', key: 'invoiceState', width: 110 },
+    { title: '发票状态', dataIndex: 'invoiceStateLabel', key: 'invoiceState', width: 100 },
     {
       title: '操作',
       key: 'actions',
-      width: 200,
+      // 查看 申请开票 of a company's own order; the exchange's 查看 确认收款 登记开票
+      width: isExchange ? 200 : 140,
       fixed: 'right',
       render: (_, row) => (
         <Space size={0}>
@@ -189,10 +208,9 @@ export function OrderListPage() {
       </Form>
       <Table<ServiceFeeOrder>
         rowKey="id"
-        columns={columns}
         dataSource={list.data?.list ?? []}
         {...pagedTableProps(query, setQuery, list)}
-        scroll={{ x: 1500 }}
+        {...fitColumns(columns)}
       />
       <Drawer
         title={shown === null ? '' : `服务费订单 ${shown.code}`}

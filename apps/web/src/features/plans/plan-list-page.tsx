@@ -3,14 +3,19 @@
 // owner's plan not yet turned into a project may also be edited, deleted or turned into a project (after a
 // confirm). A plan that became a project links to it.
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { formatFen } from '@cqjy/domain/format';
 import { PLAN_STATUS, PLAN_STATUS_LABELS } from '@cqjy/domain/plans';
 import type { PlanListRow, PlanStatus } from '@cqjy/domain/plans';
-import { pagedTableProps, SearchActions } from '../../components/index.ts';
+import {
+  applySearch,
+  fitColumns,
+  moneyColumn,
+  pagedTableProps,
+  SearchActions,
+} from '../../components/index.ts';
 import { projectShowPath } from '../projects/index.ts';
 import { plansQuery } from './api.ts';
 import type { PlanQuery } from './api.ts';
@@ -18,11 +23,8 @@ import { usePlanActions } from './plan-actions.ts';
 
 const PAGE_SIZE = 10;
 
-/**
- * The narrowest the table gets before it scrolls (with 计划编号 and 操作 in place): the fixed widths and 160 px each
- * for the name and the company. It fits the card of a 1,366 px screen.
- */
-const TABLE_MIN_WIDTH = 140 + 96 + 150 + 116 + 170 + 220 + 2 * 160;
+/** The least the name and the company get: with the other columns, the card of a 1,440 px screen holds them. */
+const TEXT_MIN_WIDTH = 150;
 
 const STATUS_OPTIONS = Object.entries(PLAN_STATUS_LABELS).map(([value, label]) => ({ value, label }));
 
@@ -33,7 +35,6 @@ export const planEditPath = (id: number): string => `/index/planEdit?id=${id}`;
 
 export function PlanListPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<Filters>();
   const [query, setQuery] = useState<PlanQuery>({ page: 1, size: PAGE_SIZE });
   const list = useQuery(plansQuery(query));
@@ -41,13 +42,13 @@ export function PlanListPage() {
 
   // 查询 always asks the server again, even with the same filters: others change plans meanwhile.
   const onSearch = (values: Filters): void => {
-    setQuery((current) => ({
+    const next = {
       page: 1,
-      size: current.size,
+      size: query.size,
       keyword: values.keyword?.trim() || undefined,
       status: values.status,
-    }));
-    void queryClient.invalidateQueries({ queryKey: ['plans'] });
+    };
+    applySearch(query, next, setQuery, () => list.refetch());
   };
 
   const columns: TableColumnsType<PlanListRow> = [
@@ -55,19 +56,13 @@ export function PlanListPage() {
     // The name and the company take the width the fixed columns leave, and wrap rather than being cut.
     { title: '计划名称', dataIndex: 'name', key: 'name' },
     { title: '业务类型', dataIndex: 'familyLabel', key: 'family', width: 96 },
-    {
-      title: '预计挂牌价（元）',
-      key: 'listingPrice',
-      width: 150,
-      align: 'right',
-      render: (_value, row) => formatFen(row.listingPrice),
-    },
-    { title: '计划挂牌日期', dataIndex: 'plannedDate', key: 'plannedDate', width: 116 },
+    moneyColumn({ key: 'listingPrice', title: '预计挂牌价', fen: (row) => row.listingPrice }),
+    { title: '计划挂牌日期', dataIndex: 'plannedDate', key: 'plannedDate', width: 110 },
     {
       // a converted plan names its project under its status (one column fewer for the name to share)
       title: '状态',
       key: 'status',
-      width: 170,
+      width: 150,
       render: (_value, row) => (
         <Space size={4} wrap>
           <Tag color={row.status === PLAN_STATUS.converted ? 'green' : undefined}>{row.statusLabel}</Tag>
@@ -153,10 +148,9 @@ export function PlanListPage() {
       </Form>
       <Table<PlanListRow>
         rowKey="id"
-        columns={columns}
         dataSource={list.data?.list ?? []}
         {...pagedTableProps(query, setQuery, list)}
-        scroll={{ x: TABLE_MIN_WIDTH }}
+        {...fitColumns(columns, { textMinWidth: TEXT_MIN_WIDTH })}
       />
     </Card>
   );

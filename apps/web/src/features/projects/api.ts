@@ -6,6 +6,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { TIMEOUTS } from '@cqjy/domain/api';
 import type { Envelope, PageResult } from '@cqjy/domain/api';
 import type { ParticipantForm, ParticipantView } from '@cqjy/domain/projects/participants';
+import type { EvaluationFigures, EvaluationQuery, EvaluationRow } from '@cqjy/domain/projects/evaluations';
 import type { ProjectFormBase } from '@cqjy/domain/projects/kinds/fields';
 import { PROJECT_KINDS } from '@cqjy/domain/projects/kinds/index';
 import type { ProjectFamily } from '@cqjy/domain/projects/kinds/index';
@@ -28,6 +29,9 @@ export type ProjectQuery = {
   keyword?: string;
   status?: string;
   family?: string;
+  /** any of these (我的项目 narrowed by its address to the projects a screen's action can start on) */
+  statuses?: string[];
+  families?: string[];
   sort?: string;
 };
 
@@ -262,5 +266,24 @@ export async function linkTransfereeFile(
   return unwrap(
     await http.post<Envelope<IntendedTransferee>>(`/api/project/${family}/upload/transferee`, input),
     { showSuccess: true },
+  );
+}
+
+/** 评估项目: the projects the caller's firm is engaged on (every one naming a firm, for the exchange). */
+export const evaluationsQuery = (query: EvaluationQuery) =>
+  queryOptions({
+    queryKey: ['projects', 'evaluations', query],
+    queryFn: async () =>
+      unwrap(await http.post<Envelope<PageResult<EvaluationRow>>>('/api/project/evaluation/list', query)),
+    placeholderData: keepPreviousData,
+  });
+
+/** The engaged firm submits its appraisal (its report already uploaded under the project). */
+export async function submitEvaluation(projectId: number, figures: EvaluationFigures): Promise<void> {
+  unwrap(
+    await http.post<Envelope<{ submittedAt: string }>>(
+      `/api/project/evaluation/submit/${projectId}`,
+      figures,
+    ),
   );
 }

@@ -1,5 +1,6 @@
 // 评估项目 against a fake server: the engaged projects with the appraisal's day and value, a report downloaded
-// under its name, '暂未上传' where there is none, and the keyword sent in the list's body.
+// under its name, '暂未上传' where there is none, and the keyword sent in the list's body; the firm's 出具评估报告
+// opened from its task, checked before it is sent, and submitted in fen.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { IDENTITY } from '@cqjy/domain/identity';
@@ -33,6 +34,10 @@ const ROW: EvaluationRow = {
       labelName: '资产评估报告',
     },
   ],
+  state: 'submitted',
+  stateLabel: '已出具',
+  submittedAt: '2026-11-20T02:00:00.000Z',
+  canSubmit: false,
 };
 
 beforeEach(() => clearSession());
@@ -81,6 +86,57 @@ describe('评估项目', () => {
         size: 10,
         keyword: '物流',
       }),
+    );
+  });
+});
+
+describe('出具评估报告', () => {
+  it('opens on the project of the task, refuses what the rules refuse, and submits the figures in fen', async () => {
+    const user = makeUser(IDENTITY.assessment);
+    signInAs(user);
+    const awaiting: EvaluationRow = {
+      ...ROW,
+      state: 'awaiting',
+      stateLabel: '待出具',
+      submittedAt: null,
+      canSubmit: true,
+    };
+    const { calls } = servePortal(user, (call) => {
+      if (pathOf(call) === '/api/project/evaluation/list') {
+        return jsonResponse(envelope({ list: [awaiting], total: 1 }));
+      }
+      if (pathOf(call) === '/api/project/evaluation/submit/9') {
+        return jsonResponse(envelope({ submittedAt: '2026-11-27T02:00:00.000Z' }));
+      }
+      return undefined;
+    });
+    renderPortal('/index/estimateList?id=9&taskId=31');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('出具评估报告')).toBeTruthy();
+    expect(within(dialog).getByText('北京示范物流有限公司100%股权（GR2026BJ1000302）')).toBeTruthy();
+    // the calendar takes a typed day once it is confirmed
+    const day = within(dialog).getByLabelText('评估基准日');
+    fireEvent.mouseDown(day);
+    fireEvent.change(day, { target: { value: '2026-09-30' } });
+    fireEvent.keyDown(day, { key: 'Enter', code: 'Enter' });
+    fireEvent.change(within(dialog).getByLabelText('净资产评估值（元）'), { target: { value: '1000' } });
+    fireEvent.change(within(dialog).getByLabelText('转让标的对应评估值（元）'), {
+      target: { value: '2000' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: '提交评估结果' }));
+    expect(
+      await screen.findByText('转让标的对应评估值2,000.00元不能高于净资产评估值1,000.00元'),
+    ).toBeTruthy();
+    expect(calls.some((call) => pathOf(call) === '/api/project/evaluation/submit/9')).toBe(false);
+
+    fireEvent.change(within(dialog).getByLabelText('转让标的对应评估值（元）'), {
+      target: { value: '800.5' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: '提交评估结果' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => pathOf(call) === '/api/project/evaluation/submit/9').map(bodyOf)).toEqual(
+        [{ appraisalBaseDate: '2026-09-30', netAssetValue: 100_000, appraisalValue: 80_050, remark: '' }],
+      ),
     );
   });
 });

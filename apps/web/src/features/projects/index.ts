@@ -9,5 +9,5 @@ export { ProjectStepPage } from './project-step-page.tsx';
 export { EvaluationListPage } from './evaluation-list-page.tsx';
 export { projectEditPath, projectShowPath } from './project-list-page.tsx';
 // the sheet columns and the import preview, which the company's registries share with the project sheets
-export { cutText, isNumberColumn, sheetColumnWidth, tableWidth } from './sheet-columns.tsx';
+export { cutText, isNumberColumn, sheetColumnWidth } from './sheet-columns.tsx';
 export { SheetImportPreviewView, previewSummary } from './sheet-import-preview.tsx';

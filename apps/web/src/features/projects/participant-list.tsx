@@ -41,8 +41,9 @@ import {
   NumberInput,
   CustomerPickDialog,
   partyOfCustomer,
+  tableMinWidth,
 } from '../../components/index.ts';
-import { cutText, tableWidth } from './sheet-columns.tsx';
+import { cutText } from './sheet-columns.tsx';
 import { deleteParticipant, participantsQuery, saveParticipant, updateParticipant } from './api.ts';
 
 export type ParticipantListProps = {
@@ -335,7 +336,7 @@ export function ParticipantList({ family, projectId, isEditable }: ParticipantLi
         loading={participants.isFetching}
         columns={columns}
         dataSource={participants.data ?? []}
-        scroll={{ x: tableWidth(columns) }}
+        scroll={{ x: tableMinWidth(columns) }}
         pagination={false}
         locale={{ emptyText: MSG.participantsEmpty }}
       />

@@ -150,6 +150,34 @@ describe('Bulk project form page', () => {
     expect(bodyOf(callsTo(calls, '/api/project/bulk/update/8')[0])).toMatchObject({ version: 1 });
   });
 
+  it('shows 保证金交纳截止日期 as soon as a deposit is typed, before any save, and asks it at the first 提交', async () => {
+    const { calls } = serveForm();
+    renderPortal('/index/addproject');
+    await screen.findByPlaceholderText('请填写项目名称');
+    expect(screen.queryByLabelText('保证金交纳截止日期')).toBeNull();
+    type('请填写交易保证金', '10000');
+    expect(await screen.findByLabelText('保证金交纳截止日期')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(notifier.error).toHaveBeenCalledWith(MSG.projectFormInvalid));
+    const field = screen.getByLabelText('保证金交纳截止日期').closest('.ant-form-item');
+    await waitFor(() => expect(field?.classList.contains('ant-form-item-has-error')).toBe(true));
+    expect(callsTo(calls, '/api/project/bulk')).toHaveLength(0);
+    // cleared again, the field goes with it
+    type('请填写交易保证金', '');
+    await waitFor(() => expect(screen.queryByLabelText('保证金交纳截止日期')).toBeNull());
+  });
+
+  it('编辑项目 without its project sends the user to the projects whose form may still change', async () => {
+    const { calls } = serveForm();
+    const { router } = renderPortal('/index/editproject');
+    expect(await screen.findByText(MSG.enterFromProject)).toBeTruthy();
+    expect(screen.queryByPlaceholderText('请填写项目名称')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '我的项目' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/project'));
+    expect(router.state.location.search).toBe('?status=draft&status=preDisclosing');
+    expect(callsTo(calls, '/api/project/bulk/show')).toHaveLength(0);
+  });
+
   it('takes a landline as 联系电话 and does not cut it at 11 characters', async () => {
     const { calls } = serveForm();
     renderPortal('/index/addproject');

@@ -11,19 +11,24 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Form, Radio, Result, Space, Spin } from 'antd';
 import { formatMessage } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
-import { findProjectKind, PROJECT_FAMILIES, PROJECT_KINDS } from '@cqjy/domain/projects/kinds/index';
+import {
+  findProjectKind,
+  PROJECT_FAMILIES,
+  PROJECT_FAMILY_OPTIONS,
+  PROJECT_KINDS,
+} from '@cqjy/domain/projects/kinds/index';
 import type { ProjectFamily } from '@cqjy/domain/projects/kinds/index';
 import { isFormEditable, submittableStages } from '@cqjy/domain/projects/kinds/kind';
 import type { DisclosureStage, ProjectKind } from '@cqjy/domain/projects/kinds/kind';
+import type { ProjectListFilter } from '@cqjy/domain/projects/list-filter';
 import type { ProjectFormView } from '@cqjy/domain/projects/views';
 import { projectEditPath } from '@cqjy/domain/routes';
 import { findAction } from '@cqjy/domain/workflow/actions';
-import { FAMILY_TITLES } from '@cqjy/domain/workflow/families';
 import { notify } from '../../lib/notify.ts';
 import { readQueryId } from '../../lib/query-id.ts';
-import { usePageTitle } from '../../lib/route-handle.ts';
+import { usePageTitle, useRouteDef } from '../../lib/route-handle.ts';
 import { CloseButton } from '../../components/index.ts';
-import { stepPath } from '../workflow/index.ts';
+import { ProjectNeeded, stepPath } from '../workflow/index.ts';
 import { createProject, projectFormQuery, submitProject, updateProject } from './api.ts';
 import type { Versioned } from './api.ts';
 import { fileCounts, fromWireForm, toWireForm } from './form-values.ts';
@@ -49,7 +54,8 @@ export function eicSrePath(
   return stepPath(route, { id: actionId, taskId }, family);
 }
 
-const FAMILY_OPTIONS = PROJECT_FAMILIES.map((family) => ({ value: family, label: FAMILY_TITLES[family] }));
+/** The projects 编辑项目 may open: those whose form may still change (a draft; a pre-disclosed project). */
+const EDITABLE_PROJECTS: ProjectListFilter = { families: [], statuses: ['draft', 'preDisclosing'] };
 
 const STAGE_LABELS: Record<DisclosureStage, string> = { pre: '提交预披露', formal: '提交正式披露' };
 
@@ -57,12 +63,14 @@ export function ProjectFormPage() {
   const [params] = useSearchParams();
   const rawId = params.get('id');
   const id = readQueryId(rawId);
+  const isEditRoute = useRouteDef()?.name === 'editproject';
   const family = readFamily(params.get('family'));
   const project = useQuery({ ...projectFormQuery(family, id ?? 0), enabled: id !== null });
 
-  // 新增项目: no id in the query.
-  if (rawId === null) return <ProjectEditor view={null} initialFamily={family} />;
-  if (id === null) return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+  // 新增项目: the new-project route, no id in the query.
+  if (!isEditRoute && rawId === null) return <ProjectEditor view={null} initialFamily={family} />;
+  // 编辑项目 without its project (a bookmark, a reload): the projects whose form may still change
+  if (id === null) return <ProjectNeeded filter={EDITABLE_PROJECTS} />;
   // A copy cached from an earlier visit is not edited: the server's answer would replace the editor (keyed by the
   // version) and with it what was typed meanwhile.
   if (project.data === undefined || !project.isFetchedAfterMount) {
@@ -234,7 +242,7 @@ function ProjectEditor({
         >
           <Form.Item label="项目类别" required>
             <Radio.Group
-              options={FAMILY_OPTIONS}
+              options={[...PROJECT_FAMILY_OPTIONS]}
               value={family}
               disabled={saved !== null}
               onChange={(event) => setFamily(readFamily(String(event.target.value)))}

@@ -1,17 +1,24 @@
 // 意向登记 of a project that takes intention registrations (bulk, coll, stock, privateStock, unified), on its page
-// for its owner, its agent member and the exchange: the registrations past signing with their buyer, member, offer,
-// deposit and status, the owner's opinion and a return's reason, and each viewer's steps on them:
-//   - the exchange: 登记保证金 (the money arrived), 退还保证金 (paid back to a loser), 资格确认 of a registration the
-//     owner approved (refused by the server while its deposit is unpaid, so the button waits for it) and 退回;
-//   - the owner: 资格审核通过 (an optional opinion) or 退回 of a submitted registration;
+// for its owner, its agent member and the exchange: the project's one buyer section. Each buyer once: the
+// registrations past signing with their buyer, member, offer, deposit (the state the server derives, and the
+// record of its arrival) and status, the owner's opinion and a return's reason; for the equity families also the
+// transferees the engine's 意向登记 applications recorded (their qualification and the owner's documents, 上传资料).
+// Each viewer's steps on them:
+//   - the exchange: 登记保证金 (the money arrived: its amount, day and bank reference, in a dialog), 退还保证金
+//     (paid back to a loser), 资格确认 of a registration the owner approved (refused by the server while its
+//     deposit is unpaid, so the button waits for it) and 退回;
+//   - the owner: 资格审核通过 (an optional opinion) or 退回 of a submitted registration; 上传资料 for a recorded
+//     transferee;
 //   - every viewer: 查看, the registration's own page.
 // Above the table stands the deal's course the qualified buyers lead to, and the way to it: with one qualified
 // buyer the exchange confirms the agreement at the listing price; with two or more it opens the bidding hall, which
-// all three then enter. Once decided, the deal (buyer, price, how) is shown there.
+// all three then enter. Either button is disabled with the server's reason while the deal may not be decided yet
+// (the registrations still open, a deposit awaited ...): the course's answer carries it, from the rules the calls
+// apply. Once decided, the deal (buyer, price, how) is shown there.
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Button, Card, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { biddingHallPath } from '@cqjy/domain/bidding';
 import { formatFen } from '@cqjy/domain/format';
@@ -26,7 +33,9 @@ import {
 } from '@cqjy/domain/intentions';
 import type { IntentionFamily, IntentionView } from '@cqjy/domain/intentions';
 import { MSG } from '@cqjy/domain/messages';
-import { findProjectKind, readProjectForm } from '@cqjy/domain/projects/kinds/index';
+import { findProjectKind, isProjectFamily, readProjectForm } from '@cqjy/domain/projects/kinds/index';
+import type { ProjectFamily } from '@cqjy/domain/projects/kinds/index';
+import type { IntendedTransferee } from '@cqjy/domain/projects/views';
 import type { ProjectView } from '@cqjy/domain/workflow/views';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session-store.ts';
@@ -35,14 +44,16 @@ import { ReturnReasonDialog } from '../../components/index.ts';
 import {
   confirmAgreement,
   dealCourseQuery,
+  DepositDialog,
   OpenBiddingDialog,
   projectHallQuery,
   projectIntentionsQuery,
-  recordDeposit,
   recordDepositRefund,
   reviewIntention,
 } from '../bidding/index.ts';
 import type { ReviewResult } from '../bidding/index.ts';
+import { transfereesQuery } from './api.ts';
+import { TransfereeFiles, TransfereeUploadDialog } from './sections/intended-transferees.tsx';
 
 export type ProjectIntentionsCardProps = {
   project: ProjectView;
@@ -50,6 +61,11 @@ export type ProjectIntentionsCardProps = {
 };
 
 type Reviewing = { row: IntentionView; result: ReviewResult };
+
+/** A buyer of the project: a registration, or a transferee an engine application recorded. */
+type BuyerRow =
+  | { key: string; name: string; registration: IntentionView; transferee?: never }
+  | { key: string; name: string; registration?: never; transferee: IntendedTransferee };
 
 const DEPOSIT_COLORS: Partial<Record<IntentionView['depositState'], string>> = {
   unpaid: 'orange',
@@ -67,6 +83,13 @@ const STATUS_COLORS: Partial<Record<IntentionView['status'], string>> = {
   won: 'gold',
 };
 
+/** The family whose own section lists the transferees its engine applications recorded (the equity ones), or null. */
+function recordingFamily(family: IntentionFamily): ProjectFamily | null {
+  return isProjectFamily(family) && findProjectKind(family)?.sections.includes('custom') === true
+    ? family
+    : null;
+}
+
 /** The project's listing price in fen, when its kind knows where its form keeps one. */
 function listingPriceOf(project: ProjectView): number | undefined {
   const kind = findProjectKind(project.family);
@@ -75,13 +98,50 @@ function listingPriceOf(project: ProjectView): number | undefined {
   return typeof price === 'number' && Number.isSafeInteger(price) && price > 0 ? price : undefined;
 }
 
-function opinionText(row: IntentionView): string {
+function opinionText(row: BuyerRow): string {
+  if (row.transferee !== undefined) {
+    return row.transferee.opinion === null ? '—' : `资格审核意见：${row.transferee.opinion}`;
+  }
+  const { registration } = row;
   const lines: string[] = [];
-  if (row.ownerOpinion !== '') lines.push(`转让方意见：${row.ownerOpinion}`);
-  if (row.reviewReason !== '') {
-    lines.push(`${row.status === 'returned' ? '退回原因' : '交易所意见'}：${row.reviewReason}`);
+  if (registration.ownerOpinion !== '') lines.push(`转让方意见：${registration.ownerOpinion}`);
+  if (registration.reviewReason !== '') {
+    lines.push(
+      `${registration.status === 'returned' ? '退回原因' : '交易所意见'}：${registration.reviewReason}`,
+    );
   }
   return lines.length === 0 ? '—' : lines.join('\n');
+}
+
+/** Each buyer once: the registrations, then the recorded transferees no registration names. */
+function listBuyers(registrations: readonly IntentionView[], transferees: readonly IntendedTransferee[]) {
+  const named = new Set(registrations.map((row) => row.name));
+  return [
+    ...registrations.map((registration): BuyerRow => ({
+      key: `registration-${registration.id}`,
+      name: registration.name,
+      registration,
+    })),
+    ...transferees
+      .filter((transferee) => !named.has(transferee.name))
+      .map((transferee): BuyerRow => ({
+        key: `transferee-${transferee.name}`,
+        name: transferee.name,
+        transferee,
+      })),
+  ];
+}
+
+function DepositCell({ row }: { row: IntentionView }) {
+  return (
+    <Space size={4} wrap>
+      {row.depositAmount === null ? null : <span>{formatFen(row.depositAmount)}</span>}
+      <Tag color={DEPOSIT_COLORS[row.depositState]}>{DEPOSIT_STATE_LABELS[row.depositState]}</Tag>
+      {row.depositArrivedOn === null ? null : (
+        <Typography.Text type="secondary">{row.depositArrivedOn}到账</Typography.Text>
+      )}
+    </Space>
+  );
 }
 
 export function ProjectIntentionsCard({ project, family }: ProjectIntentionsCardProps) {
@@ -92,28 +152,45 @@ export function ProjectIntentionsCard({ project, family }: ProjectIntentionsCard
   const isOwner = !isExchange && companyId !== undefined && project.companyId === companyId;
   const isAgent = !isExchange && companyId !== undefined && project.agentCompanyId === companyId;
   const canSee = isExchange || isOwner || isAgent;
+  // the equity families' own section: the transferees their engine applications recorded
+  const recording = recordingFamily(family);
+  const hasRecorded = recording !== null;
   const list = useQuery({ ...projectIntentionsQuery(project.id), enabled: canSee });
+  const recorded = useQuery({
+    ...transfereesQuery(recording ?? 'stock', project.id),
+    enabled: canSee && hasRecorded,
+  });
   const course = useQuery({ ...dealCourseQuery(project.id), enabled: canSee });
   const hall = useQuery({ ...projectHallQuery(project.id), enabled: canSee });
   const [reviewing, setReviewing] = useState<Reviewing | null>(null);
+  const [depositFor, setDepositFor] = useState<IntentionView | null>(null);
+  const [uploadingFor, setUploadingFor] = useState<string | null>(null);
   const [isOpening, setIsOpening] = useState(false);
   const { busy, run } = useBusy<string>();
 
   if (!canSee) return null;
-  const rows = list.data ?? [];
+  const registrations = list.data ?? [];
+  const rows = listBuyers(registrations, hasRecorded ? (recorded.data ?? []) : []);
   const dealCourse = course.data ?? null;
   const hallId = hall.data?.id ?? null;
   const deal = dealResultOf(project.details);
-  const canOpenHall =
-    isExchange && deal === null && dealCourse?.course === 'bidding' && hall.isSuccess && hallId === null;
-  const canAgree = isExchange && deal === null && dealCourse?.course === 'agreement';
+  // a hall closed without a bid leaves the project free for another once disclosed again: the server decides
+  const isOpenOffered =
+    isExchange &&
+    deal === null &&
+    dealCourse?.course === 'bidding' &&
+    hall.isSuccess &&
+    (hallId === null || dealCourse.canOpenBidding);
+  const isAgreeOffered = isExchange && deal === null && dealCourse?.course === 'agreement';
+  // why the course's step may not be taken now (the same words the call would answer)
+  const blocked = deal === null ? (dealCourse?.reason ?? null) : null;
 
   const refresh = (): void => {
     void queryClient.invalidateQueries({ queryKey: ['bidding'] });
   };
 
   const onAgree = async (): Promise<void> => {
-    const only = rows.find((row) => row.status === 'qualified');
+    const only = registrations.find((row) => row.status === 'qualified');
     const isConfirmed = await notify.confirm({
       title: '确认协议转让',
       content: `确认由${only === undefined ? '唯一合格意向受让方' : `“${only.name}”`}以挂牌价成交？成交后将进入合同签订。`,
@@ -124,24 +201,22 @@ export function ProjectIntentionsCard({ project, family }: ProjectIntentionsCard
     await run('agreement', async () => {
       await confirmAgreement(project.id);
       refresh();
-      // the project's page shows the deal, and its contract starts from it
+      // the project's page shows the deal and its new stage, and its contract starts from it
       void queryClient.invalidateQueries({ queryKey: ['project', project.id] });
     });
   };
 
-  const onDeposit = async (row: IntentionView, isRefund: boolean): Promise<void> => {
+  const onRefund = async (row: IntentionView): Promise<void> => {
     const amount = row.depositAmount === null ? '' : `${formatFen(row.depositAmount)}元`;
     const isConfirmed = await notify.confirm({
-      title: isRefund ? '退还保证金' : '登记保证金',
-      content: isRefund
-        ? `确认已向“${row.name}”退还保证金${amount}？`
-        : `确认已收到“${row.name}”交纳的保证金${amount}？`,
+      title: '退还保证金',
+      content: `确认已向“${row.name}”退还保证金${amount}？`,
       okText: '确定',
       cancelText: MSG.cancel,
     });
     if (!isConfirmed) return;
     await run(`deposit-${row.id}`, async () => {
-      await (isRefund ? recordDepositRefund(row) : recordDeposit(row));
+      await recordDepositRefund(row);
       refresh();
     });
   };
@@ -160,32 +235,106 @@ export function ProjectIntentionsCard({ project, family }: ProjectIntentionsCard
     });
   };
 
-  const columns: TableColumnsType<IntentionView> = [
-    { key: 'name', title: '意向受让方', dataIndex: 'name', width: 180, fixed: 'left' },
-    { key: 'member', title: '代理会员', dataIndex: 'memberName', width: 180 },
+  const actionsOf = (row: IntentionView) => (
+    <Space size={0} wrap>
+      <Button type="link" size="small" onClick={() => void navigate(intentionShowPath(family, row.id))}>
+        查看
+      </Button>
+      {isExchange && row.depositState === 'unpaid' ? (
+        <Button type="link" size="small" onClick={() => setDepositFor(row)}>
+          登记保证金
+        </Button>
+      ) : null}
+      {isExchange && row.depositState === 'refunding' ? (
+        <Button
+          type="link"
+          size="small"
+          loading={busy === `deposit-${row.id}`}
+          onClick={() => void onRefund(row)}
+        >
+          退还保证金
+        </Button>
+      ) : null}
+      {isExchange && row.status === 'ownerApproved' ? (
+        <>
+          <Button
+            type="link"
+            size="small"
+            disabled={row.depositState === 'unpaid'}
+            title={row.depositState === 'unpaid' ? MSG.intentionDepositUnpaid : undefined}
+            loading={busy === `review-${row.id}`}
+            onClick={() => void onConfirmQualified(row)}
+          >
+            资格确认
+          </Button>
+          <Button type="link" size="small" danger onClick={() => setReviewing({ row, result: 'back' })}>
+            退回
+          </Button>
+        </>
+      ) : null}
+      {isOwner && row.status === 'submitted' ? (
+        <>
+          <Button type="link" size="small" onClick={() => setReviewing({ row, result: 'pass' })}>
+            资格审核通过
+          </Button>
+          <Button type="link" size="small" danger onClick={() => setReviewing({ row, result: 'back' })}>
+            退回
+          </Button>
+        </>
+      ) : null}
+    </Space>
+  );
+
+  const columns: TableColumnsType<BuyerRow> = [
+    {
+      key: 'name',
+      title: '意向受让方',
+      width: 200,
+      fixed: 'left',
+      render: (_, row) => (
+        <Space size={4} wrap>
+          <span>{row.name}</span>
+          {row.transferee === undefined ? null : <Tag>业务申请登记</Tag>}
+        </Space>
+      ),
+    },
+    {
+      key: 'member',
+      title: '代理会员',
+      width: 180,
+      // an engine application's applicant is the member representing the project
+      render: (_, row) => row.registration?.memberName ?? project.agentCompanyName ?? '—',
+    },
     {
       key: 'amount',
       title: '拟受让价格（元）',
       width: 150,
       align: 'right',
-      render: (_, row) => (row.amount === null ? '—' : formatFen(row.amount)),
+      render: (_, row) => {
+        const amount = row.registration?.amount ?? row.transferee?.amount ?? null;
+        return amount === null ? '—' : formatFen(amount);
+      },
     },
     {
       key: 'deposit',
       title: '保证金（元）',
-      width: 190,
-      render: (_, row) => (
-        <Space size={4} wrap>
-          {row.depositAmount === null ? null : <span>{formatFen(row.depositAmount)}</span>}
-          <Tag color={DEPOSIT_COLORS[row.depositState]}>{DEPOSIT_STATE_LABELS[row.depositState]}</Tag>
-        </Space>
-      ),
+      width: 210,
+      render: (_, row) => (row.registration === undefined ? '—' : <DepositCell row={row.registration} />),
     },
     {
       key: 'status',
       title: '状态',
       width: 120,
-      render: (_, row) => <Tag color={STATUS_COLORS[row.status]}>{INTENTION_STATUS_LABELS[row.status]}</Tag>,
+      render: (_, row) =>
+        row.registration === undefined ? (
+          <Tag color={row.transferee.isQualified ? 'green' : 'processing'}>
+            {row.transferee.isQualified ? '资格已确认' : '资格待确认'}
+          </Tag>
+        ) : (
+          <Tag color={STATUS_COLORS[row.registration.status]}>
+            {INTENTION_STATUS_LABELS[row.registration.status]}
+          </Tag>
+        ),
     },
     {
       key: 'opinion',
@@ -200,77 +349,46 @@ export function ProjectIntentionsCard({ project, family }: ProjectIntentionsCard
       title: '操作',
       width: 230,
       fixed: 'right',
-      render: (_, row) => (
-        <Space size={0} wrap>
-          <Button type="link" size="small" onClick={() => void navigate(intentionShowPath(family, row.id))}>
-            查看
-          </Button>
-          {isExchange && row.depositState === 'unpaid' ? (
-            <Button
-              type="link"
-              size="small"
-              loading={busy === `deposit-${row.id}`}
-              onClick={() => void onDeposit(row, false)}
-            >
-              登记保证金
-            </Button>
-          ) : null}
-          {isExchange && row.depositState === 'refunding' ? (
-            <Button
-              type="link"
-              size="small"
-              loading={busy === `deposit-${row.id}`}
-              onClick={() => void onDeposit(row, true)}
-            >
-              退还保证金
-            </Button>
-          ) : null}
-          {isExchange && row.status === 'ownerApproved' ? (
-            <>
-              <Button
-                type="link"
-                size="small"
-                disabled={row.depositState === 'unpaid'}
-                title={row.depositState === 'unpaid' ? MSG.intentionDepositUnpaid : undefined}
-                loading={busy === `review-${row.id}`}
-                onClick={() => void onConfirmQualified(row)}
-              >
-                资格确认
-              </Button>
-              <Button type="link" size="small" danger onClick={() => setReviewing({ row, result: 'back' })}>
-                退回
-              </Button>
-            </>
-          ) : null}
-          {isOwner && row.status === 'submitted' ? (
-            <>
-              <Button type="link" size="small" onClick={() => setReviewing({ row, result: 'pass' })}>
-                资格审核通过
-              </Button>
-              <Button type="link" size="small" danger onClick={() => setReviewing({ row, result: 'back' })}>
-                退回
-              </Button>
-            </>
-          ) : null}
-        </Space>
-      ),
+      // a recorded transferee's steps are its documents: the owner's 上传资料
+      render: (_, row) =>
+        row.registration === undefined ? (
+          <TransfereeFiles transferee={row.transferee} isOwner={isOwner} onUpload={setUploadingFor} />
+        ) : (
+          actionsOf(row.registration)
+        ),
     },
   ];
+
+  const openButton = (
+    <Button type="primary" disabled={dealCourse?.canOpenBidding !== true} onClick={() => setIsOpening(true)}>
+      开启网络竞价
+    </Button>
+  );
+  const agreeButton = (
+    <Button
+      type="primary"
+      disabled={dealCourse?.canAgree !== true}
+      loading={busy === 'agreement'}
+      onClick={() => void onAgree()}
+    >
+      确认协议转让
+    </Button>
+  );
 
   return (
     <Card
       title="意向登记"
       extra={
         <Space wrap>
-          {canAgree ? (
-            <Button type="primary" loading={busy === 'agreement'} onClick={() => void onAgree()}>
-              确认协议转让
-            </Button>
+          {isAgreeOffered ? (
+            <Tooltip title={blocked ?? undefined}>
+              <span>{agreeButton}</span>
+            </Tooltip>
           ) : null}
-          {canOpenHall ? (
-            <Button type="primary" onClick={() => setIsOpening(true)}>
-              开启网络竞价
-            </Button>
+          {isOpenOffered ? (
+            <Tooltip title={blocked ?? undefined}>
+              <span>{openButton}</span>
+            </Tooltip>
           ) : null}
           {hallId === null ? null : (
             <Button type="primary" onClick={() => void navigate(biddingHallPath(hallId))}>
@@ -293,16 +411,21 @@ export function ProjectIntentionsCard({ project, family }: ProjectIntentionsCard
           <Typography.Text type="secondary" style={{ marginInlineStart: 16 }}>
             资格已确认的意向受让方：{dealCourse.qualified}名
           </Typography.Text>
+          {blocked === null ? null : (
+            <Typography.Text type="warning" style={{ marginInlineStart: 16 }} data-testid="deal-blocked">
+              {blocked}
+            </Typography.Text>
+          )}
         </Typography.Paragraph>
       )}
-      <Table<IntentionView>
-        rowKey="id"
+      <Table<BuyerRow>
+        rowKey="key"
         size="small"
-        loading={list.isFetching}
+        loading={list.isFetching || recorded.isFetching}
         columns={columns}
         dataSource={rows}
         pagination={false}
-        scroll={{ x: 1270 }}
+        scroll={{ x: 1310 }}
         locale={{ emptyText: MSG.intentionsEmpty }}
       />
       <ReturnReasonDialog
@@ -326,6 +449,24 @@ export function ProjectIntentionsCard({ project, family }: ProjectIntentionsCard
           refresh();
         }}
       />
+      {depositFor === null ? null : (
+        <DepositDialog
+          row={depositFor}
+          onClose={() => setDepositFor(null)}
+          onRecorded={() => {
+            setDepositFor(null);
+            refresh();
+          }}
+        />
+      )}
+      {recording !== null ? (
+        <TransfereeUploadDialog
+          family={recording}
+          projectId={project.id}
+          name={uploadingFor}
+          onClose={() => setUploadingFor(null)}
+        />
+      ) : null}
       {isOpening ? (
         <OpenBiddingDialog
           projectId={project.id}

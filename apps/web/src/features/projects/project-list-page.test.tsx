@@ -9,7 +9,9 @@ import { makeUser, renderPortal, servePortal, setUpPageTests, signInAs } from '.
 import { makeProjectView } from '../../test/projects.ts';
 import { makeInvestor } from '../../test/investors.ts';
 import { DEFAULT_ROLE_CODES } from '@cqjy/domain/permissions';
+import { PROJECT_FAMILY_OPTIONS } from '@cqjy/domain/projects/kinds/index';
 import type { ProjectListRow } from '@cqjy/domain/projects/views';
+import { LIST_TABLE_WIDTH } from '../../components/index.ts';
 import { EXPORT_COLUMNS, toSheetRows } from './export-xlsx.ts';
 
 function makeRow(id: number, overrides: Partial<ProjectListRow> = {}): ProjectListRow {
@@ -70,6 +72,18 @@ describe('Project list', () => {
     expect(within(disclosing).queryByRole('button', { name: /编\s*辑/ })).toBeNull();
     expect(within(disclosing).queryByRole('button', { name: /删\s*除/ })).toBeNull();
     expect(listBodies(calls)[0]).toEqual({ page: 1, size: 10 });
+  });
+
+  it('fits the card of a 1,366 and a 1,440 px screen: 操作 covers no column there', async () => {
+    serveProjects();
+    renderPortal('/index/project');
+    await screen.findByText('废旧设备一批1');
+    const table = document.querySelector(
+      '.ant-table-content > table, .ant-table-body > table',
+    ) as HTMLElement;
+    const width = Number.parseInt(table.style.width || table.style.minWidth, 10);
+    expect(width).toBeGreaterThan(0);
+    expect(width).toBeLessThanOrEqual(LIST_TABLE_WIDTH);
   });
 
   it('searches by keyword from page 1, filters by the status tab, and pages', async () => {
@@ -179,6 +193,68 @@ describe('Project list', () => {
       '示例国有资产经营有限公司',
       '2026-03-02 10:00:00',
     ]);
+  });
+});
+
+/** Picks `title` in the select labelled `label`. */
+async function pick(label: string, title: string): Promise<void> {
+  fireEvent.mouseDown(await screen.findByRole('combobox', { name: label }));
+  const option = await waitFor(() => {
+    const found = [...document.querySelectorAll(`.ant-select-item-option[title="${title}"]`)].at(-1);
+    if (found === undefined) throw new Error(`no ${title}`);
+    return found;
+  });
+  fireEvent.click(option);
+}
+
+describe('Project list filters', () => {
+  it('offers the project kinds as families, each by the name it is created under', async () => {
+    serveProjects();
+    renderPortal('/index/project');
+    await screen.findByText('废旧设备一批1');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '项目类别' }));
+    await waitFor(() =>
+      expect(document.querySelectorAll('.ant-select-item-option').length).toBeGreaterThan(0),
+    );
+    const titles = [...document.querySelectorAll('.ant-select-item-option')].map((el) =>
+      el.getAttribute('title'),
+    );
+    expect(titles).toEqual(PROJECT_FAMILY_OPTIONS.map((option) => option.label));
+    expect(titles).toContain('私募股权转让');
+    expect(titles).not.toContain('小宗实物');
+  });
+
+  it('one 查询 asks the server once: the new filters alone, and the same filters again once', async () => {
+    const { calls } = serveProjects();
+    renderPortal('/index/project');
+    await screen.findByText('废旧设备一批1');
+    await waitFor(() => expect(listBodies(calls)).toHaveLength(1));
+    await pick('项目类别', '产权转让');
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(listBodies(calls)).toHaveLength(2));
+    expect(listBodies(calls)[1]).toEqual({ page: 1, size: 10, family: 'stock' });
+    // the same filters again: asked once more (others change projects meanwhile), not twice
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(listBodies(calls)).toHaveLength(3));
+    expect(listBodies(calls)[2]).toEqual({ page: 1, size: 10, family: 'stock' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listBodies(calls)).toHaveLength(3);
+  });
+
+  it('narrowed by its address to the projects a screen needs, until 清除筛选', async () => {
+    const { calls } = serveProjects();
+    const { router } = renderPortal('/index/project?family=stock&family=privateStock&status=dealt&status=x');
+    expect(await screen.findByText('仅显示可办理的项目：产权转让、私募股权转让；已成交')).toBeTruthy();
+    expect(listBodies(calls)[0]).toEqual({
+      page: 1,
+      size: 10,
+      families: ['stock', 'privateStock'],
+      statuses: ['dealt'],
+    });
+    fireEvent.click(screen.getByRole('button', { name: '清除筛选' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(listBodies(calls).at(-1)).toEqual({ page: 1, size: 10 }));
+    expect(screen.queryByText(/仅显示可办理的项目/)).toBeNull();
   });
 });
 

@@ -2,21 +2,36 @@
 // server to its company, searched by keyword and family, filtered by status tabs, paged. 新增项目 opens the project
 // form; a row opens its family's view, its owner may copy it (families with a project form), edit it while its
 // form may change, and delete a draft (after a confirm). 导出 saves the rows of the current page as an .xlsx
-// workbook built in the browser.
+// workbook built in the browser. A screen that needs a project links here narrowed to the projects its action can
+// start on (the address's families and statuses, projects/list-filter.ts): the list says so above the table and
+// asks only for those, until 清除筛选.
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import { Button, Card, Form, Space, Table, Tabs, Tag } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Alert, Button, Card, Form, Space, Table, Tabs, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { formatDate, formatDateTime, formatFen } from '@cqjy/domain/format';
+import { formatDate, formatDateTime, formatMessage } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
 import { findProjectKind, isProjectFamily } from '@cqjy/domain/projects/kinds/index';
 import { isFormEditable } from '@cqjy/domain/projects/kinds/kind';
+import {
+  isProjectFilterSet,
+  projectListPath,
+  readProjectListFilter,
+  type ProjectListFilter,
+} from '@cqjy/domain/projects/list-filter';
 import type { ProjectListRow } from '@cqjy/domain/projects/views';
 import { projectEditPath } from '@cqjy/domain/routes';
+import { FAMILY_TITLES } from '@cqjy/domain/workflow/families';
 import { PROJECT_STATUS, PROJECT_STATUS_LABELS } from '@cqjy/domain/workflow/statuses';
 import { notify } from '../../lib/notify.ts';
-import { pagedTableProps, ProjectFilterFields, SearchActions } from '../../components/search-form.tsx';
+import {
+  applySearch,
+  pagedTableProps,
+  ProjectFilterFields,
+  SearchActions,
+} from '../../components/search-form.tsx';
+import { fitColumns, moneyColumn } from '../../components/table-columns.tsx';
 import { InvestorRegistrations, useRegistrationsHome } from '../investors/index.ts';
 import { projectPathOf } from '../workflow/index.ts';
 import { copyProject, deleteProject, projectsQuery } from './api.ts';
@@ -24,12 +39,6 @@ import type { ProjectQuery } from './api.ts';
 import { exportProjects } from './export-xlsx.ts';
 
 const PAGE_SIZE = 10;
-
-/**
- * The narrowest the table gets before it scrolls (with 项目编号 and 操作 in place): the fixed widths without 更新时间
- * (shown from 1,600 px) and 200 px each for the name and the owner. It fits the card of a 1,366 px screen.
- */
-const TABLE_MIN_WIDTH = 160 + 96 + 96 + 140 + 110 + 190 + 2 * 200;
 
 /** The tab of every status. */
 const ALL_TAB = 'all';
@@ -48,15 +57,30 @@ export function projectShowPath(row: Pick<ProjectListRow, 'id' | 'family'>): str
 
 export { projectEditPath };
 
+/** What the address narrows the list to, in words: 产权转让、私募股权转让；披露中、已成交. */
+function describeFilter(filter: ProjectListFilter): string {
+  const families = filter.families.map((family) => FAMILY_TITLES[family]).join('、');
+  const statuses = filter.statuses.map((status) => PROJECT_STATUS_LABELS[status]).join('、');
+  return [families, statuses].filter((part) => part !== '').join('；');
+}
+
 export function ProjectListPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const [params] = useSearchParams();
   const [form] = Form.useForm<Filters>();
   const [query, setQuery] = useState<ProjectQuery>({ page: 1, size: PAGE_SIZE });
   const [deletingId, setDeletingId] = useState<number | null>(null);
   const [copyingId, setCopyingId] = useState<number | null>(null);
   const [isExporting, setIsExporting] = useState(false);
-  const list = useQuery(projectsQuery(query));
+  // Read from the address on every render: the tab of 我的项目 may already be open when a screen links here.
+  const preset = readProjectListFilter(params);
+  const isPreset = isProjectFilterSet(preset);
+  const list = useQuery(
+    projectsQuery(
+      isPreset ? { ...query, families: [...preset.families], statuses: [...preset.statuses] } : query,
+    ),
+  );
   const rows = list.data?.list ?? [];
   // a member without 代理意向方 lists the investors it registered for its customers here
   const registrations = useRegistrationsHome();
@@ -67,14 +91,14 @@ export function ProjectListPage() {
 
   // 查询 always asks the server again, even with the same filters: others change projects meanwhile.
   const onSearch = (values: Filters): void => {
-    setQuery((current) => ({
+    const next: ProjectQuery = {
       page: 1,
-      size: current.size,
-      status: current.status,
+      size: query.size,
+      status: query.status,
       keyword: values.keyword?.trim() || undefined,
       family: values.family || undefined,
-    }));
-    refresh();
+    };
+    applySearch(query, next, setQuery, () => list.refetch());
   };
 
   const onStatusChange = (key: string): void => {
@@ -132,24 +156,20 @@ export function ProjectListPage() {
   };
 
   const columns: TableColumnsType<ProjectListRow> = [
-    { title: '项目编号', key: 'code', width: 160, dataIndex: 'code', fixed: 'left' },
-    // The name and the owner take the width the fixed columns leave, and wrap rather than being cut: they are what
-    // people scan the list for. (Widths in per cent on top of the fixed ones squeezed 项目类别 to one character.)
+    { title: '项目编号', key: 'code', width: 150, dataIndex: 'code', fixed: 'left' },
+    // The name and the owner take the width the other columns leave, and wrap rather than being cut: they are what
+    // people scan the list for. Together the columns fit the card of a 1,366 and a 1,440 px screen.
     { title: '项目名称', dataIndex: 'name', key: 'name' },
-    { title: '项目类别', dataIndex: 'familyLabel', key: 'family', width: 96 },
+    // 私募股权转让 on one line
+    { title: '项目类别', dataIndex: 'familyLabel', key: 'family', width: 110 },
     {
       title: '项目状态',
       key: 'status',
-      width: 96,
+      // 已终止披露 in its tag on one line
+      width: 104,
       render: (_value, row) => <Tag>{row.statusLabel}</Tag>,
     },
-    {
-      title: '挂牌价（元）',
-      key: 'listingPrice',
-      width: 140,
-      align: 'right',
-      render: (_value, row) => formatFen(row.listingPrice),
-    },
+    moneyColumn({ key: 'listingPrice', title: '挂牌价', fen: (row) => row.listingPrice }),
     {
       title: '披露截止日',
       key: 'disclosureEnd',
@@ -215,6 +235,19 @@ export function ProjectListPage() {
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card>
+        {isPreset ? (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={formatMessage(MSG.projectListNarrowed, { filter: describeFilter(preset) })}
+            action={
+              <Button size="small" onClick={() => void navigate(projectListPath(), { replace: true })}>
+                清除筛选
+              </Button>
+            }
+          />
+        ) : null}
         <Form<Filters> form={form} layout="inline" onFinish={onSearch} style={{ marginBottom: 16 }}>
           <ProjectFilterFields />
           <SearchActions
@@ -241,10 +274,9 @@ export function ProjectListPage() {
         />
         <Table<ProjectListRow>
           rowKey="id"
-          columns={columns}
           dataSource={rows}
           {...pagedTableProps(query, setQuery, list)}
-          scroll={{ x: TABLE_MIN_WIDTH }}
+          {...fitColumns(columns)}
         />
       </Card>
       {registrations !== null && !registrations.isAgentView ? (

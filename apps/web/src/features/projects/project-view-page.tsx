@@ -1,15 +1,17 @@
 // The project view of every family ({family}ShowProject: bulkShowProject, collShowProject, rightShowProject ...;
 // ?id=): the project's status and period, its form read only as its kind draws it, the actions its status allows
 // (for its owner, or for the member representing it the member's own), its applications, what its approved actions
-// recorded, its trading-system result, its intention registrations (the families that take them), the sections its
-// kind has (participants, list sheets, the family's own), its signed letters and its process log. A family without
-// a kind yet shows what the engine knows of it.
+// recorded, its trading-system result, its buyers (the families that take intention registrations: one section, the
+// registrations with the transferees the engine's applications recorded, their deposits and reviews and the deal's
+// course; the engine's buyer-side records are not shown again among the others), the sections its kind has
+// (participants, list sheets, the family's own), its signed letters and its process log. A family without a kind
+// yet shows what the engine knows of it.
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Card, Result, Space, Spin, Tag } from 'antd';
 import { IDENTITY } from '@cqjy/domain/identity';
 import { MSG } from '@cqjy/domain/messages';
-import { isIntentionFamily } from '@cqjy/domain/intentions';
+import { isIntentionFamily, withoutBuyerRecords } from '@cqjy/domain/intentions';
 import { findProjectKind, isProjectFamily, readProjectForm } from '@cqjy/domain/projects/kinds/index';
 import { canEditParticipants } from '@cqjy/domain/projects/participants';
 import type { Applicant } from '@cqjy/domain/workflow/actions';
@@ -23,6 +25,7 @@ import {
   ProcessLog,
   ProjectApplications,
   projectActionsQuery,
+  ProjectNeeded,
 } from '../workflow/index.ts';
 import { AnnouncementActions } from './announcement.tsx';
 import { canSyncFromOtc, OtcResultCard, OtcSyncButton } from './otc-result.tsx';
@@ -41,7 +44,7 @@ export function ProjectViewPage() {
   const project = useQuery({ ...projectQuery(id ?? 0), enabled: id !== null });
   const applications = useQuery({ ...projectActionsQuery(id ?? 0), enabled: id !== null });
 
-  if (id === null) return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+  if (id === null) return <ProjectNeeded />;
   const data = project.data;
   if (data === undefined) {
     return project.isError ? (
@@ -61,6 +64,7 @@ export function ProjectViewPage() {
   const sections = kind?.sections ?? [];
   const form = readProjectForm(data);
   const CustomSection = family === null ? undefined : CUSTOM_SECTIONS[family];
+  const isBuyerSide = isIntentionFamily(data.family);
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -93,7 +97,10 @@ export function ProjectViewPage() {
         <ActionButtons project={data} applications={applications.data} applicant={role} />
       </Card>
       <ProjectApplications family={data.family} rows={applications.data ?? []} isApplicant={role !== null} />
-      <ActionRecords family={data.family} details={data.details} />
+      <ActionRecords
+        family={data.family}
+        details={isBuyerSide ? withoutBuyerRecords(data.details) : data.details}
+      />
       <OtcResultCard details={data.details} />
       {isIntentionFamily(data.family) ? <ProjectIntentionsCard project={data} family={data.family} /> : null}
       {family !== null && CustomSection !== undefined && sections.includes('custom') ? (

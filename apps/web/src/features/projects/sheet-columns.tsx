@@ -4,7 +4,7 @@
 // Widths: a column is as wide as its header on one line and as its values usually are, and no wider, so that the
 // widest sheet (机器设备, 11 columns and the selection box) fits the card of a 1,366 px screen with the menu; a
 // wider screen shares the rest out, a narrower one scrolls. The table's scroll width is the columns' sum
-// (tableWidth), not max-content: max-content lays the table out by its content, so one long note would widen its
+// (the list tables' tableMinWidth), not max-content: max-content lays the table out by its content, so one long note would widen its
 // column past the card. Long text is cut with an ellipsis and shown whole in a tooltip.
 import { Tooltip } from 'antd';
 import type { TableColumnsType } from 'antd';
@@ -51,14 +51,6 @@ function contentWidth(column: SheetColumn): number {
 export function sheetColumnWidth(column: SheetColumn): number {
   return Math.max(headerWidth(column.label), contentWidth(column));
 }
-
-/** The sum of the columns' widths (plus `extra`: the selection box): a table's scroll width for a fixed layout. */
-export function tableWidth(columns: readonly { width?: number | string }[], extra = 0): number {
-  return columns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 0), extra);
-}
-
-/** The width antd gives the selection box of a small table. */
-export const SELECTION_WIDTH = 32;
 
 export const isNumberColumn = (column: SheetColumn): boolean =>
   column.kind === 'money' ||

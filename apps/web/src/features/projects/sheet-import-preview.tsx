@@ -4,7 +4,8 @@
 import { Alert, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { SheetColumn, SheetImportPreview, SheetPreviewRow } from '@cqjy/domain/projects/sheets';
-import { cutText, sheetColumnWidth, tableWidth } from './sheet-columns.tsx';
+import { tableMinWidth } from '../../components/index.ts';
+import { cutText, sheetColumnWidth } from './sheet-columns.tsx';
 
 const LINE_WIDTH = 64;
 const ERRORS_WIDTH = 240;
@@ -45,7 +46,7 @@ export function previewColumns(columns: readonly SheetColumn[]): TableColumnsTyp
 
 /** The width of the preview table's columns side by side (a wider preview scrolls between the line and the errors). */
 export function previewTableWidth(columns: readonly SheetColumn[]): number {
-  return tableWidth(previewColumns(columns));
+  return tableMinWidth(previewColumns(columns));
 }
 
 /** The summary of a preview: 共N行，全部校验通过, or how many rows the import will skip. */
@@ -76,7 +77,7 @@ export function SheetImportPreviewView({ columns, preview, scrollY = 360 }: Shee
         columns={tableColumns}
         dataSource={preview.rows}
         onRow={(row) => (row.errors.length > 0 ? { style: { background: INVALID_ROW_BACKGROUND } } : {})}
-        scroll={{ x: tableWidth(tableColumns), y: scrollY }}
+        scroll={{ x: tableMinWidth(tableColumns), y: scrollY }}
         pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
       />
     </>

@@ -15,7 +15,8 @@ import type { ProjectFamily } from '@cqjy/domain/projects/kinds/index';
 import { sheetLabel } from '@cqjy/domain/projects/sheets';
 import type { ProjectSheetRow, SheetDef } from '@cqjy/domain/projects/sheets';
 import { notify } from '../../lib/notify.ts';
-import { SELECTION_WIDTH, sheetTableColumns, tableWidth } from './sheet-columns.tsx';
+import { SELECTION_WIDTH, tableMinWidth } from '../../components/index.ts';
+import { sheetTableColumns } from './sheet-columns.tsx';
 import { SheetImportDialog } from './sheet-import-dialog.tsx';
 import { deleteSheetRows, downloadSheet, sheetRowsQuery } from './api.ts';
 
@@ -181,7 +182,7 @@ function SheetCard({
         loading={rows.isFetching}
         columns={columns}
         dataSource={rows.data?.list ?? []}
-        scroll={{ x: tableWidth(columns, isEditable ? SELECTION_WIDTH : 0) }}
+        scroll={{ x: tableMinWidth(columns, { extra: isEditable ? SELECTION_WIDTH : 0 }) }}
         rowSelection={
           isEditable
             ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }

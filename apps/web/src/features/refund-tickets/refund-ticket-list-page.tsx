@@ -5,9 +5,8 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Button, Card, Form, Input, InputNumber, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { formatFen } from '@cqjy/domain/format';
 import { identityName } from '@cqjy/domain/identity';
 import { isAdminIdentity } from '@cqjy/domain/menus';
 import { MSG } from '@cqjy/domain/messages';
@@ -16,7 +15,15 @@ import type { RefundTicket, RefundTicketState } from '@cqjy/domain/refund-ticket
 import { maskBankAccount } from '@cqjy/domain/registries/kit';
 import { usePageTitle } from '../../lib/route-handle.ts';
 import { useSession } from '../../lib/session-store.ts';
-import { AppDialog, DayPicker, pagedTableProps, SearchActions } from '../../components/index.ts';
+import {
+  AppDialog,
+  applySearch,
+  DayPicker,
+  fitColumns,
+  moneyColumn,
+  pagedTableProps,
+  SearchActions,
+} from '../../components/index.ts';
 import { recordTicket, ticketsQuery } from './api.ts';
 import type { TicketQuery } from './api.ts';
 
@@ -63,46 +70,61 @@ export function RefundTicketListPage() {
   const list = useQuery(ticketsQuery(query));
 
   const onSearch = (values: Filters): void => {
-    setQuery((current) => ({
+    const next = {
       page: 1,
-      size: current.size,
+      size: query.size,
       keyword: values.keyword?.trim() || undefined,
       state: values.state,
-    }));
-    void queryClient.invalidateQueries({ queryKey: ['refundTickets'] });
+    };
+    applySearch(query, next, setQuery, () => list.refetch());
   };
 
+  // The project (its name, its code under it) and the paying-out company take what the other columns leave: a
+  // company's tickets fit the card of a 1,366 and a 1,440 px screen.
   const columns: TableColumnsType<RefundTicket> = [
     { title: '退票编号', dataIndex: 'code', key: 'code', width: 150, fixed: 'left' },
-    { title: '项目名称', dataIndex: 'projectName', key: 'projectName', ellipsis: true },
-    { title: '项目编号', dataIndex: 'projectCode', key: 'projectCode', width: 150 },
-    ...(isExchange ? [{ title: '收款单位', dataIndex: 'companyName', key: 'companyName', width: 200 }] : []),
-    { title: '出金类型', dataIndex: 'payoutKindLabel', key: 'payoutKind', width: 100 },
     {
-      title: '退票金额（元）',
-      key: 'amount',
-      width: 140,
-      align: 'right',
-      render: (_, row) => formatFen(row.amount),
+      title: '项目',
+      key: 'project',
+      ellipsis: { showTitle: false },
+      render: (_, row) => (
+        <>
+          <div
+            title={row.projectName}
+            style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
+            {row.projectName}
+          </div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {row.projectCode}
+          </Typography.Text>
+        </>
+      ),
     },
+    ...(isExchange
+      ? [{ title: '收款单位', dataIndex: 'companyName', key: 'companyName', ellipsis: true }]
+      : []),
+    { title: '出金类型', dataIndex: 'payoutKindLabel', key: 'payoutKind', width: 90 },
+    moneyColumn({ key: 'amount', title: '退票金额', fen: (row) => row.amount }),
     {
       title: '原收款账号',
       key: 'original',
-      width: 190,
+      width: 130,
       render: (_, row) => maskBankAccount(row.original.accountNo),
     },
-    { title: '退票原因', dataIndex: 'returnReason', key: 'returnReason', width: 130 },
-    { title: '退票日期', dataIndex: 'returnedOn', key: 'returnedOn', width: 110 },
+    { title: '退票原因', dataIndex: 'returnReason', key: 'returnReason', width: 110 },
+    { title: '退票日期', dataIndex: 'returnedOn', key: 'returnedOn', width: 104 },
     {
       title: '状态',
       key: 'state',
-      width: 110,
+      width: 100,
       render: (_, row) => <Tag color={STATE_COLORS[row.state]}>{row.stateLabel}</Tag>,
     },
     {
       title: '操作',
       key: 'actions',
-      width: 180,
+      // 查看 重新出金申请 side by side
+      width: 170,
       fixed: 'right',
       render: (_, row) => {
         const next = nextStepOf(row, isExchange);
@@ -152,10 +174,9 @@ export function RefundTicketListPage() {
       </Form>
       <Table<RefundTicket>
         rowKey="id"
-        columns={columns}
         dataSource={list.data?.list ?? []}
         {...pagedTableProps(query, setQuery, list)}
-        scroll={{ x: 1600 }}
+        {...fitColumns(columns)}
       />
       {isRecording && (
         <RecordDialog

@@ -16,8 +16,8 @@ import { fieldOf } from '@cqjy/domain/registries/kit';
 import type { RegistryDef, RegistryRow } from '@cqjy/domain/registries/kit';
 import { startFamilies } from '@cqjy/domain/registries/starts';
 import { notify } from '../../lib/notify.ts';
-import { pagedTableProps, SearchActions } from '../../components/index.ts';
-import { cutText, isNumberColumn, sheetColumnWidth, tableWidth } from '../projects/index.ts';
+import { fitColumns, pagedTableProps, SearchActions, SELECTION_WIDTH } from '../../components/index.ts';
+import { cutText, isNumberColumn, sheetColumnWidth } from '../projects/index.ts';
 import { deleteRegistryRow, downloadRegistryTemplate, exportRegistry, registryListQuery } from './api.ts';
 import type { RegistryQuery } from './api.ts';
 import { usePageTitle } from '../../lib/route-handle.ts';
@@ -26,9 +26,10 @@ import type { RegistryPage } from './use-registry.ts';
 import { StartedLink, StartProjectButton } from './start-project.tsx';
 
 const PAGE_SIZE = 10;
-const COMPANY_WIDTH = 200;
-const ACTIONS_WIDTH = 150;
-const STARTED_WIDTH = 180;
+/** 查看 编辑 删除 side by side */
+const ACTIONS_WIDTH = 144;
+/** The least the first column (the record's name), 所在项目 and 所属单位 get: they share what the others leave. */
+const TEXT_MIN_WIDTH = 130;
 
 type Filters = { keyword?: string } & Record<string, string | undefined>;
 
@@ -119,7 +120,8 @@ function RegistryList({ page }: { page: RegistryPage }) {
       {
         key,
         title: field.label,
-        width: sheetColumnWidth(field),
+        // the name takes what the other columns leave (with 所在项目): 我的资产 fits a 1,440 px screen's card
+        ...(index === 0 ? {} : { width: sheetColumnWidth(field) }),
         // amounts and quantities right-aligned, as every table of the portal has them
         align: isNumberColumn(field) ? ('right' as const) : undefined,
         fixed: index === 0 ? ('left' as const) : undefined,
@@ -136,7 +138,6 @@ function RegistryList({ page }: { page: RegistryPage }) {
           {
             key: 'started',
             title: '所在项目',
-            width: STARTED_WIDTH,
             render: (_: unknown, row: RegistryRow) => <StartedLink row={row} />,
           },
         ]),
@@ -145,7 +146,6 @@ function RegistryList({ page }: { page: RegistryPage }) {
           {
             key: 'companyName',
             title: '所属单位',
-            width: COMPANY_WIDTH,
             ellipsis: { showTitle: false },
             render: (_: unknown, row: RegistryRow) => cutText(row.companyName),
           },
@@ -258,10 +258,12 @@ function RegistryList({ page }: { page: RegistryPage }) {
               }
             : undefined
         }
-        columns={columns}
         dataSource={list.data?.list ?? []}
         {...pagedTableProps(query, setQuery, list)}
-        scroll={{ x: tableWidth(columns) }}
+        {...fitColumns(columns, {
+          textMinWidth: TEXT_MIN_WIDTH,
+          extra: canSelect ? SELECTION_WIDTH : 0,
+        })}
       />
     </Card>
   );

@@ -10,7 +10,7 @@ import { formatDateTime } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
 import { isInAppLink } from '@cqjy/domain/notifications';
 import type { NotificationRow } from '@cqjy/domain/notifications';
-import { pagedTableProps } from '../../components/index.ts';
+import { fitColumns, pagedTableProps } from '../../components/index.ts';
 import {
   markAllRead,
   markRead,
@@ -23,6 +23,9 @@ import {
 const PAGE_SIZE = 10;
 
 type TabKey = 'all' | 'unread';
+
+/** The least a message's title and body get before the table scrolls: a line of a sentence. */
+const CONTENT_MIN_WIDTH = 390;
 
 export function ReminderPage() {
   const navigate = useNavigate();
@@ -130,10 +133,9 @@ export function ReminderPage() {
       ) : null}
       <Table<NotificationRow>
         rowKey="id"
-        columns={columns}
         dataSource={list.data?.list ?? []}
         {...paged}
-        scroll={{ x: 760 }}
+        {...fitColumns(columns, { textMinWidth: CONTENT_MIN_WIDTH })}
         locale={{ emptyText: query.isUnread ? MSG.notificationsEmptyUnread : MSG.notificationsEmpty }}
         onRow={(row) => ({ onClick: () => open(row), style: { cursor: 'pointer' } })}
       />

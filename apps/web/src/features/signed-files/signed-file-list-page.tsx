@@ -4,7 +4,7 @@
 // 电签文件验证 (/verify). 预览 shows the PDF in the page, 下载 saves it, 验签详情 lists every check of every
 // signature.
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   Button,
   Card,
@@ -27,7 +27,13 @@ import { isAdminIdentity } from '@cqjy/domain/menus';
 import { MSG } from '@cqjy/domain/messages';
 import type { SignedFile, SignedFileSource } from '@cqjy/domain/signed-files';
 import { downloadAttachment, fetchAttachmentBlob } from '../../api/attachments.ts';
-import { pagedTableProps, PdfPreviewDialog, SearchActions } from '../../components/index.ts';
+import {
+  applySearch,
+  fitColumns,
+  pagedTableProps,
+  PdfPreviewDialog,
+  SearchActions,
+} from '../../components/index.ts';
 import { usePageTitle } from '../../lib/route-handle.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { SIGNATURE_STATE_COLORS, VerificationDetails } from '../verify/index.ts';
@@ -40,6 +46,9 @@ const DAY_FORMAT = 'YYYY-MM-DD';
 type FormValues = { keyword?: string; range?: [Dayjs | null, Dayjs | null] | null };
 
 /** What a file belongs to, as one line: 项目 GR2026... 某某项目. */
+
+/** The least the file's name, its business and the companies get before the table scrolls. */
+const TEXT_MIN_WIDTH = 140;
 export function describeSource(source: SignedFileSource | null): string {
   if (source === null) return '—';
   return [source.kind, source.code, source.name].filter((part) => part !== null && part !== '').join(' ');
@@ -47,7 +56,6 @@ export function describeSource(source: SignedFileSource | null): string {
 
 export function SignedFileListPage() {
   const title = usePageTitle();
-  const queryClient = useQueryClient();
   const isExchange = useSession((session) => isAdminIdentity(identityName(session.identityType)));
   const [form] = Form.useForm<FormValues>();
   const [query, setQuery] = useState<SignedFileQuery>({ page: 1, size: PAGE_SIZE });
@@ -58,42 +66,45 @@ export function SignedFileListPage() {
   // 查询 always asks again: the verdicts are computed from the stored files at every look
   const onSearch = (values: FormValues): void => {
     const [from, to] = values.range ?? [];
-    setQuery((current) => ({
+    const next = {
       page: 1,
-      size: current.size,
+      size: query.size,
       keyword: values.keyword?.trim() || undefined,
       from: from?.format(DAY_FORMAT),
       to: to?.format(DAY_FORMAT),
-    }));
-    void queryClient.invalidateQueries({ queryKey: ['signedFiles'] });
+    };
+    applySearch(query, next, setQuery, () => list.refetch());
   };
 
+  // The names (file, business, companies) take what the other columns leave, cut to their column: a company's list
+  // fits the card of a 1,366 and a 1,440 px screen.
   const columns: TableColumnsType<SignedFile> = [
-    { title: '文件名称', dataIndex: 'fileName', key: 'fileName', ellipsis: true, width: 220, fixed: 'left' },
+    { title: '文件名称', dataIndex: 'fileName', key: 'fileName', ellipsis: true, fixed: 'left' },
     {
       title: '所属业务',
       key: 'source',
       ellipsis: true,
-      width: 240,
       render: (_, row) => describeSource(row.source),
     },
-    ...(isExchange ? [{ title: '所属单位', dataIndex: 'companyName', key: 'companyName', width: 200 }] : []),
+    ...(isExchange
+      ? [{ title: '所属单位', dataIndex: 'companyName', key: 'companyName', ellipsis: true }]
+      : []),
     {
       title: '签章单位',
       key: 'signerName',
-      width: 200,
+      ellipsis: true,
       render: (_, row) => row.signerName ?? '—',
     },
     {
       title: '签章时间',
       key: 'signingTime',
-      width: 160,
+      width: 150,
       render: (_, row) => (row.signingTime === null ? '—' : formatDateTime(row.signingTime)),
     },
     {
       title: '验证码',
       key: 'code',
-      width: 190,
+      width: 170,
       render: (_, row) => (
         <Typography.Text
           copyable={{ text: row.code, tooltips: ['复制验证码', MSG.verifyCodeCopied] }}
@@ -106,7 +117,7 @@ export function SignedFileListPage() {
     {
       title: '证书序列号',
       key: 'certificateSerial',
-      width: 150,
+      width: 130,
       ellipsis: true,
       render: (_, row) =>
         row.certificateSerial === null ? (
@@ -120,7 +131,7 @@ export function SignedFileListPage() {
     {
       title: '验签状态',
       key: 'state',
-      width: 100,
+      width: 90,
       fixed: 'right',
       render: (_, row) => (
         <Tooltip title={row.problemLabel ?? undefined}>
@@ -131,7 +142,8 @@ export function SignedFileListPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 200,
+      // 预览 下载 验签详情 side by side
+      width: 180,
       fixed: 'right',
       render: (_, row) => (
         <Space size={0}>
@@ -184,10 +196,9 @@ export function SignedFileListPage() {
       </Form>
       <Table<SignedFile>
         rowKey="id"
-        columns={columns}
         dataSource={list.data?.list ?? []}
         {...pagedTableProps(query, setQuery, list)}
-        scroll={{ x: isExchange ? 1650 : 1450 }}
+        {...fitColumns(columns, { textMinWidth: TEXT_MIN_WIDTH })}
       />
       <PdfPreviewDialog
         title={previewing?.fileName ?? ''}

@@ -3,7 +3,7 @@
 // number is needed whole only for the one message looked into, in the detail drawer (详情). A failed message
 // that can still be resent has 重发, after a confirm.
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Form, Input, Select, Space, Table, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -13,8 +13,8 @@ import { SMS_STATUS_LABELS, SMS_STATUSES } from '@cqjy/domain/sms';
 import type { SmsListItem } from '@cqjy/domain/sms';
 import { SMS_PURPOSES, smsPurposeLabel, smsTemplateName } from '@cqjy/domain/sms-templates';
 import { maskMobile } from '@cqjy/domain/validation/mobile';
-import { pagedTableProps, SearchActions } from '../../components/index.ts';
-import { SMS_KEY, smsListQuery } from './api.ts';
+import { applySearch, fitColumns, pagedTableProps, SearchActions } from '../../components/index.ts';
+import { smsListQuery } from './api.ts';
 import type { SmsFilters, SmsQuery } from './api.ts';
 import { SmsDetailDrawer } from './sms-detail-drawer.tsx';
 import { SmsStatusTag } from './sms-status-tag.tsx';
@@ -23,8 +23,8 @@ import { useSmsResend } from './use-sms-resend.ts';
 const PAGE_SIZE = 10;
 const DAY_FORMAT = 'YYYY-MM-DD';
 
-/** The narrowest the table gets before it scrolls (the fixed widths and 200 px for the text): it fits a 1,440 px screen. */
-const TABLE_MIN_WIDTH = 160 + 120 + 100 + 100 + 200 + 160 + 190 + 110;
+/** The least the message's text gets before the table scrolls: with the other columns it fits a 1,440 px screen. */
+const CONTENT_MIN_WIDTH = 200;
 
 const STATUS_OPTIONS = SMS_STATUSES.map((value) => ({ value, label: SMS_STATUS_LABELS[value] }));
 const PURPOSE_OPTIONS = SMS_PURPOSES.map((value) => ({ value, label: smsPurposeLabel(value) }));
@@ -62,7 +62,6 @@ export function toSmsFilters(values: SmsFormValues): SmsFilters {
 }
 
 export function SmsRecordsTab() {
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<SmsFormValues>();
   const [query, setQuery] = useState<SmsQuery>({ page: 1, size: PAGE_SIZE });
   const list = useQuery(smsListQuery(query));
@@ -73,8 +72,8 @@ export function SmsRecordsTab() {
 
   // 查询 always asks the server again, even with the same filters: messages keep arriving.
   const onSearch = (values: SmsFormValues): void => {
-    setQuery((current) => ({ page: 1, size: current.size, ...toSmsFilters(values) }));
-    void queryClient.invalidateQueries({ queryKey: [...SMS_KEY, 'list'] });
+    const next = { page: 1, size: query.size, ...toSmsFilters(values) };
+    applySearch(query, next, setQuery, () => list.refetch());
   };
 
   const onResend = async (row: SmsListItem): Promise<void> => {
@@ -159,10 +158,9 @@ export function SmsRecordsTab() {
       </Form>
       <Table<SmsListItem>
         rowKey="id"
-        columns={columns}
         dataSource={list.data?.list ?? []}
         {...pagedTableProps(query, setQuery, list)}
-        scroll={{ x: TABLE_MIN_WIDTH }}
+        {...fitColumns(columns, { textMinWidth: CONTENT_MIN_WIDTH })}
       />
       <SmsDetailDrawer
         row={shown}

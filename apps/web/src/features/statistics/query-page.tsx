@@ -17,10 +17,10 @@ import {
   type QueryKind,
   type QueryRow,
 } from '@cqjy/domain/statistics';
-import { FAMILY_KEYS, FAMILY_TITLES } from '@cqjy/domain/workflow/families';
+import { PROJECT_FAMILY_OPTIONS } from '@cqjy/domain/projects/kinds/index';
 import { PROJECT_STATUS_LABELS, TASK_STATUS_LABELS } from '@cqjy/domain/workflow/statuses';
 import { downloadAttachment } from '../../api/attachments.ts';
-import { pagedTableProps, SearchActions } from '../../components/index.ts';
+import { fitColumns, pagedTableProps, SearchActions } from '../../components/index.ts';
 import { notify } from '../../lib/notify.ts';
 import { usePageTitle } from '../../lib/route-handle.ts';
 import { useBusy } from '../../lib/use-busy.ts';
@@ -36,7 +36,8 @@ type FormValues = {
   range?: [Dayjs | null, Dayjs | null] | null;
 };
 
-const FAMILY_OPTIONS = FAMILY_KEYS.map((value) => ({ value, label: FAMILY_TITLES[value] }));
+// the families whose projects exist, as every project-family filter offers them
+const FAMILY_OPTIONS = [...PROJECT_FAMILY_OPTIONS];
 
 /** A status means a project's or a task's: both lists are offered, grouped. */
 const STATUS_OPTIONS = [
@@ -190,7 +191,6 @@ export function QueryPage() {
       />
       <Table<QueryRow>
         rowKey={(row) => `${row.kind}-${row.id}`}
-        columns={columns}
         dataSource={current?.data?.list ?? []}
         {...pagedTableProps(
           pages[kind],
@@ -201,6 +201,7 @@ export function QueryPage() {
             })),
           { data: current?.data, isFetching: current?.isFetching ?? false },
         )}
+        {...fitColumns(columns)}
       />
     </Card>
   );

@@ -14,19 +14,17 @@ import type { TaskListKind } from '@cqjy/domain/workflow/statuses';
 import type { TaskRow } from '@cqjy/domain/workflow/views';
 import { notify } from '../../lib/notify.ts';
 import { usePageTitle } from '../../lib/route-handle.ts';
-import { pagedTableProps, ProjectFilterFields, SearchActions } from '../../components/search-form.tsx';
-import { stepPath } from '../workflow/index.ts';
+import {
+  applySearch,
+  pagedTableProps,
+  ProjectFilterFields,
+  SearchActions,
+} from '../../components/search-form.tsx';
+import { fitColumns } from '../../components/table-columns.tsx';
 import { taskCountsQuery, tasksQuery, validateTaskStatus } from './api.ts';
 import type { TaskQuery } from './api.ts';
 
 const PAGE_SIZE = 10;
-
-/** The least the project name and the applicant get before the table scrolls (they share what is left). */
-const TEXT_MIN_WIDTH = 180;
-
-/** The widths the columns state (the project name and the applicant state none). */
-const columnsWidth = (columns: TableColumnsType<TaskRow>): number =>
-  columns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 0), 0);
 
 /** A name cut with an ellipsis to its column, whole in a tooltip. */
 const cutText = (text: string) => (
@@ -45,10 +43,6 @@ const MAIN_TABS: { kind: TaskListKind; label: string }[] = [
 const OPEN_KINDS: ReadonlySet<TaskListKind> = new Set(['todo', 'todoEstimate']);
 
 type Filters = { keyword?: string; family?: string };
-
-export function taskPath(row: Pick<TaskRow, 'routeName' | 'actionId' | 'id' | 'family'>): string {
-  return stepPath(row.routeName, { id: row.actionId, taskId: row.id }, row.family);
-}
 
 export function TaskCenterPage({ kind }: { kind: TaskListKind }) {
   const navigate = useNavigate();
@@ -69,25 +63,25 @@ export function TaskCenterPage({ kind }: { kind: TaskListKind }) {
 
   // 查询 always asks the server again, even with the same filters: tasks arrive while the page is open.
   const onSearch = (values: Filters): void => {
-    setQuery({
+    const next: TaskQuery = {
       page: 1,
       size: query.size,
       keyword: values.keyword?.trim() || undefined,
       family: values.family || undefined,
-    });
-    refresh();
+    };
+    applySearch(query, next, setQuery, () => list.refetch());
   };
 
   const onOpen = async (row: TaskRow): Promise<void> => {
     if (!isOpenKind) {
-      void navigate(taskPath(row));
+      void navigate(row.path);
       return;
     }
     setOpeningId(row.id);
     try {
       const answer = await validateTaskStatus(row.id);
       if (answer.status === API_STATUS.ok) {
-        void navigate(taskPath(row));
+        void navigate(row.path);
         return;
       }
       if (answer.status === API_STATUS.conflict) notify.warning(answer.msg || MSG.conflict);
@@ -102,7 +96,7 @@ export function TaskCenterPage({ kind }: { kind: TaskListKind }) {
 
   const columns: TableColumnsType<TaskRow> = [
     {
-      title: '项目名称',
+      title: '项目/事项名称',
       dataIndex: 'projectName',
       key: 'projectName',
       fixed: 'left',
@@ -180,10 +174,9 @@ export function TaskCenterPage({ kind }: { kind: TaskListKind }) {
       </Form>
       <Table<TaskRow>
         rowKey="id"
-        columns={columns}
         dataSource={list.data?.list ?? []}
         {...pagedTableProps(query, setQuery, list)}
-        scroll={{ x: columnsWidth(columns) + 2 * TEXT_MIN_WIDTH }}
+        {...fitColumns(columns)}
       />
     </Card>
   );

@@ -2,6 +2,8 @@
 // fields and files from the registry, 保存 (save on Aon, update on MfyRrn), 提交 (the form and the required files
 // are checked here with the domain's rules, saved, then submitted: the server generates the letter and opens the
 // applicant's e-signature task, where the screen goes next) and 撤回申请 (删除草稿 for a draft never submitted).
+// Both 保存 and 提交 first run every field's rule, required ones included: each field the rules refuse is marked
+// with its message, the first scrolled to, and a message says so; nothing is sent until they pass.
 // A new application (no instance yet) is created at its first save or submit, never on opening: files picked
 // before are uploaded under a draft id the instance adopts. An instance past its editable states is shown
 // read-only with a way on to its open task.
@@ -106,19 +108,35 @@ export function ActionEditor({
     }
   };
 
-  const onSave = () =>
-    run('save', async () => {
+  /**
+   * Runs the rule of every field (the domain's, as the submission applies it): answers whether all pass; if not,
+   * each refused field shows its message, the first is scrolled to, and the message names what to do.
+   */
+  const checkFields = async (): Promise<boolean> => {
+    try {
+      await form.validateFields();
+      return true;
+    } catch (error) {
+      const errorFields = (error as { errorFields?: { name: (string | number)[] }[] }).errorFields;
+      if (errorFields === undefined) throw error;
+      const first = errorFields[0];
+      if (first !== undefined) form.scrollToField(first.name, { block: 'center', focus: true });
+      notify.error(MSG.workflowFormInvalid);
+      return false;
+    }
+  };
+
+  const onSave = async (): Promise<void> => {
+    if (!(await checkFields())) return;
+    await run('save', async () => {
       const isNew = stored === null;
       const saved = await store();
       if (saved !== null && isNew) onCreated?.(saved.id);
     });
+  };
 
   const onSubmit = async (): Promise<void> => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
+    if (!(await checkFields())) return;
     const problem = validateActionForm(config, readForm(), 'submit');
     if (problem !== null) {
       notify.error(problem);

@@ -15,6 +15,7 @@ import { projectQuery } from '../../api/projects.ts';
 import { CloseButton } from '../../components/index.ts';
 import { ActionEditor } from './action-editor.tsx';
 import { actionQuery } from './api.ts';
+import { ProjectNeeded } from './project-needed.tsx';
 import { projectPathOf, stepPath, useStepQuery } from './step-context.ts';
 
 /**
@@ -102,9 +103,7 @@ export function AonScreen({ config, routeName }: { config: ActionConfig; routeNa
   if (id === null && projectId !== null) {
     return <NewApplication config={config} routeName={routeName} projectId={projectId} />;
   }
-  if (id === null) {
-    return <Result status="warning" title={MSG.workflowProjectMissing} extra={<CloseButton />} />;
-  }
+  if (id === null) return <ProjectNeeded />;
   // The editor starts from the server's current version, never from an earlier visit's cached copy: the
   // exchange may have returned the application since, and saving an old version would only meet a conflict.
   if (view.data === undefined || !view.isFetchedAfterMount) {

@@ -33,6 +33,7 @@ import { ProcessLog } from './process-log.tsx';
 import { ProjectFacts } from './project-facts.tsx';
 import { ProjectPanel } from './project-panel.tsx';
 import { projectPathOf, useStepQuery } from './step-context.ts';
+import { ProjectNeeded } from './project-needed.tsx';
 
 /** The task centre's 待办任务: where a handled task's work goes on. */
 const TASK_LIST = '/index/todo';
@@ -141,8 +142,7 @@ export function EicSreScreen({ config }: { config: ActionConfig }) {
   const title = usePageTitle();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  if (id === null)
-    return <Result status="warning" title={MSG.workflowInstanceMissing} extra={<CloseButton />} />;
+  if (id === null) return <ProjectNeeded />;
   const data = view.data;
   if (data === undefined) {
     return view.isError ? (

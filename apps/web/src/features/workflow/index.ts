@@ -2,6 +2,7 @@
 // address of a screen (stepPath), and what project pages embed: the process log, the records of approved actions
 // and a project's applications.
 export { WorkflowStepPage } from './workflow-step-page.tsx';
+export { ProjectNeeded } from './project-needed.tsx';
 export { projectPathOf, stepPath, useStepContext } from './step-context.ts';
 export { ProcessLog } from './process-log.tsx';
 export type { ProcessLogProps } from './process-log.tsx';

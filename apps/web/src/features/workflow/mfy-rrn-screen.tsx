@@ -15,6 +15,7 @@ import { actionQuery } from './api.ts';
 import { diffForms } from './form-diff.ts';
 import type { FieldChange } from './form-diff.ts';
 import { useStepQuery } from './step-context.ts';
+import { ProjectNeeded } from './project-needed.tsx';
 
 function ChangeTable({ changes }: { changes: FieldChange[] }) {
   if (changes.length === 0)
@@ -110,8 +111,7 @@ export function MfyRrnScreen({ config }: { config: ActionConfig }) {
   const [current, setCurrent] = useState<ActionForm | null>(null);
   const navigate = useNavigate();
 
-  if (id === null)
-    return <Result status="warning" title={MSG.workflowInstanceMissing} extra={<CloseButton />} />;
+  if (id === null) return <ProjectNeeded />;
   // The editor starts from the server's current version, never from an earlier visit's cached copy: the
   // exchange may have returned the application since, and saving an old version would only meet a conflict.
   if (view.data === undefined || !view.isFetchedAfterMount) {

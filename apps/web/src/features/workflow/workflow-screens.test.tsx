@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { IDENTITY } from '@cqjy/domain/identity';
 import { MSG, fillIn } from '@cqjy/domain/messages';
 import type { AttachmentItem } from '@cqjy/domain/api';
+import { findAction } from '@cqjy/domain/workflow/actions';
 import type { ActionView } from '@cqjy/domain/workflow/views';
 import { setNotifier } from '../../lib/notify.ts';
 import { clearSession } from '../../lib/session-store.ts';
@@ -162,6 +163,32 @@ describe('Aon screen (from the registry)', () => {
     expect(callsTo(calls, '/api/project/bulk/abort/submit')).toHaveLength(0);
   });
 
+  it('录入合同信息: 保存 with the required fields empty marks each, says so, and sends nothing', async () => {
+    const { calls } = serveAs(IDENTITY.transferor, (call) => {
+      if (pathOf(call) === '/api/project/show/7') {
+        return jsonResponse(envelope(makeProjectView({ family: 'stock', businessType: '1' })));
+      }
+      return undefined;
+    });
+    renderPortal('/index/rightContractAon?projectId=7&family=stock');
+    expect(await screen.findByLabelText('合同编号')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(notifier.error).toHaveBeenCalledWith(MSG.workflowFormInvalid));
+    for (const label of ['申请原因', '合同编号', '受让方名称']) {
+      expect(await screen.findByText(fillIn(label)), label).toBeTruthy();
+    }
+    // every required field of the action is marked, the amount and the day with their own messages
+    const required = findAction('stock', 'contract')?.fields.filter((field) => field.isRequired) ?? [];
+    expect(required.map((field) => field.name)).toEqual(
+      expect.arrayContaining(['contractNo', 'transfereeName', 'dealPrice', 'signDate']),
+    );
+    await waitFor(() =>
+      expect(document.querySelectorAll('.ant-form-item-explain-error')).toHaveLength(required.length),
+    );
+    expect(callsTo(calls, '/api/project/stock/contract/create')).toHaveLength(0);
+    expect(callsTo(calls, '/api/project/stock/contract/save')).toHaveLength(0);
+  });
+
   it('submits: saves the form, submits the saved version, and goes to the e-signature task', async () => {
     let view = makeView({ attachments: { applicationFile: [FILE] } });
     const { calls } = serveAs(IDENTITY.transferor, (call) => {
@@ -192,6 +219,68 @@ describe('Aon screen (from the registry)', () => {
       form: { reason: '设备需重新评估' },
     });
     expect(bodyOf(callsTo(calls, '/api/project/bulk/abort/submit')[0])).toEqual({ id: 41, version: 2 });
+  });
+});
+
+describe('a screen opened without its project (a bookmark, a reload)', () => {
+  /** The project filter 我的项目 is linked with, as the address carries it. */
+  const filterOf = (search: string) => {
+    const params = new URLSearchParams(search);
+    return { families: params.getAll('family'), statuses: params.getAll('status') };
+  };
+
+  it.each([
+    ['rightContractAon', 'contract'],
+    ['rightPriceAon', 'price'],
+  ] as const)(
+    '%s says 请从项目页进入 and links to 我的项目 narrowed to where %s can start',
+    async (route, action) => {
+      const { calls } = serveAs(IDENTITY.transferor, () => undefined);
+      const { router } = renderPortal(`/index/${route}`);
+      expect(await screen.findByText(MSG.enterFromProject)).toBeTruthy();
+      expect(screen.queryByText(MSG.notOpenYet)).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: '我的项目' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/index/project'));
+      const allowed = new Set([
+        ...(findAction('stock', action)?.allowedProjectStatuses ?? []),
+        ...(findAction('privateStock', action)?.allowedProjectStatuses ?? []),
+      ]);
+      const filter = filterOf(router.state.location.search);
+      expect(filter.families).toEqual(['stock', 'privateStock']);
+      expect(new Set(filter.statuses)).toEqual(allowed);
+      // the list asks for those projects only
+      await waitFor(() =>
+        expect(callsTo(calls, '/api/project/list').map(bodyOf)).toContainEqual({
+          page: 1,
+          size: 10,
+          families: filter.families,
+          statuses: filter.statuses,
+        }),
+      );
+    },
+  );
+
+  it.each([
+    ['bulkAbortAon', 'bulk'],
+    ['bulkAbortMfyRrn', 'bulk'],
+    ['bulkPriceEicSre', 'bulk'],
+    ['collContractAon', 'coll'],
+    ['rightShowProject', 'stock'],
+    ['capOpenContractAon', 'capOpen'],
+  ] as const)('%s without an id does the same, for its family', async (route, family) => {
+    serveAs(IDENTITY.transferor, () => undefined);
+    const { router } = renderPortal(`/index/${route}`);
+    expect(await screen.findByText(MSG.enterFromProject)).toBeTruthy();
+    expect(screen.queryByText(MSG.notOpenYet)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '我的项目' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/project'));
+    expect(filterOf(router.state.location.search).families).toContain(family);
+  });
+
+  it('a rights screen with its project but without ?family= asks for the project too', async () => {
+    serveAs(IDENTITY.transferor, () => undefined);
+    renderPortal('/index/rightContractAon?id=41');
+    expect(await screen.findByText(MSG.enterFromProject)).toBeTruthy();
   });
 });
 

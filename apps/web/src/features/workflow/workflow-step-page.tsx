@@ -3,7 +3,9 @@
 // configuration in the domain registry. An action that lacks a screen of its own for a step (the letter-only
 // withdrawal, survey, exhibition and price-deduction actions; the handover without a letter; the information
 // records of the Page screens; the member's registration letter and its Show view) serves every step on the
-// screens it has: the instance's state then decides what is shown.
+// screens it has: the instance's state then decides what is shown. A screen that cannot tell its project (no
+// ?id= or ?projectId=, or a screen the equity families share without ?family=) sends the user to pick one
+// (ProjectNeeded).
 import { useQuery } from '@tanstack/react-query';
 import { Result, Spin } from 'antd';
 import { MSG } from '@cqjy/domain/messages';
@@ -13,6 +15,7 @@ import { actionQuery } from './api.ts';
 import { AonScreen } from './aon-screen.tsx';
 import { EicSreScreen } from './eic-sre-screen.tsx';
 import { MfyRrnScreen } from './mfy-rrn-screen.tsx';
+import { ProjectNeeded } from './project-needed.tsx';
 import { useStepContext, useStepQuery } from './step-context.ts';
 
 /** The screen of a compact action's instance, by its state: a new one from the project, the form, the return, the letter. */
@@ -41,9 +44,8 @@ function CompactStepScreen({ config, routeName }: { config: ActionConfig; routeN
 export function WorkflowStepPage() {
   const context = useStepContext();
   const config = context?.config;
-  if (context === null || config === undefined) {
-    return <Result status="info" title={MSG.notOpenYet} extra={<CloseButton />} />;
-  }
+  // no family: a screen the equity families share, opened without ?family=
+  if (context === null || config === undefined) return <ProjectNeeded />;
   if (config.isCompact) {
     return <CompactStepScreen key={context.routeName} config={config} routeName={context.routeName} />;
   }
@@ -58,6 +60,7 @@ export function WorkflowStepPage() {
     case 'Sre':
       return <EicSreScreen key={context.routeName} config={config} />;
     default:
-      return <Result status="info" title={MSG.notOpenYet} extra={<CloseButton />} />;
+      // a view (Show) or record (Page) step of an action with screens of its own: the instance's state decides
+      return <CompactStepScreen key={context.routeName} config={config} routeName={context.routeName} />;
   }
 }

@@ -62,6 +62,15 @@ describe('the field kit', () => {
     expect(showFieldValue(field.region('g', '地区'), '440300')).toBe('广东省深圳市');
     expect(showFieldValue(field.dict('d', '行业', 'industry'), 'C', (_d, key) => `行业${key}`)).toBe('行业C');
   });
+
+  it('shows a company by its name, never by its id', () => {
+    const member = field.member('agentCompanyId', '委托会员');
+    const names = (id: number) => (id === 5 ? '示范产权经纪有限公司' : undefined);
+    expect(showFieldValue(member, 5, undefined, names)).toBe('示范产权经纪有限公司');
+    // a company the caller cannot name, or no way to name one: nothing rather than a bare number
+    expect(showFieldValue(member, 6, undefined, names)).toBe('');
+    expect(showFieldValue(member, 5)).toBe('');
+  });
 });
 
 describe('the disclosure periods of the dictionary', () => {

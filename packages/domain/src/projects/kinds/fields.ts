@@ -413,15 +413,20 @@ export function fileTags(groups: readonly FieldGroup[]): AttachmentTag[] {
 
 /**
  * A stored value as the project view and the announcement show it. Dictionary keys are shown by `dictLabel`
- * (the caller has the dictionary); lists are drawn as tables by the caller.
+ * (the caller has the dictionary), a company's id (the member a project is entrusted to) by `companyName` (the
+ * caller has the companies): an id names nothing to a reader, so without a name the value shows as none. Lists
+ * are drawn as tables by the caller.
  */
 export function showFieldValue(
   field: FieldDef,
   value: unknown,
   dictLabel: (dict: DictionaryCode, key: string) => string = (_dict, key) => key,
+  companyName: (id: number) => string | null | undefined = () => undefined,
 ): string {
   if (isBlankValue(value)) return '';
   switch (field.kind) {
+    case 'member':
+      return typeof value === 'number' ? (companyName(value) ?? '') : '';
     case 'money':
       return typeof value === 'number' ? formatFen(value) : String(value);
     case 'percent':

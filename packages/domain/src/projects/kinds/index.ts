@@ -1,6 +1,7 @@
 // The project-kind registry: one kind file per family whose projects can be created so far. The server registers
 // its project calls, sheets and announcement for each kind and the web draws its form and view from them; a family
 // without a kind here has its workflow screens but no project form yet.
+import { FAMILY_TITLES } from '../../workflow/families.ts';
 import { BULK_KIND } from './bulk.ts';
 import { CAP_KIND, CAP_OPEN_KIND } from './capital-increase.ts';
 import { COLL_KIND } from './coll.ts';
@@ -21,6 +22,14 @@ export const PROJECT_KINDS = {
 export type ProjectFamily = keyof typeof PROJECT_KINDS;
 
 export const PROJECT_FAMILIES = Object.keys(PROJECT_KINDS) as readonly ProjectFamily[];
+
+/**
+ * The choices of a project-family filter (我的项目, the task centre, 综合查询): the families whose projects can
+ * exist, by the name each is created under (产权转让 is stock, 私募股权转让 privateStock), in the registry's order. A
+ * family without a kind has no project to find, so it is no choice.
+ */
+export const PROJECT_FAMILY_OPTIONS: readonly { value: ProjectFamily; label: string }[] =
+  PROJECT_FAMILIES.map((family) => ({ value: family, label: FAMILY_TITLES[family] }));
 
 export function isProjectFamily(family: string): family is ProjectFamily {
   return Object.hasOwn(PROJECT_KINDS, family);

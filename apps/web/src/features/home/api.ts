@@ -1,0 +1,47 @@
+// The exchange's home page calls: the disclosure deadlines of this week (GET /api/homepage/closing) and the
+// decisions waiting for it, by kind (its 待办任务, POST /api/task/list/todo, grouped by what each decision is).
+import { queryOptions } from '@tanstack/react-query';
+import type { Envelope, PageResult } from '@cqjy/domain/api';
+import type { CalendarEvent } from '@cqjy/domain/statistics';
+import type { TaskRow } from '@cqjy/domain/workflow/views';
+import { http, unwrap } from '../../lib/http.ts';
+
+/** This week's deadlines, Monday to Sunday (+08:00, by the server's clock), days as 'YYYY-MM-DD'. */
+export type ClosingWeek = { from: string; to: string; events: CalendarEvent[] };
+
+/** A kind of decision waiting (开户审核, 信息披露申请 ...) and how many wait. */
+export type WaitingKind = { title: string; count: number };
+
+/** The most to-do rows read to group them; more than this are counted, not grouped. */
+export const WAITING_READ_MAX = 100;
+
+export const closingWeekQuery = () =>
+  queryOptions({
+    queryKey: ['homepage', 'closing'],
+    queryFn: async ({ signal }) =>
+      unwrap(await http.get<Envelope<ClosingWeek>>('/api/homepage/closing', undefined, { signal })),
+  });
+
+/** The decisions by kind, the most waiting first, then by name. */
+export function groupWaitingKinds(rows: readonly Pick<TaskRow, 'actionTitle'>[]): WaitingKind[] {
+  const counts = new Map<string, number>();
+  for (const row of rows) counts.set(row.actionTitle, (counts.get(row.actionTitle) ?? 0) + 1);
+  return [...counts]
+    .map(([title, count]) => ({ title, count }))
+    .sort((a, b) => b.count - a.count || a.title.localeCompare(b.title, 'zh-CN'));
+}
+
+export const waitingKindsQuery = () =>
+  queryOptions({
+    queryKey: ['homepage', 'waitingKinds'],
+    queryFn: async ({ signal }) => {
+      const page = unwrap(
+        await http.post<Envelope<PageResult<TaskRow>>>(
+          '/api/task/list/todo',
+          { page: 1, size: WAITING_READ_MAX },
+          { signal },
+        ),
+      );
+      return { kinds: groupWaitingKinds(page.list), read: page.list.length, total: page.total };
+    },
+  });
