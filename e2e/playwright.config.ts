@@ -27,7 +27,9 @@ export default defineConfig({
   testDir: './specs',
   outputDir: './test-results',
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // A state a step waits for may take a while on a machine busy with other work (the CI's two cores run two portals,
+  // a browser and PGlite): the bound is the actions' own, never a time waited out.
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: 1,
   // One retry: two portals, a browser and PGlite share two cores in CI, and a step that times out under that

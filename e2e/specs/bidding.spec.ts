@@ -187,7 +187,9 @@ async function bid(page: Page, yuan: string): Promise<void> {
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type(yuan);
   await page.getByTestId('bidding-submit').click();
-  await page.getByRole('dialog').getByRole('button', { name: '确认出价' }).click();
+  const confirm = page.getByRole('dialog', { name: '确认出价' });
+  await confirm.getByRole('button', { name: '确认出价' }).click();
+  await expect(confirm).toBeHidden();
 }
 
 test('BF-2.x the buyer side: registrations, deposits, qualification review and a live bidding', async ({
@@ -233,6 +235,8 @@ test('BF-2.x the buyer side: registrations, deposits, qualification review and a
       .getByRole('dialog')
       .getByRole('button', { name: /确\s*定/ })
       .click();
+    // the dialog closes once the server took the opinion; the list is read again after it
+    await expect(owner.getByRole('dialog')).toBeHidden();
     await expect(rowOf(owner, buyer.name)).toContainText('转让方已确认');
   }
   await keepScreenshot(owner, 'bidding-03-owner-review');

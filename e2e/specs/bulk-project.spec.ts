@@ -6,7 +6,7 @@
 // termination each go through application, signature and review, and take effect.
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expectToReach, keepScreenshot, signIn } from './helpers.ts';
+import { expectToReach, keepScreenshot, saveNewProject, signIn } from './helpers.ts';
 import {
   approveAsAdmin,
   attachApplicationFile,
@@ -90,7 +90,7 @@ test('creates a bulk project, imports its machinery, submits, e-signs and is app
   await page.getByLabel('资产类别').click();
   await page.getByTitle('机器设备').click();
   await expect(page.locator('.ant-select-dropdown')).toBeHidden();
-  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await saveNewProject(page);
 
   // The asset list opens once the draft exists: import from the category's template.
   await page.getByRole('button', { name: /^导\s*入$/ }).click();

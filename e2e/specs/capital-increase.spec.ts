@@ -15,6 +15,7 @@ import {
   pickDay,
   pickOption,
   pickRegion,
+  saveNewProject,
   signIn,
   uploadFile,
 } from './helpers.ts';
@@ -178,7 +179,7 @@ test('creates an open capital increase; submit names the first missing file; app
   await page.getByLabel('公告内容').fill('北京示范储能科技有限公司拟通过公开增资引入不超过2家投资方。');
   await page.getByLabel('联系人').fill('王经理');
   await page.getByLabel('联系电话').fill('13800000001');
-  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await saveNewProject(page);
   await expect(page.getByText('项目已保存').first()).toBeVisible();
 
   // Without its files the submission is refused, the first missing one named first.

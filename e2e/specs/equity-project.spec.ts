@@ -14,6 +14,7 @@ import {
   keepScreenshot,
   pickDay,
   pickRegion,
+  saveNewProject,
   signIn,
   uploadFile,
 } from './helpers.ts';
@@ -122,7 +123,7 @@ test('creates a stock project, imports its sheets, pre-discloses, and is approve
   await page.getByLabel('联系人').fill('王经理');
   await page.getByLabel('联系电话').fill('13800000001');
   await choose(page, '委托会员', '示范产权经纪有限公司');
-  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await saveNewProject(page);
   await expect(page.getByText('项目已保存').first()).toBeVisible();
 
   // The shareholder structure and the financial data, each from its template with one bad row.

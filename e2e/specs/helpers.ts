@@ -168,3 +168,16 @@ export async function pickOption(page: Page, label: string, option: string): Pro
     page.locator('.ant-form-item', { has: input }).getByTitle(option, { exact: true }),
   ).toBeVisible();
 }
+
+/**
+ * The first 保存 of 新增项目: the draft is stored and the page becomes the project's 编辑项目, drawn anew from the
+ * server's copy. A click before it is drawn would land on the page being replaced (a dialog it opens goes with it),
+ * so this waits until the new page shows its form.
+ */
+export async function saveNewProject(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page).toHaveURL(/#\/index\/editproject\?id=\d+/);
+  const content = page.locator('.ant-layout-content');
+  await expect(content.locator('.ant-spin-spinning')).toHaveCount(0);
+  await expect(content.getByRole('button', { name: /保\s*存/ })).toBeEnabled();
+}
