@@ -77,3 +77,4 @@ export * from './dictionary-admin.ts';
 export * from './operators.ts';
 export * from './statistics.ts';
 export * from './calendar.ts';
+export * from './contract.ts';

@@ -7,7 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failure } from './envelope.ts';
-import { isAppError } from './errors.ts';
+import { isAppError, notFound } from './errors.ts';
 
 const HAS_CHINESE = /[\u4e00-\u9fff]/;
 
@@ -62,12 +62,24 @@ function accessRefusalOf(error: unknown): AccessRefusal | null {
   return error.status === 401 || error.status === 403 || error.status === 404 ? error.status : null;
 }
 
+/**
+ * Whether the request's path params failed their schema: a path that does not parse names nothing, so it is
+ * answered as a row the caller may not see (404), never with more than that.
+ */
+function isPathMismatch(error: unknown): boolean {
+  return (
+    hasZodFastifySchemaValidationErrors(error) &&
+    (error as { validationContext?: string }).validationContext === 'params'
+  );
+}
+
 export function registerErrorHandler(
   app: FastifyInstance,
   options: { onAccessRefused?: AccessRefusalListener } = {},
 ): void {
   const { onAccessRefused } = options;
-  app.setErrorHandler(async (error, request, reply) => {
+  app.setErrorHandler(async (thrown, request, reply) => {
+    const error = isPathMismatch(thrown) ? notFound() : thrown;
     const refusal = onAccessRefused === undefined ? null : accessRefusalOf(error);
     if (refusal !== null) await onAccessRefused?.(request, refusal);
     return answerError(error, request, reply);

@@ -1,21 +1,18 @@
 // The figures of the 首页 dashboard (GET /api/homepage/count), its calendar and its chart of projects by status.
 import { queryOptions } from '@tanstack/react-query';
 import type { Envelope, HomepageCounts } from '@cqjy/domain/api';
+import { calendarReminderCall, homepageCountCall } from '@cqjy/domain/contracts/homepage';
 import type { ProjectStatusCount } from '@cqjy/domain/projects/views';
-import type { CalendarMonth } from '@cqjy/domain/statistics';
+import { fetchData } from '../lib/call.ts';
 import { http, unwrap } from '../lib/http.ts';
 
 export type HomeCounts = HomepageCounts;
-
-export async function fetchHomeCounts(signal?: AbortSignal): Promise<HomeCounts> {
-  return unwrap(await http.get<Envelope<HomeCounts>>('/api/homepage/count', undefined, { signal }));
-}
 
 /** The shell empties the query cache on an identity switch, so the figures are always the current company's. */
 export function homeCountsQuery() {
   return queryOptions({
     queryKey: ['homepage', 'count'],
-    queryFn: ({ signal }) => fetchHomeCounts(signal),
+    queryFn: ({ signal }) => fetchData(homepageCountCall, {}, { signal }),
   });
 }
 
@@ -23,10 +20,7 @@ export function homeCountsQuery() {
 export const homeCalendarQuery = (month: string) =>
   queryOptions({
     queryKey: ['homepage', 'calendar', month],
-    queryFn: async ({ signal }) =>
-      unwrap(
-        await http.post<Envelope<CalendarMonth>>('/api/homepage/calendar/reminder', { month }, { signal }),
-      ),
+    queryFn: ({ signal }) => fetchData(calendarReminderCall, { body: { month } }, { signal }),
   });
 
 /** The caller's projects by status, for the home page's chart. */

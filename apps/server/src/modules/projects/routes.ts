@@ -45,6 +45,8 @@
 //                                      -> {submittedAt}: the engaged firm's appraisal, with the report it uploaded
 //                                      under the project (tag appraisalReport) (GJS_PROJECT_EVALUATION_LT)
 import {
+  zPage,
+  zSize,
   ZEvaluationQuery,
   ZEvaluationRow,
   ZEvaluationSubmit,
@@ -100,17 +102,8 @@ const zBodyId = z
   .min(1, MSG.badRequest)
   .max(2_147_483_647, MSG.badRequest);
 
-export const zPage = z
-  .number({ error: MSG.badRequest })
-  .int(MSG.badRequest)
-  .min(1, MSG.badRequest)
-  .default(1);
-export const zSize = z
-  .number({ error: MSG.badRequest })
-  .int(MSG.badRequest)
-  .min(1, MSG.badRequest)
-  .max(100, MSG.badRequest)
-  .default(10);
+// the paging fields of every list call, as the contracts declare them (packages/domain/src/contract.ts)
+export { zPage, zSize };
 
 const ZIdParams = z.object({ id: z.string().max(32) });
 

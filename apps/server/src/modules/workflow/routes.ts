@@ -42,7 +42,7 @@ import { ok, zEnvelope } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { requireAnyPermission, requirePermission } from '../../platform/guard.ts';
 import { parseId, PROJECT_CODES } from '../projects/routes.ts';
-import { TASK_CODES } from '../tasks/routes.ts';
+import { TASK_CODES } from '@cqjy/domain/contracts/tasks';
 import type { Actor, WorkflowService } from './service.ts';
 
 /** An id of a row: an int4 column, so a larger number is refused here rather than by the database (a 500). */

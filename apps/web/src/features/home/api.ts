@@ -1,13 +1,10 @@
 // The exchange's home page calls: the disclosure deadlines of this week (GET /api/homepage/closing) and the
 // decisions waiting for it, by kind (its 待办任务, POST /api/task/list/todo, grouped by what each decision is).
 import { queryOptions } from '@tanstack/react-query';
-import type { Envelope, PageResult } from '@cqjy/domain/api';
-import type { CalendarEvent } from '@cqjy/domain/statistics';
+import { closingWeekCall } from '@cqjy/domain/contracts/homepage';
+import { listTasksCall } from '@cqjy/domain/contracts/tasks';
 import type { TaskRow } from '@cqjy/domain/workflow/views';
-import { http, unwrap } from '../../lib/http.ts';
-
-/** This week's deadlines, Monday to Sunday (+08:00, by the server's clock), days as 'YYYY-MM-DD'. */
-export type ClosingWeek = { from: string; to: string; events: CalendarEvent[] };
+import { fetchData } from '../../lib/call.ts';
 
 /** A kind of decision waiting (开户审核, 信息披露申请 ...) and how many wait. */
 export type WaitingKind = { title: string; count: number };
@@ -18,8 +15,7 @@ export const WAITING_READ_MAX = 100;
 export const closingWeekQuery = () =>
   queryOptions({
     queryKey: ['homepage', 'closing'],
-    queryFn: async ({ signal }) =>
-      unwrap(await http.get<Envelope<ClosingWeek>>('/api/homepage/closing', undefined, { signal })),
+    queryFn: ({ signal }) => fetchData(closingWeekCall, {}, { signal }),
   });
 
 /** The decisions by kind, the most waiting first, then by name. */
@@ -35,12 +31,10 @@ export const waitingKindsQuery = () =>
   queryOptions({
     queryKey: ['homepage', 'waitingKinds'],
     queryFn: async ({ signal }) => {
-      const page = unwrap(
-        await http.post<Envelope<PageResult<TaskRow>>>(
-          '/api/task/list/todo',
-          { page: 1, size: WAITING_READ_MAX },
-          { signal },
-        ),
+      const page = await fetchData(
+        listTasksCall,
+        { params: { kind: 'todo' }, body: { page: 1, size: WAITING_READ_MAX } },
+        { signal },
       );
       return { kinds: groupWaitingKinds(page.list), read: page.list.length, total: page.total };
     },

@@ -1,0 +1,100 @@
+// A call of the portal's API, described once: its method, the spec's path (with `:name` params), the schemas of
+// its params, query and body, and the schema of its answer's `data` (every answer is the envelope, api.ts). The
+// server registers its route from the contract (apps/server/src/platform/serve.ts: Fastify validates the input and
+// serialises the answer from these schemas, and the OpenAPI document follows); the web calls it through the same
+// contract (apps/web/src/lib/call.ts), so a path, a field or an answer's type is written in one place.
+//
+// A contract file per area (contracts/<area>.ts) holds its calls; the request and answer types come from z.infer.
+import { z } from 'zod';
+import { MSG } from './messages.ts';
+
+export type CallMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type CallDef = {
+  method: CallMethod;
+  /** the spec's path; `:name` segments are filled from `params` */
+  path: `/api/${string}`;
+  /** the OpenAPI document's group and one-line summary (Chinese, as the document shows them) */
+  tag: string;
+  summary: string;
+  description?: string;
+  params?: z.ZodObject;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** the schema of the envelope's `data` */
+  answer: z.ZodType;
+};
+
+/** Declares a call; the literal types of its path and schemas are kept for the server and the web. */
+export function defineCall<const C extends CallDef>(call: C): C {
+  return call;
+}
+
+type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
+type OutputOf<S> = S extends z.ZodType ? z.output<S> : never;
+
+/** What a caller passes: the params, query and body the contract declares, each as its schema takes it. */
+export type CallInput<C extends CallDef> = (C['params'] extends z.ZodType
+  ? { params: InputOf<C['params']> }
+  : { params?: never }) &
+  (C['query'] extends z.ZodType ? { query: InputOf<C['query']> } : { query?: never }) &
+  (C['body'] extends z.ZodType ? { body: InputOf<C['body']> } : { body?: never });
+
+/** What a handler receives: the params, query and body after their schemas parsed them. */
+export type CallArgs<C extends CallDef> = {
+  params: C['params'] extends z.ZodType ? OutputOf<C['params']> : Record<string, never>;
+  query: C['query'] extends z.ZodType ? OutputOf<C['query']> : Record<string, never>;
+  body: C['body'] extends z.ZodType ? OutputOf<C['body']> : undefined;
+};
+
+/** The `data` of a call's answer. */
+export type CallAnswer<C extends CallDef> = z.output<C['answer']>;
+
+/** The path of a call with its params filled in (each value as text, encoded). */
+export function callPath(call: Pick<CallDef, 'path'>, params: Record<string, unknown> = {}): string {
+  return call.path.replace(/:([A-Za-z]\w*)/g, (_, name: string) => {
+    const value = params[name];
+    if (typeof value !== 'string' && typeof value !== 'number')
+      throw new Error(`${call.path}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+const ID_TEXT = /^\d{1,9}$/;
+
+/**
+ * A row's id in the path: digits, read as a number. Anything else names no row: the server answers it as it
+ * answers an id no one may see (404; see the server's serve.ts), so a malformed id tells nothing a wrong one does
+ * not.
+ */
+export const zPathId = z
+  .union([z.number(), z.string()], { error: MSG.notFound })
+  .transform((value, context) => {
+    const text = String(value);
+    if (!ID_TEXT.test(text) || Number(text) < 1) {
+      context.addIssue({ code: 'custom', message: MSG.notFound });
+      return z.NEVER;
+    }
+    return Number(text);
+  });
+
+/** The params of a call on one row: `/:id`. */
+export const ZIdPath = z.object({ id: zPathId });
+
+/** A list's page and page size, as every paged call takes them (a size of at most 100). */
+export const zPage = z
+  .number({ error: MSG.badRequest })
+  .int(MSG.badRequest)
+  .min(1, MSG.badRequest)
+  .default(1);
+export const zSize = z
+  .number({ error: MSG.badRequest })
+  .int(MSG.badRequest)
+  .min(1, MSG.badRequest)
+  .max(100, MSG.badRequest)
+  .default(10);
+
+/** A paged answer's `data`. */
+export function zPageOf<T extends z.ZodType>(row: T) {
+  return z.object({ list: z.array(row), total: z.number() });
+}
