@@ -140,10 +140,22 @@ export default tseslint.config(
               from: './apps/server/src/modules',
               message: 'platform 不认识任何模块：模块之间的连线在 app.ts 与 module-deps.ts',
             },
+            {
+              // the demo and production seeds write through the modules, from above them
+              target: './apps/server/src/modules/**/!(*.test).ts',
+              from: './apps/server/src/seeds',
+              message: '种子数据在模块之上：模块不引用 seeds',
+            },
           ],
         },
       ],
     },
+  },
+  {
+    // A module's own code runs in the product: what tests share lives in src/test.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@cqjy/web*', 'react', 'antd', 'vitest'] }] },
   },
   {
     // The config file, the test harness, scripts, e2e and bench read the environment.

@@ -9,7 +9,7 @@ import { DEMO_ENROLLED_DAYS, prepareDemoSignatures } from './demo-signing.ts';
 import { createAuditService, verifyAuditChain } from './modules/audit/service.ts';
 import { createSigningCredentials } from './modules/signatures/credentials.ts';
 import { createUsersService } from './modules/users/service.ts';
-import { clientOf, DEMO_PROJECT_CODE } from './modules/workflow/test-support.ts';
+import { clientOf, DEMO_PROJECT_CODE } from './test/workflow-support.ts';
 import { systemClock } from './platform/clock.ts';
 import { bearer, createTestApp, loginAs, readJson, type TestApp } from './test/harness.ts';
 

@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase, withStartupLock } from './db/migrate.ts';
-import { seedDatabase } from './db/seed.ts';
+import { seedDatabase } from './seeds/seed.ts';
 import { prepareDemoSignatures } from './demo-signing.ts';
 import { createLogger } from './platform/logger.ts';
 

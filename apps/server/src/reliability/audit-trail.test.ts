@@ -24,7 +24,7 @@ import {
   findOperatorId,
   signRequest,
   uploadApplicationFile,
-} from '../modules/workflow/test-support.ts';
+} from '../test/workflow-support.ts';
 import { buildMultipart, makePdf } from '../test/files.ts';
 import {
   attemptLogin,

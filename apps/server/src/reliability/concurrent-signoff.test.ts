@@ -15,7 +15,7 @@ import {
   signRequest,
   uploadApplicationFile,
   type Client,
-} from '../modules/workflow/test-support.ts';
+} from '../test/workflow-support.ts';
 import { createCapturingSmsProvider, createTestApp, loginAs, type TestApp } from '../test/harness.ts';
 
 const BASE = '/api/project/bulk/abort';

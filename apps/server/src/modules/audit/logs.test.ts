@@ -23,7 +23,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
 import { createTestApp, loginAs, type TestApp } from '../../test/harness.ts';
-import { clientOf, type Client } from '../workflow/test-support.ts';
+import { clientOf, type Client } from '../../test/workflow-support.ts';
 import { CHAIN_CACHE_MS } from './logs.ts';
 import { createAuditService } from './service.ts';
 

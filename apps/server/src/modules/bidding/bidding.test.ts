@@ -36,7 +36,7 @@ import { verifyPdf } from '../../platform/pdf/verify.ts';
 import { openBuiltinAuthority } from '../../platform/signing/certificate-authority.ts';
 import { findPostgres } from '../../reliability/multi-node.ts';
 import { bearer, createSecondNode, createTestApp, loginAs, type TestApp } from '../../test/harness.ts';
-import { clientOf, copyProject, type Client } from '../workflow/test-support.ts';
+import { clientOf, copyProject, type Client } from '../../test/workflow-support.ts';
 
 const START_PRICE = 1_000_000;
 const INCREMENT = 50_000;

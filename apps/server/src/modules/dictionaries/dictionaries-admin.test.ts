@@ -34,7 +34,7 @@ import {
 } from '../../test/harness.ts';
 import { createAuditService } from '../audit/service.ts';
 import { createUsersService } from '../users/service.ts';
-import { clientOf, enrolSigner, signRequest, type Client } from '../workflow/test-support.ts';
+import { clientOf, enrolSigner, signRequest, type Client } from '../../test/workflow-support.ts';
 import { carryOverPeriodDays } from './seed.ts';
 import { createDictionariesService } from './service.ts';
 

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
-import { DEMO_PROJECT_PERMISSIONS } from '../../db/seed.ts';
+import { DEMO_PROJECT_PERMISSIONS } from '../../seeds/seed.ts';
 import { bearer, createTestApp, loginAs, readJson, type TestApp } from '../../test/harness.ts';
 import { seedDictionaries } from './seed.ts';
 import { buildTree } from './service.ts';

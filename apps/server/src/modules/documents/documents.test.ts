@@ -25,7 +25,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
-import { DEMO_DOCUMENT_TITLE } from '../../db/seed-documents.ts';
+import { DEMO_DOCUMENT_TITLE } from '../../seeds/seed-documents.ts';
 import { buildMultipart, makePdf } from '../../test/files.ts';
 import {
   bearer,
@@ -36,7 +36,7 @@ import {
   type CapturingSmsProvider,
   type TestApp,
 } from '../../test/harness.ts';
-import { clientOf, enrolSigner, type Client } from '../workflow/test-support.ts';
+import { clientOf, enrolSigner, type Client } from '../../test/workflow-support.ts';
 
 const MOBILE = '13800000001';
 const OWNER_COMPANY = '北京示范国有资产经营有限公司';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionContext } from '../../platform/auth.ts';
 import { bearer, createTestApp, loginAs, readJson, type TestApp } from '../../test/harness.ts';
-import { clientOf, findProjectId, uploadApplicationFile } from '../workflow/test-support.ts';
+import { clientOf, findProjectId, uploadApplicationFile } from '../../test/workflow-support.ts';
 import { createHomepageService, monthOf, weekStartOf } from './service.ts';
 import { createTestClock } from '../../test/harness.ts';
 

@@ -45,7 +45,13 @@ import { createAuditService } from '../audit/service.ts';
 import { createNotificationsService } from '../notifications/service.ts';
 import { projects } from '../projects/tables.ts';
 import type { ProjectEventInput } from '../workflow/process-log.ts';
-import { clientOf, copyProject, enrolSigner, findProjectId, type Client } from '../workflow/test-support.ts';
+import {
+  clientOf,
+  copyProject,
+  enrolSigner,
+  findProjectId,
+  type Client,
+} from '../../test/workflow-support.ts';
 import type { ProjectsService } from '../projects/service.ts';
 import { createIntentionsService, type IntentionsDeps } from './service.ts';
 import { listQualified, settleDeal } from './settle.ts';

@@ -32,8 +32,8 @@ import {
   signAndApprove,
   uploadRecordFile,
   type CourseParties,
-} from '../projects/capital-increase-support.ts';
-import { clientOf, enrolSigner, uploadApplicationFile, type Client } from '../workflow/test-support.ts';
+} from '../../test/capital-increase-support.ts';
+import { clientOf, enrolSigner, uploadApplicationFile, type Client } from '../../test/workflow-support.ts';
 
 let t: TestApp;
 let phone: CapturingSmsProvider;

@@ -29,7 +29,7 @@ import {
   type CapturingSmsProvider,
   type TestApp,
 } from '../../test/harness.ts';
-import { clientOf, findOperatorId, type Client } from '../workflow/test-support.ts';
+import { clientOf, findOperatorId, type Client } from '../../test/workflow-support.ts';
 
 const NEW_PASSWORD = 'Strong#Pass2026';
 const NEW_MOBILE = '13912340001';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
 import { PLAN_FORM } from '../../test/fixtures.ts';
 import { createTestApp, loginAs, type TestApp } from '../../test/harness.ts';
-import { clientOf, type Client } from '../workflow/test-support.ts';
+import { clientOf, type Client } from '../../test/workflow-support.ts';
 
 let t: TestApp;
 let owner: Client;

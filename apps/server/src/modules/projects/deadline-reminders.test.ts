@@ -4,7 +4,7 @@
 import { addWorkdays, MSG, type NotificationRow, type PageResult, type ProjectListRow } from '@cqjy/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAs, type TestApp } from '../../test/harness.ts';
-import { clientOf, type Client } from '../workflow/test-support.ts';
+import { clientOf, type Client } from '../../test/workflow-support.ts';
 
 const DEMO_CODE = 'GR2026BJ1000123';
 

@@ -15,7 +15,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMultipart, makePdf } from '../../test/files.ts';
 import { bearer, createTestApp, loginAs, readJson, type TestApp } from '../../test/harness.ts';
-import { clientOf, findProjectId, type Client } from '../workflow/test-support.ts';
+import { clientOf, findProjectId, type Client } from '../../test/workflow-support.ts';
 
 const FIRM = '示范资产评估有限公司';
 

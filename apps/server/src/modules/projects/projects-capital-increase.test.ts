@@ -21,13 +21,13 @@ import {
   type CapturingSmsProvider,
   type TestApp,
 } from '../../test/harness.ts';
-import { clientOf, enrolSigner, type Client } from '../workflow/test-support.ts';
+import { clientOf, enrolSigner, type Client } from '../../test/workflow-support.ts';
 import {
   capitalIncreaseForm,
   REQUIRED_FILES,
   signAndApprove as approveCourse,
   uploadRecordFile,
-} from './capital-increase-support.ts';
+} from '../../test/capital-increase-support.ts';
 
 const REQUIRED = REQUIRED_FILES;
 const completeForm = capitalIncreaseForm;

@@ -23,7 +23,7 @@ import {
   type CapturingSmsProvider,
   type TestApp,
 } from '../../test/harness.ts';
-import { clientOf, enrolSigner, signRequest, type Client } from '../workflow/test-support.ts';
+import { clientOf, enrolSigner, signRequest, type Client } from '../../test/workflow-support.ts';
 
 const MOBILE = '13800000001';
 

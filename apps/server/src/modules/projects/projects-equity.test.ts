@@ -41,7 +41,7 @@ import {
   signRequest,
   uploadApplicationFile,
   type Client,
-} from '../workflow/test-support.ts';
+} from '../../test/workflow-support.ts';
 
 const OWNER_MOBILE = '13800000001';
 const MEMBER_MOBILE = '13800000003';

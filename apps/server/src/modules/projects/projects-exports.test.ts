@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { contentDisposition } from '../../platform/content-disposition.ts';
 import { createTestApp, loginAs, readJson, type TestApp } from '../../test/harness.ts';
-import { clientOf, DEMO_PROJECT_CODE, findProjectId, type Client } from '../workflow/test-support.ts';
+import { clientOf, DEMO_PROJECT_CODE, findProjectId, type Client } from '../../test/workflow-support.ts';
 
 const PROJECT_NAME = '北京示范国有资产经营有限公司废旧设备一批';
 const TITLE = `${PROJECT_NAME}信息披露公告`;

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
 import { createTestApp, loginAs, type TestApp } from '../../test/harness.ts';
-import { clientOf, copyProject, type Client } from '../workflow/test-support.ts';
+import { clientOf, copyProject, type Client } from '../../test/workflow-support.ts';
 
 const TOKEN = 'otc-test-token';
 

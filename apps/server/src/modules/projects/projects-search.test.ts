@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
 import { lowerBigrams, lowerContainsPattern } from '../../db/like.ts';
 import { createTestApp, loginAs, type TestApp } from '../../test/harness.ts';
-import { clientOf, type Client } from '../workflow/test-support.ts';
+import { clientOf, type Client } from '../../test/workflow-support.ts';
 import { projects } from './tables.ts';
 
 let t: TestApp;

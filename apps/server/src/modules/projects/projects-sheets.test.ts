@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
 import { buildMultipart, makePdf } from '../../test/files.ts';
 import { bearer, createTestApp, loginAs, readJson, type TestApp } from '../../test/harness.ts';
-import { clientOf, findProjectId, type Client } from '../workflow/test-support.ts';
+import { clientOf, findProjectId, type Client } from '../../test/workflow-support.ts';
 
 let t: TestApp;
 let ownerToken: string;

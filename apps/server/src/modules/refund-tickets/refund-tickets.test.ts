@@ -17,7 +17,7 @@ import {
   copyProject,
   enrolSigner,
   type Client,
-} from '../workflow/test-support.ts';
+} from '../../test/workflow-support.ts';
 
 const MOBILE = '13800000001';
 

@@ -3,7 +3,7 @@
 import { composeCreditCode, MSG, type RegistryRow } from '@cqjy/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAs, type TestApp } from '../../test/harness.ts';
-import { clientOf, type Client } from '../workflow/test-support.ts';
+import { clientOf, type Client } from '../../test/workflow-support.ts';
 
 let t: TestApp;
 let owner: Client;

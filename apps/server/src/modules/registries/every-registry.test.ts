@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
 import { createTestApp, loginAs, type TestApp } from '../../test/harness.ts';
-import { clientOf, type Client } from '../workflow/test-support.ts';
+import { clientOf, type Client } from '../../test/workflow-support.ts';
 
 let t: TestApp;
 const clients: Partial<Record<'transferor' | 'transferor2' | 'land', Client>> = {};

@@ -23,7 +23,7 @@ import { selectRows } from '../../db/client.ts';
 import { buildMultipart } from '../../test/files.ts';
 import { bearer, createTestApp, loginAs, readJson, type TestApp } from '../../test/harness.ts';
 import { streamSheetExport } from '../projects/sheet-files.ts';
-import { clientOf, type Client } from '../workflow/test-support.ts';
+import { clientOf, type Client } from '../../test/workflow-support.ts';
 
 let t: TestApp;
 let ownerToken: string;

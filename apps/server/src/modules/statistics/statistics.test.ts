@@ -26,7 +26,7 @@ import {
   copyProject,
   enrolSigner,
   type Client,
-} from '../workflow/test-support.ts';
+} from '../../test/workflow-support.ts';
 
 const DEMO_CODE = 'GR2026BJ1000123';
 const DEAL_CODE = 'GR2026BJ1000188';

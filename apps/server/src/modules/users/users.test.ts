@@ -10,7 +10,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
-import { DEMO_PROJECT_PERMISSIONS } from '../../db/seed.ts';
+import { DEMO_PROJECT_PERMISSIONS } from '../../seeds/seed.ts';
 import { verifyAuditChain } from '../audit/service.ts';
 import { bearer, createTestApp, loginAs, readJson, type TestApp } from '../../test/harness.ts';
 import { escapeXml } from './welcome-image.ts';

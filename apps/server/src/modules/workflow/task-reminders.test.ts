@@ -10,7 +10,13 @@ import {
   type CapturingSmsProvider,
   type TestApp,
 } from '../../test/harness.ts';
-import { approveBulkAction, clientOf, copyProject, enrolSigner, type Client } from './test-support.ts';
+import {
+  approveBulkAction,
+  clientOf,
+  copyProject,
+  enrolSigner,
+  type Client,
+} from '../../test/workflow-support.ts';
 
 let t: TestApp;
 let phone: CapturingSmsProvider;

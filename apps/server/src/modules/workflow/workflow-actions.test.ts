@@ -19,7 +19,7 @@ import {
   signRequest,
   uploadApplicationFile,
   type Client,
-} from './test-support.ts';
+} from '../../test/workflow-support.ts';
 
 const MOBILE = '13800000001';
 

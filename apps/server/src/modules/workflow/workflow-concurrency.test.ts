@@ -5,7 +5,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
 import { createCapturingSmsProvider, createTestApp, loginAs, type TestApp } from '../../test/harness.ts';
-import { clientOf, enrolSigner, findProjectId, signRequest, uploadApplicationFile } from './test-support.ts';
+import {
+  clientOf,
+  enrolSigner,
+  findProjectId,
+  signRequest,
+  uploadApplicationFile,
+} from '../../test/workflow-support.ts';
 
 const BASE = '/api/project/bulk/abort';
 let t: TestApp;

@@ -21,7 +21,7 @@ import {
   signRequest,
   uploadApplicationFile,
   type Client,
-} from './test-support.ts';
+} from '../../test/workflow-support.ts';
 
 const AGENT_MOBILE = '13800000004';
 

@@ -16,7 +16,7 @@ import {
   signRequest,
   uploadApplicationFile,
   type Client,
-} from './test-support.ts';
+} from '../../test/workflow-support.ts';
 
 const BASE = '/api/project/bulk/abort';
 const CODE = '135790';

@@ -39,7 +39,7 @@ import {
   signRequest,
   uploadApplicationFile,
   type Client,
-} from './test-support.ts';
+} from '../../test/workflow-support.ts';
 
 const BASE = '/api/project/bulk/abort';
 const MOBILE = '13800000001';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, loginAs, readJson, type TestApp } from '../test/harness.ts';
-import { selectRows } from './client.ts';
+import { selectRows } from '../db/client.ts';
 import {
   computeServiceFee,
   isCreditCode,
