@@ -181,3 +181,20 @@ export async function saveNewProject(page: Page): Promise<void> {
   await expect(content.locator('.ant-spin-spinning')).toHaveCount(0);
   await expect(content.getByRole('button', { name: /保\s*存/ })).toBeEnabled();
 }
+
+/**
+ * Opens a page from the sider menu as a person clicks it: each group on the way unless it is already open (a click
+ * would fold it), then the entry; done once the entry's tab is the current one.
+ */
+export async function openMenu(page: Page, ...path: string[]): Promise<void> {
+  const menu = page.locator('.ant-layout-sider').getByRole('menu');
+  const entryOf = (name: string) => menu.getByText(name, { exact: true }).first();
+  for (const [index, name] of path.entries()) {
+    const next = path[index + 1];
+    await expect(entryOf(name)).toBeVisible();
+    if (next !== undefined && (await entryOf(next).isVisible())) continue;
+    await entryOf(name).click();
+  }
+  const title = path.at(-1) ?? '';
+  await expect(page.getByTestId('tab-strip').getByRole('tab', { name: title, selected: true })).toBeVisible();
+}

@@ -6,7 +6,7 @@
 // exchange reads every company's registries under the management titles.
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { keepScreenshot, pickOption, signIn } from './helpers.ts';
+import { keepScreenshot, openMenu, pickOption, signIn } from './helpers.ts';
 
 const SUFFIX = String(Date.now()).slice(-5);
 const ASSET = `E2E设备${SUFFIX}`;
@@ -44,11 +44,6 @@ async function downloadTemplate(page: Page, button: ReturnType<Page['getByRole']
 }
 
 /** Opens a page from the sider menu, through its group when it has one. */
-async function openMenu(page: Page, ...path: string[]): Promise<void> {
-  const menu = page.locator('.ant-layout-sider').getByRole('menu');
-  for (const name of path) await menu.getByText(name, { exact: true }).first().click();
-}
-
 async function uploadSheet(page: Page, name: string, buffer: Buffer): Promise<void> {
   await page.locator('input[type=file]').setInputFiles({
     name,

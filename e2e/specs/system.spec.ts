@@ -6,7 +6,15 @@
 // schedules a longer bulk disclosure minimum from a later day in 数据字典, the version in force today unchanged.
 import { addWorkdays, computeServiceFee, formatDate, formatFen, SERVICE_FEE_DEFAULT } from '@cqjy/domain';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectToReach, findProjectRow, keepScreenshot, pickDay, pickOption, signIn } from './helpers.ts';
+import {
+  expectToReach,
+  findProjectRow,
+  keepScreenshot,
+  openMenu,
+  pickDay,
+  pickOption,
+  signIn,
+} from './helpers.ts';
 import { fillCode } from './workflow-steps.ts';
 
 const TITLE = '北京示范国有资产经营有限公司（开票）';
@@ -16,12 +24,6 @@ const DEAL_CODE = 'GR2026BJ1000188';
 const DEAL_PRICE = 3_680_000_00;
 
 /** Opens a page of the side menu under `group`. */
-async function openMenu(page: Page, group: string, item: string): Promise<void> {
-  const entry = page.getByRole('menuitem', { name: item, exact: true });
-  if (!(await entry.isVisible())) await page.getByRole('menuitem', { name: group }).click();
-  await entry.click();
-}
-
 async function saveForm(page: Page, url: RegExp): Promise<void> {
   await expectToReach(page, url, () => page.getByRole('button', { name: /保\s*存/ }).click());
 }

@@ -94,6 +94,16 @@ export const zSize = z
   .max(100, MSG.badRequest)
   .default(10);
 
+/** The version a change was made from: a missing or malformed one reads as stale (409's message). */
+export const zVersion = z
+  .number({ error: MSG.conflict })
+  .int(MSG.conflict)
+  .min(1, MSG.conflict)
+  .max(2_147_483_647, MSG.conflict);
+
+/** What a change answers: the row and its new version. */
+export const ZSaved = z.object({ id: z.number(), version: z.number() });
+
 /** A paged answer's `data`. */
 export function zPageOf<T extends z.ZodType>(row: T) {
   return z.object({ list: z.array(row), total: z.number() });

@@ -1,5 +1,5 @@
 // The response envelope of every /api answer (packages/domain/src/api.ts) and its zod form for route schemas.
-import { API_STATUS, MSG, type Envelope } from '@cqjy/domain';
+import { API_STATUS, MSG, ZSaved, zVersion, type Envelope } from '@cqjy/domain';
 import { z } from 'zod';
 
 export function ok<T>(data: T, msg: string = MSG.ok): Envelope<T> {
@@ -18,15 +18,8 @@ export function zEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ status: z.number().int(), msg: z.string(), data: data.nullable() });
 }
 
-/** The version a change was made from: a missing or malformed one reads as stale (409's message). */
-export const zVersion = z
-  .number({ error: MSG.conflict })
-  .int(MSG.conflict)
-  .min(1, MSG.conflict)
-  .max(2_147_483_647, MSG.conflict);
+// The version a change is made from and what a change answers are the contracts' (packages/domain/src/contract.ts).
+export { zVersion, ZSaved };
 
 /** A row's id in the path (parsed by the route, a bad one answering 404). */
 export const ZIdParams = z.object({ id: z.string().max(32) });
-
-/** What a change answers: the row and its new version. */
-export const ZSaved = z.object({ id: z.number(), version: z.number() });

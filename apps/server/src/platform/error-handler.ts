@@ -63,13 +63,15 @@ function accessRefusalOf(error: unknown): AccessRefusal | null {
 }
 
 /**
- * Whether the request's path params failed their schema: a path that does not parse names nothing, so it is
- * answered as a row the caller may not see (404), never with more than that.
+ * Whether the request's path named no row: a path param refused with 数据不存在或无权访问 (a row's id that is no id,
+ * `zPathId`; a list kind that does not exist). It is answered as a row the caller may not see (404), never with more
+ * than that. A param a person types (a mobile, a username, a code's purpose) keeps its own message.
  */
-function isPathMismatch(error: unknown): boolean {
+function isPathNamingNothing(error: unknown): boolean {
   return (
     hasZodFastifySchemaValidationErrors(error) &&
-    (error as { validationContext?: string }).validationContext === 'params'
+    (error as { validationContext?: string }).validationContext === 'params' &&
+    error.validation.some((issue) => issue.message === MSG.notFound)
   );
 }
 
@@ -79,7 +81,7 @@ export function registerErrorHandler(
 ): void {
   const { onAccessRefused } = options;
   app.setErrorHandler(async (thrown, request, reply) => {
-    const error = isPathMismatch(thrown) ? notFound() : thrown;
+    const error = isPathNamingNothing(thrown) ? notFound() : thrown;
     const refusal = onAccessRefused === undefined ? null : accessRefusalOf(error);
     if (refusal !== null) await onAccessRefused?.(request, refusal);
     return answerError(error, request, reply);

@@ -16,16 +16,21 @@ export type CallHandler<C extends CallDef> = (
   reply: FastifyReply,
 ) => Promise<Envelope<CallAnswer<C>> | FastifyReply>;
 
+/** A route's own settings beside its contract: its rate limit (`@fastify/rate-limit`'s per-route config). */
+export type ServeOptions = { config?: Record<string, unknown> };
+
 export function serve<C extends CallDef>(
   app: FastifyInstance,
   call: C,
   guard: CallGuard,
   handler: CallHandler<C>,
+  options: ServeOptions = {},
 ): void {
   app.route({
     method: call.method,
     url: call.path,
     ...(guard === 'public' ? {} : { preValidation: [...guard] }),
+    ...(options.config === undefined ? {} : { config: options.config }),
     schema: {
       tags: [call.tag],
       summary: call.summary,

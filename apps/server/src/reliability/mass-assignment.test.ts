@@ -6,7 +6,7 @@ import { ADMIN_CODES, composeCreditCode, SESSION_ID_HEADER, type LoginResult } f
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../db/client.ts';
-import { uploadApplicationFile } from '../modules/workflow/test-support.ts';
+import { uploadApplicationFile } from '../test/workflow-support.ts';
 import { buildMultipart, makePdf } from '../test/files.ts';
 import { PLAN_FORM } from '../test/fixtures.ts';
 import { bearer, createTestApp, readJson, type TestApp } from '../test/harness.ts';
@@ -561,7 +561,8 @@ describe('the exchange’s review', () => {
       is_agent: false,
     });
     expect(await row('companies', strangerCompany)).toEqual(other);
-    await expectOnlyChanged(before, ['companies', 'company_examinations']);
+    // the review's task in the exchange's 待办任务 is closed with it
+    await expectOnlyChanged(before, ['companies', 'company_examinations', 'tasks']);
   });
 });
 

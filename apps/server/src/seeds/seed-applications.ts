@@ -22,7 +22,7 @@ import { buildDirectorySamples } from '../modules/dictionaries/seed.ts';
 import { getSharedPdfFontSource } from '../platform/pdf/fonts.ts';
 import { createTypesetter, drawLine, wrap, type Typesetter } from '../platform/pdf/typesetting.ts';
 import { createStorage, type StoredObject } from '../platform/storage.ts';
-import type { Db } from './client.ts';
+import type { Db } from '../db/client.ts';
 
 /** What the business licence states beyond the application's own facts. */
 export type DemoLicence = {

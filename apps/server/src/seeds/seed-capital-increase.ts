@@ -13,7 +13,7 @@ import {
 import { investors } from '../modules/investors/tables.ts';
 import { projects } from '../modules/projects/tables.ts';
 import { tasks } from '../modules/tasks/tables.ts';
-import type { Db } from './client.ts';
+import type { Db } from '../db/client.ts';
 import { insertCourse, type SeedParty } from './seed-courses.ts';
 
 export const DEMO_CAPITAL_INCREASE_CODE = 'GR2026BJ1000401';

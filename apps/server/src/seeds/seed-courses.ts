@@ -7,7 +7,7 @@
 import { findAction, IDENTITY, type ActionForm } from '@cqjy/domain';
 import { tasks } from '../modules/tasks/tables.ts';
 import { actionInstances, actionRevisions, processLogs } from '../modules/workflow/tables.ts';
-import type { Db } from './client.ts';
+import type { Db } from '../db/client.ts';
 
 /** Who took a step, as the process log keeps it. */
 export type SeedParty = {

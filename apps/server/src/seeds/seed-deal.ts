@@ -18,7 +18,7 @@ import { serviceFeeOrders } from '../modules/orders/tables.ts';
 import { projectAssets, projects } from '../modules/projects/tables.ts';
 import { refundTickets } from '../modules/refund-tickets/tables.ts';
 import { tasks } from '../modules/tasks/tables.ts';
-import type { Db } from './client.ts';
+import type { Db } from '../db/client.ts';
 import { insertCourse, type SeedParty } from './seed-courses.ts';
 
 export const DEMO_DEAL_CODE = 'GR2026BJ1000188';

@@ -3,7 +3,7 @@
 // raised for it, so the seeded unread count (one review notification) stays as the home page shows it.
 import { formatDate } from '@cqjy/domain';
 import { documents } from '../modules/documents/tables.ts';
-import type { Db } from './client.ts';
+import type { Db } from '../db/client.ts';
 import type { SeedParty } from './seed-courses.ts';
 
 const DAY_MS = 86_400_000;

@@ -9,7 +9,7 @@ import { createNotificationsService } from '../modules/notifications/service.ts'
 import { projects } from '../modules/projects/tables.ts';
 import { processLogs } from '../modules/workflow/tables.ts';
 import type { Clock } from '../platform/clock.ts';
-import type { Db } from './client.ts';
+import type { Db } from '../db/client.ts';
 
 /** Raises, in `tx`, one notification per approval of the company's applications; all but the newest read. */
 export async function insertDemoNotifications(

@@ -9,7 +9,7 @@ import {
   type RegistryKey,
 } from '@cqjy/domain';
 import { registryRows } from '../modules/registries/tables.ts';
-import type { Db } from './client.ts';
+import type { Db } from '../db/client.ts';
 
 type DemoRows = { registry: RegistryKey; rows: Record<string, string>[] };
 

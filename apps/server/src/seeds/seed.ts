@@ -29,7 +29,7 @@ import { ROLE_NAMES, type RoleKey } from '../modules/users/roles.ts';
 import { companies, operators, roles, users } from '../modules/users/tables.ts';
 import { systemClock } from '../platform/clock.ts';
 import { hashPassword } from '../platform/passwords.ts';
-import type { Db } from './client.ts';
+import type { Db } from '../db/client.ts';
 import {
   applicationColumns,
   beijingStateEnterprise,

@@ -7,9 +7,9 @@ import {
   type ProjectView,
 } from '@cqjy/domain';
 import { expect } from 'vitest';
-import { buildMultipart, makePdf } from '../../test/files.ts';
-import { bearer, readJson, type CapturingSmsProvider, type TestApp } from '../../test/harness.ts';
-import { signRequest, type Client } from '../workflow/test-support.ts';
+import { buildMultipart, makePdf } from './files.ts';
+import { bearer, readJson, type CapturingSmsProvider, type TestApp } from './harness.ts';
+import { signRequest, type Client } from './workflow-support.ts';
 import { CAPITAL_INCREASE_ATTACHMENTS } from '@cqjy/domain';
 
 export const OWNER_MOBILE = '13800000001';

@@ -14,7 +14,7 @@ import { expect, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createPgPool, wrapPglite, wrapPgPool, type DatabaseHandle, type Db } from '../db/client.ts';
-import { seedDemo as runSeedDemo } from '../db/seed.ts';
+import { seedDemo as runSeedDemo } from '../seeds/seed.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { SmsMessage, SmsProvider } from '../platform/sms.ts';
 import { withDatabase } from './test-database.ts';

@@ -4,12 +4,12 @@ import type { ActionView, Envelope, UploadResult } from '@cqjy/domain';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { selectRows } from '../../db/client.ts';
-import { buildMultipart, makePdf } from '../../test/files.ts';
-import { bearer, readJson, type CapturingSmsProvider, type TestApp } from '../../test/harness.ts';
-import { createAuditService } from '../audit/service.ts';
-import { createSigningCredentials } from '../signatures/credentials.ts';
-import { createUsersService } from '../users/service.ts';
+import { selectRows } from '../db/client.ts';
+import { buildMultipart, makePdf } from './files.ts';
+import { bearer, readJson, type CapturingSmsProvider, type TestApp } from './harness.ts';
+import { createAuditService } from '../modules/audit/service.ts';
+import { createSigningCredentials } from '../modules/signatures/credentials.ts';
+import { createUsersService } from '../modules/users/service.ts';
 
 export const DEMO_PROJECT_CODE = 'GR2026BJ1000123';
 

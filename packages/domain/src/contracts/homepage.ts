@@ -33,7 +33,9 @@ export const calendarReminderCall = defineCall({
   tag: 'homepage',
   summary: '首页日历提醒',
   description: '某月每日是否工作日及当日事项（所见项目的披露开始、披露截止）；不传月份为本月。',
-  body: z.preprocess((body) => body ?? {}, ZCalendarBody.partial()),
+  body: ZCalendarBody.partial()
+    .nullish()
+    .transform((body) => body ?? {}),
   answer: ZCalendarMonth,
 });
 

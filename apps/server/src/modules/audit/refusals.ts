@@ -29,6 +29,8 @@ const WINDOW_MS = 60_000;
 /** The record a refusal names: the route's :id parameter, when it has one of a sane length. */
 function recordIdOf(request: FastifyRequest): string | null {
   const id = (request.params as Record<string, unknown> | undefined)?.id;
+  // a contract's path id arrives parsed (zPathId), a plain route's as the text of the path
+  if (typeof id === 'number') return String(id);
   return typeof id === 'string' && id.length <= 64 ? id : null;
 }
 

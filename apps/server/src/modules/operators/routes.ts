@@ -1,6 +1,7 @@
-// 账号管理 calls (spec 000 sections 2 and 6: account, accountAdd, accountChange, accountShow, accountEdit). Every
-// answer is the envelope; all are scoped to the caller's company, and another company's operator answers
-// {status: 404} as if it did not exist. All need GKS_OPERATOR_LT (the exchange's own accounts: GKS_OPERATOR_LT_ADMIN).
+// 账号管理 calls (spec 000 sections 2 and 6: account, accountAdd, accountChange, accountShow, accountEdit), served
+// from their contracts (packages/domain/src/contracts/operators.ts). Every answer is the envelope; all are scoped to
+// the caller's company, and another company's operator answers {status: 404} as if it did not exist. All need
+// GKS_OPERATOR_LT (the exchange's own accounts: GKS_OPERATOR_LT_ADMIN).
 //
 //   POST /api/operator/list            {page, size, keyword?, status?: normal|disabled}
 //                                      -> {list: OperatorListRow[], total}; the main operator first
@@ -19,236 +20,79 @@
 //
 // Refusals (status 1) carry the Chinese message of the rule: the registration's username rule, 请填写姓名, the
 // mobile rules of spec 000 section 5, a taken username or mobile, a code the company lacks, no code chosen.
+import { formatMessage, MSG } from '@cqjy/domain';
 import {
-  fillIn,
-  formatMessage,
-  isOtpFormat,
-  MSG,
-  OPERATOR_FIELD_LABELS,
-  OPERATOR_STATUS,
-  ZOperatorCodes,
-  ZOperatorListRow,
-  ZOperatorSaved,
-  ZOperatorView,
-} from '@cqjy/domain';
-import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+  changeMainOperatorCall,
+  disableOperatorCall,
+  enableOperatorCall,
+  listOperatorsCall,
+  OPERATOR_CODES,
+  operatorCodesCall,
+  resetOperatorCall,
+  saveOperatorCall,
+  sendMainCodeCall,
+  showOperatorCall,
+  updateOperatorCall,
+} from '@cqjy/domain/contracts/operators';
+import type { FastifyPluginCallback } from 'fastify';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
-import { ok, zEnvelope } from '../../platform/envelope.ts';
+import { ok } from '../../platform/envelope.ts';
 import { requireAnyPermission } from '../../platform/guard.ts';
-import { parseId, zPage, zSize } from '../projects/routes.ts';
+import { serve } from '../../platform/serve.ts';
 import type { OperatorsService } from './service.ts';
 
-export const OPERATOR_CODES = ['GKS_OPERATOR_LT', 'GKS_OPERATOR_LT_ADMIN'] as const;
-
-const L = OPERATOR_FIELD_LABELS;
-const ZIdParams = z.object({ id: z.string().max(32) });
-
-/** Text fields travel as strings; their rules are the domain's, so the messages are the form's. */
-const zText = (missing: string) => z.string({ error: missing }).max(200, MSG.badRequest);
-const zCodes = z
-  .array(z.string({ error: MSG.badRequest }).max(64, MSG.badRequest), { error: MSG.operatorCodesRequired })
-  .max(200, MSG.badRequest);
-/** The version token: operators.updated_at in microseconds. */
-const zVersion = z.string({ error: MSG.badRequest }).regex(/^\d{1,20}$/, MSG.badRequest);
-const ZVersionBody = z.preprocess((body) => body ?? {}, z.object({ version: zVersion.optional() }));
-
-export const operatorsRoutes: FastifyPluginCallbackZod<{ operators: OperatorsService }> = (
+export const operatorsRoutes: FastifyPluginCallback<{ operators: OperatorsService }> = (
   app,
   { operators },
   done,
 ) => {
   const guard = [app.authenticate, requireAnyPermission([...OPERATOR_CODES])];
-  const tags = ['operator'];
   const actorOf = (request: Parameters<typeof requireSession>[0]) => ({
     ...requireSession(request),
     ...readOrigin(request),
   });
 
-  app.post(
-    '/api/operator/list',
-    {
-      preValidation: guard,
-      schema: {
-        tags,
-        summary: '账号列表',
-        body: z.object({
-          page: zPage,
-          size: zSize,
-          keyword: z.string({ error: MSG.badRequest }).max(100, MSG.badRequest).optional(),
-          status: z.enum(Object.values(OPERATOR_STATUS), { error: MSG.badRequest }).optional(),
-        }),
-        response: { 200: zEnvelope(z.object({ list: z.array(ZOperatorListRow), total: z.number() })) },
-      },
-    },
-    async (request) => ok(await operators.list(actorOf(request), request.body)),
+  serve(app, listOperatorsCall, guard, async ({ body }, request) =>
+    ok(await operators.list(actorOf(request), body)),
   );
 
-  app.get(
-    '/api/operator/codes',
-    {
-      preValidation: guard,
-      schema: { tags, summary: '本单位可授予的权限', response: { 200: zEnvelope(ZOperatorCodes) } },
-    },
-    async (request) => ok(await operators.listCodes(actorOf(request))),
+  serve(app, operatorCodesCall, guard, async (_, request) => ok(await operators.listCodes(actorOf(request))));
+
+  serve(app, saveOperatorCall, guard, async ({ body }, request) => {
+    const { saved, msg } = await operators.create(actorOf(request), body);
+    return ok(saved, msg);
+  });
+
+  serve(app, showOperatorCall, guard, async ({ params }, request) =>
+    ok(await operators.show(actorOf(request), params.id)),
   );
 
-  app.post(
-    '/api/operator/save',
-    {
-      preValidation: guard,
-      schema: {
-        tags,
-        summary: '新增账号',
-        description: '新建登录账号（尚无可用密码），以短信通知其使用手机验证码登录并设置密码。',
-        body: z.object({
-          username: zText(fillIn(L.username)),
-          nickname: zText(fillIn(L.nickname)),
-          mobile: zText(MSG.mobileRequired),
-          codes: zCodes,
-        }),
-        response: { 200: zEnvelope(ZOperatorSaved) },
-      },
-    },
-    async (request) => {
-      const { saved, msg } = await operators.create(actorOf(request), request.body);
-      return ok(saved, msg);
-    },
+  serve(app, updateOperatorCall, guard, async ({ params, body }, request) =>
+    ok(await operators.update(actorOf(request), params.id, body), MSG.operatorUpdated),
   );
 
-  app.get(
-    '/api/operator/:id',
-    {
-      preValidation: guard,
-      schema: { tags, summary: '查看账号', params: ZIdParams, response: { 200: zEnvelope(ZOperatorView) } },
-    },
-    async (request) => ok(await operators.show(actorOf(request), parseId(request.params.id))),
+  serve(app, disableOperatorCall, guard, async ({ params, body }, request) =>
+    ok(await operators.disable(actorOf(request), params.id, body.version), MSG.operatorDisabledOk),
   );
 
-  app.post(
-    '/api/operator/update/:id',
-    {
-      preValidation: guard,
-      schema: {
-        tags,
-        summary: '编辑账号',
-        params: ZIdParams,
-        body: z.object({ nickname: zText(fillIn(L.nickname)), codes: zCodes, version: zVersion }),
-        response: { 200: zEnvelope(ZOperatorSaved) },
-      },
-    },
-    async (request) =>
-      ok(
-        await operators.update(actorOf(request), parseId(request.params.id), request.body),
-        MSG.operatorUpdated,
-      ),
+  serve(app, enableOperatorCall, guard, async ({ params, body }, request) =>
+    ok(await operators.enable(actorOf(request), params.id, body.version), MSG.operatorEnabledOk),
   );
 
-  app.post(
-    '/api/operator/disable/:id',
-    {
-      preValidation: guard,
-      schema: {
-        tags,
-        summary: '停用账号',
-        params: ZIdParams,
-        body: ZVersionBody,
-        response: { 200: zEnvelope(ZOperatorSaved) },
-      },
-    },
-    async (request) =>
-      ok(
-        await operators.disable(actorOf(request), parseId(request.params.id), request.body.version),
-        MSG.operatorDisabledOk,
-      ),
-  );
+  serve(app, resetOperatorCall, guard, async ({ params, body }, request) => {
+    const { saved, msg } = await operators.resetPassword(actorOf(request), params.id, body.version);
+    return ok(saved, msg);
+  });
 
-  app.post(
-    '/api/operator/enable/:id',
-    {
-      preValidation: guard,
-      schema: {
-        tags,
-        summary: '启用账号',
-        params: ZIdParams,
-        body: ZVersionBody,
-        response: { 200: zEnvelope(ZOperatorSaved) },
-      },
-    },
-    async (request) =>
-      ok(
-        await operators.enable(actorOf(request), parseId(request.params.id), request.body.version),
-        MSG.operatorEnabledOk,
-      ),
-  );
+  serve(app, sendMainCodeCall, guard, async (_, request) => {
+    const sent = await operators.sendMainCode(actorOf(request));
+    return ok(sent, formatMessage(MSG.operatorMainCodeSent, { mobile: sent.mobileMasked }));
+  });
 
-  app.post(
-    '/api/operator/reset/:id',
-    {
-      preValidation: guard,
-      schema: {
-        tags,
-        summary: '重置密码',
-        description: '原密码失效；该账号须使用手机验证码登录并重新设置密码。',
-        params: ZIdParams,
-        body: ZVersionBody,
-        response: { 200: zEnvelope(ZOperatorSaved) },
-      },
-    },
-    async (request) => {
-      const { saved, msg } = await operators.resetPassword(
-        actorOf(request),
-        parseId(request.params.id),
-        request.body.version,
-      );
-      return ok(saved, msg);
-    },
-  );
-
-  app.post(
-    '/api/operator/main/code',
-    {
-      preValidation: guard,
-      schema: {
-        tags,
-        summary: '变更主操作员：发送验证码',
-        description: '验证码发送至当前主操作员本人的手机号码。',
-        response: { 200: zEnvelope(z.object({ mobileMasked: z.string() })) },
-      },
-    },
-    async (request) => {
-      const sent = await operators.sendMainCode(actorOf(request));
-      return ok(sent, formatMessage(MSG.operatorMainCodeSent, { mobile: sent.mobileMasked }));
-    },
-  );
-
-  app.post(
-    '/api/operator/main/change',
-    {
-      preValidation: guard,
-      schema: {
-        tags,
-        summary: '变更主操作员',
-        body: z.object({
-          operatorId: z
-            .number({ error: MSG.operatorMainTargetRequired })
-            .int(MSG.operatorMainTargetRequired)
-            .min(1, MSG.operatorMainTargetRequired)
-            .max(2_147_483_647, MSG.operatorMainTargetRequired),
-          phonecode: z
-            .string({ error: MSG.otpRequired })
-            .trim()
-            .min(1, MSG.otpRequired)
-            .refine(isOtpFormat, MSG.otpFormat),
-        }),
-        response: { 200: zEnvelope(z.null()) },
-      },
-    },
-    async (request) => {
-      await operators.changeMain(actorOf(request), request.body);
-      return ok(null, MSG.operatorMainChanged);
-    },
-  );
+  serve(app, changeMainOperatorCall, guard, async ({ body }, request) => {
+    await operators.changeMain(actorOf(request), body);
+    return ok(null, MSG.operatorMainChanged);
+  });
 
   done();
 };

@@ -1,5 +1,6 @@
-// 服务费订单 calls (the spec names none: they take its style). The owner company's orders, every company's for the
-// exchange (GJS_ORDER_SERVICE_FEE_ADMIN); another company's order answers {status: 404}, a stale version 409.
+// 服务费订单 calls (the spec names none: they take its style), served from their contracts
+// (packages/domain/src/contracts/orders.ts). The owner company's orders, every company's for the exchange
+// (GJS_ORDER_SERVICE_FEE_ADMIN); another company's order answers {status: 404}, a stale version 409.
 //
 //   POST /api/order/list          {page, size, keyword?, payState?, scope?} -> {list: ServiceFeeOrder[], total};
 //                                 scope agent (GJS_ORDER_SERVICE_FEE_JTC): the orders of the projects the caller
@@ -9,25 +10,24 @@
 //                                 its 发票抬头 titleId
 //   POST /api/order/pay/{id}      {version} -> {id, version}: the exchange records the fee paid
 //   POST /api/order/issue/{id}    {version} -> {id, version}: the exchange records the invoice issued
-import { MSG, ORDER_PAY_STATES, ZServiceFeeOrder } from '@cqjy/domain';
-import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { MSG } from '@cqjy/domain';
+import {
+  issueOrderInvoiceCall,
+  listOrdersCall,
+  ORDER_READER_CODES,
+  payOrderCall,
+  requestOrderInvoiceCall,
+  showOrderCall,
+} from '@cqjy/domain/contracts/orders';
+import type { FastifyPluginCallback } from 'fastify';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
-import { ok, zEnvelope, ZIdParams, ZSaved, zVersion } from '../../platform/envelope.ts';
+import { ok } from '../../platform/envelope.ts';
 import { hasPermission, requireAnyPermission, requirePermission } from '../../platform/guard.ts';
-import { parseId, zPage, zSize } from '../projects/routes.ts';
+import { serve } from '../../platform/serve.ts';
 import type { OrderScope, OrdersService } from './service.ts';
 
-export const ordersRoutes: FastifyPluginCallbackZod<{ orders: OrdersService }> = (app, { orders }, done) => {
-  const tags = ['order'];
-  const reader = [
-    app.authenticate,
-    requireAnyPermission([
-      'GJS_ORDER_SERVICE_FEE',
-      'GJS_ORDER_SERVICE_FEE_JTC',
-      'GJS_ORDER_SERVICE_FEE_ADMIN',
-    ]),
-  ];
+export const ordersRoutes: FastifyPluginCallback<{ orders: OrdersService }> = (app, { orders }, done) => {
+  const reader = [app.authenticate, requireAnyPermission([...ORDER_READER_CODES])];
   /**
    * Which orders the caller reads: with scope agent those of the projects it acts for, when its role holds
    * GJS_ORDER_SERVICE_FEE_JTC; else its own (the exchange: all), when its role holds the list's code. A reading its
@@ -46,112 +46,25 @@ export const ordersRoutes: FastifyPluginCallbackZod<{ orders: OrdersService }> =
     ...readOrigin(request),
   });
 
-  app.post(
-    '/api/order/list',
-    {
-      preValidation: reader,
-      schema: {
-        tags,
-        summary: '服务费订单列表',
-        body: z.object({
-          page: zPage,
-          size: zSize,
-          keyword: z.string().max(50, MSG.badRequest).optional(),
-          payState: z.enum(ORDER_PAY_STATES, { error: MSG.badRequest }).optional(),
-          scope: z.enum(['own', 'agent'], { error: MSG.badRequest }).optional(),
-        }),
-        response: { 200: zEnvelope(z.object({ list: z.array(ZServiceFeeOrder), total: z.number() })) },
-      },
-    },
-    async (request) => {
-      const { scope, ...query } = request.body;
-      return ok(await orders.list(requireSession(request), { ...query, scope: scopeOf(request, scope) }));
-    },
+  serve(app, listOrdersCall, reader, async ({ body }, request) => {
+    const { scope, ...query } = body;
+    return ok(await orders.list(requireSession(request), { ...query, scope: scopeOf(request, scope) }));
+  });
+
+  serve(app, showOrderCall, reader, async ({ params, query }, request) =>
+    ok(await orders.show(requireSession(request), params.id, scopeOf(request, query.scope))),
   );
 
-  app.get(
-    '/api/order/:id',
-    {
-      preValidation: reader,
-      schema: {
-        tags,
-        summary: '查看服务费订单',
-        params: ZIdParams,
-        querystring: z.object({ scope: z.enum(['own', 'agent'], { error: MSG.badRequest }).optional() }),
-        response: { 200: zEnvelope(ZServiceFeeOrder) },
-      },
-    },
-    async (request) =>
-      ok(
-        await orders.show(
-          requireSession(request),
-          parseId(request.params.id),
-          scopeOf(request, request.query.scope),
-        ),
-      ),
+  serve(app, requestOrderInvoiceCall, owner, async ({ params, body }, request) =>
+    ok(await orders.requestInvoice(actorOf(request), params.id, body), MSG.ordersInvoiceRequested),
   );
 
-  app.post(
-    '/api/order/invoice/:id',
-    {
-      preValidation: owner,
-      schema: {
-        tags,
-        summary: '申请开票',
-        params: ZIdParams,
-        body: z.object({
-          version: zVersion,
-          titleId: z
-            .number({ error: MSG.ordersInvoiceTitleMissing })
-            .int()
-            .min(1, MSG.ordersInvoiceTitleMissing),
-        }),
-        response: { 200: zEnvelope(ZSaved) },
-      },
-    },
-    async (request) =>
-      ok(
-        await orders.requestInvoice(actorOf(request), parseId(request.params.id), request.body),
-        MSG.ordersInvoiceRequested,
-      ),
+  serve(app, payOrderCall, exchange, async ({ params, body }, request) =>
+    ok(await orders.recordPayment(actorOf(request), params.id, body), MSG.ordersPaid),
   );
 
-  app.post(
-    '/api/order/pay/:id',
-    {
-      preValidation: exchange,
-      schema: {
-        tags,
-        summary: '确认收款',
-        params: ZIdParams,
-        body: z.object({ version: zVersion }),
-        response: { 200: zEnvelope(ZSaved) },
-      },
-    },
-    async (request) =>
-      ok(
-        await orders.recordPayment(actorOf(request), parseId(request.params.id), request.body),
-        MSG.ordersPaid,
-      ),
-  );
-
-  app.post(
-    '/api/order/issue/:id',
-    {
-      preValidation: exchange,
-      schema: {
-        tags,
-        summary: '登记开具发票',
-        params: ZIdParams,
-        body: z.object({ version: zVersion }),
-        response: { 200: zEnvelope(ZSaved) },
-      },
-    },
-    async (request) =>
-      ok(
-        await orders.issueInvoice(actorOf(request), parseId(request.params.id), request.body),
-        MSG.ordersInvoiceIssuedDone,
-      ),
+  serve(app, issueOrderInvoiceCall, exchange, async ({ params, body }, request) =>
+    ok(await orders.issueInvoice(actorOf(request), params.id, body), MSG.ordersInvoiceIssuedDone),
   );
   done();
 };

@@ -1,6 +1,7 @@
 // 电签文件 (spec 000 section 2, files group: signature; GJS_FILE_SIGN, every company's with GJS_FILE_SIGN_ADMIN)
 // and the public verification of signed PDFs (beyond the spec, no sign-in). The spec shows no payloads: these are
-// ours.
+// ours. Each call but the multipart upload is described by its contract (packages/domain/src/contracts/
+// signed-files.ts).
 //
 //   GET  /api/file/signed/list?page=&size=&keyword=&from=&to=
 //        -> {list: SignedFile[], total}: the company's signed PDFs (every company's for the exchange, with 所属单位),
@@ -20,44 +21,26 @@
 // POST /api/file/download {ids, name?} -> one zip of files every one of which the caller may see (else 404, nothing
 // sent). A VerifyResult names no owner, record or file name: only what the signatures say.
 import multipart from '@fastify/multipart';
+import { formatMessage, MSG, UPLOAD_MAX_MB, ZVerifyCode, ZVerifyResult } from '@cqjy/domain';
 import {
-  formatMessage,
-  MSG,
-  UPLOAD_MAX_MB,
-  ZSignedFile,
-  ZSignedFileDetail,
-  ZSignedFileFilters,
-  ZVerifyCode,
-  ZVerifyResult,
-} from '@cqjy/domain';
+  listSignedFilesCall,
+  showSignedFileCall,
+  SIGNED_FILE_CODES,
+  verifyCodeCall,
+} from '@cqjy/domain/contracts/signed-files';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireSession } from '../../platform/auth.ts';
 import { ok, zEnvelope } from '../../platform/envelope.ts';
 import { refused } from '../../platform/errors.ts';
 import { requireAnyPermission } from '../../platform/guard.ts';
 import { drain, readParts } from '../../platform/multipart.ts';
+import { serve } from '../../platform/serve.ts';
 import type { SignedFilesService } from './service.ts';
 
 const BYTES_PER_MB = 1024 * 1024;
 const VERIFY_MAX_BYTES = UPLOAD_MAX_MB * BYTES_PER_MB;
 /** Public verifications per IP and minute: a person checks a few files; a script is slowed down. */
 export const VERIFY_RATE_MAX = 30;
-
-const zQueryNumber = (fallback: number, max: number) =>
-  z.coerce
-    .number({ error: MSG.badRequest })
-    .int(MSG.badRequest)
-    .min(1, MSG.badRequest)
-    .max(max, MSG.badRequest)
-    .default(fallback);
-
-const ZListQuery = z
-  .object({ page: zQueryNumber(1, 1_000_000), size: zQueryNumber(10, 100) })
-  .and(ZSignedFileFilters);
-
-const ZIdParams = z.object({ id: z.string().max(64) });
-const ZCodeParams = z.object({ code: ZVerifyCode });
 
 /** The file part's bytes, at most VERIFY_MAX_BYTES (the parser reads one more to show it cut); others are read past. */
 async function readUploadedPdf(request: Parameters<typeof readParts>[0]): Promise<Buffer> {
@@ -98,37 +81,15 @@ export const signedFilesRoutes: FastifyPluginAsyncZod<{ signedFiles: SignedFiles
   });
 
   const tags = ['signedFile'];
-  const reader = [app.authenticate, requireAnyPermission(['GJS_FILE_SIGN', 'GJS_FILE_SIGN_ADMIN'])];
+  const reader = [app.authenticate, requireAnyPermission([...SIGNED_FILE_CODES])];
   const publicLimit = { rateLimit: { max: VERIFY_RATE_MAX, timeWindow: '1 minute' } };
 
-  app.get(
-    '/api/file/signed/list',
-    {
-      preValidation: reader,
-      schema: {
-        tags,
-        summary: '电签文件列表',
-        description:
-          '本单位的电签文件（交易所可见全部单位），同一内容只列一次；每行的验签结果由存储的文件本身计算。',
-        querystring: ZListQuery,
-        response: { 200: zEnvelope(z.object({ list: z.array(ZSignedFile), total: z.number() })) },
-      },
-    },
-    async (request) => ok(await signedFiles.list(requireSession(request), request.query)),
+  serve(app, listSignedFilesCall, reader, async ({ query }, request) =>
+    ok(await signedFiles.list(requireSession(request), query)),
   );
 
-  app.get(
-    '/api/file/signed/:id',
-    {
-      preValidation: reader,
-      schema: {
-        tags,
-        summary: '电签文件验签详情',
-        params: ZIdParams,
-        response: { 200: zEnvelope(ZSignedFileDetail) },
-      },
-    },
-    async (request) => ok(await signedFiles.show(requireSession(request), request.params.id)),
+  serve(app, showSignedFileCall, reader, async ({ params }, request) =>
+    ok(await signedFiles.show(requireSession(request), params.id)),
   );
 
   app.post(
@@ -148,18 +109,11 @@ export const signedFilesRoutes: FastifyPluginAsyncZod<{ signedFiles: SignedFiles
     },
   );
 
-  app.get(
-    '/api/public/verify/:code',
-    {
-      config: publicLimit,
-      schema: {
-        tags,
-        summary: '按验证码验证电签文件（无需登录）',
-        description: '验证码为文件 SHA-256 的前16位十六进制字符（不区分大小写）。',
-        params: ZCodeParams,
-        response: { 200: zEnvelope(ZVerifyResult) },
-      },
-    },
-    async (request) => ok(await signedFiles.verifyCode(request.params.code)),
+  serve(
+    app,
+    verifyCodeCall,
+    'public',
+    async ({ params }) => ok(await signedFiles.verifyCode(ZVerifyCode.parse(params.code))),
+    { config: publicLimit },
   );
 };

@@ -35,7 +35,7 @@ import {
   enrolSigner,
   findProjectId,
   type Client,
-} from '../workflow/test-support.ts';
+} from '../../test/workflow-support.ts';
 import { VERIFY_RATE_MAX } from './routes.ts';
 
 const OWNER_COMPANY = '北京示范国有资产经营有限公司';

@@ -1,27 +1,37 @@
-// The calls of the account pages (账号管理 and accountAdd, accountEdit, accountShow, accountChange): the company's
-// operators (the server scopes every call to the caller's company), the codes it may hand out, saving an account,
-// its state changes with the row's version, and the change of the main operator on an SMS code.
+// The calls of the account pages (账号管理 and accountAdd, accountEdit, accountShow, accountChange;
+// contracts/operators.ts): the company's operators (the server scopes every call to the caller's company), the codes
+// it may hand out, saving an account, its state changes with the row's version, and the change of the main operator
+// on an SMS code.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Envelope, PageResult } from '@cqjy/domain/api';
-import type {
-  NewOperatorInput,
-  OperatorCodes,
-  OperatorListRow,
-  OperatorQuery,
-  OperatorSaved,
-  OperatorUpdateInput,
-  OperatorView,
-} from '@cqjy/domain/operators';
-import { http, unwrap } from '../../lib/http.ts';
+import {
+  changeMainOperatorCall,
+  disableOperatorCall,
+  enableOperatorCall,
+  listOperatorsCall,
+  operatorCodesCall,
+  resetOperatorCall,
+  saveOperatorCall,
+  sendMainCodeCall,
+  showOperatorCall,
+  updateOperatorCall,
+  type MainOperatorChangeBody,
+  type OperatorListQuery,
+  type OperatorSaveBody,
+  type OperatorUpdateBody,
+} from '@cqjy/domain/contracts/operators';
+import type { OperatorListRow, OperatorSaved } from '@cqjy/domain/operators';
+import { fetchData } from '../../lib/call.ts';
 
 /** A row's state change needs only its id and version. */
 export type Versioned = Pick<OperatorListRow, 'id' | 'version'>;
 
-export const operatorsQuery = (query: OperatorQuery) =>
+/** The page keeps its page and size itself: both always sent. */
+export type OperatorsQuery = OperatorListQuery & { page: number; size: number };
+
+export const operatorsQuery = (query: OperatorsQuery) =>
   queryOptions({
     queryKey: ['operators', 'list', query] as const,
-    queryFn: async () =>
-      unwrap(await http.post<Envelope<PageResult<OperatorListRow>>>('/api/operator/list', query)),
+    queryFn: () => fetchData(listOperatorsCall, { body: query }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -29,42 +39,42 @@ export const operatorsQuery = (query: OperatorQuery) =>
 export const operatorQuery = (id: number) =>
   queryOptions({
     queryKey: ['operators', 'show', id] as const,
-    queryFn: async () => unwrap(await http.get<Envelope<OperatorView>>(`/api/operator/${id}`)),
+    queryFn: () => fetchData(showOperatorCall, { params: { id } }),
     staleTime: 0,
   });
 
 export const operatorCodesQuery = () =>
   queryOptions({
     queryKey: ['operators', 'codes'] as const,
-    queryFn: async () => unwrap(await http.get<Envelope<OperatorCodes>>('/api/operator/codes')),
+    queryFn: () => fetchData(operatorCodesCall, {}),
   });
 
-export async function saveOperator(input: NewOperatorInput): Promise<OperatorSaved> {
-  return unwrap(await http.post<Envelope<OperatorSaved>>('/api/operator/save', input), { showSuccess: true });
+export function saveOperator(input: OperatorSaveBody): Promise<OperatorSaved> {
+  return fetchData(saveOperatorCall, { body: input }, { showSuccess: true });
 }
 
-export async function updateOperator(id: number, input: OperatorUpdateInput): Promise<OperatorSaved> {
-  return unwrap(await http.post<Envelope<OperatorSaved>>(`/api/operator/update/${id}`, input), {
-    showSuccess: true,
-  });
+export function updateOperator(id: number, input: OperatorUpdateBody): Promise<OperatorSaved> {
+  return fetchData(updateOperatorCall, { params: { id }, body: input }, { showSuccess: true });
 }
 
 export type OperatorAction = 'disable' | 'enable' | 'reset';
 
-export async function changeOperatorState(action: OperatorAction, row: Versioned): Promise<OperatorSaved> {
+const STATE_CALLS = {
+  disable: disableOperatorCall,
+  enable: enableOperatorCall,
+  reset: resetOperatorCall,
+} as const satisfies Record<OperatorAction, unknown>;
+
+export function changeOperatorState(action: OperatorAction, row: Versioned): Promise<OperatorSaved> {
   const body = { version: row.version };
-  return unwrap(await http.post<Envelope<OperatorSaved>>(`/api/operator/${action}/${row.id}`, body), {
-    showSuccess: true,
-  });
+  return fetchData(STATE_CALLS[action], { params: { id: row.id }, body }, { showSuccess: true });
 }
 
 /** 获取验证码 of 变更主操作员: the code goes to the caller's (the main operator's) own mobile. */
-export async function sendMainChangeCode(): Promise<{ mobileMasked: string }> {
-  return unwrap(await http.post<Envelope<{ mobileMasked: string }>>('/api/operator/main/code'), {
-    showSuccess: true,
-  });
+export function sendMainChangeCode(): Promise<{ mobileMasked: string }> {
+  return fetchData(sendMainCodeCall, {}, { showSuccess: true });
 }
 
-export async function changeMainOperator(input: { operatorId: number; phonecode: string }): Promise<void> {
-  unwrap(await http.post<Envelope<null>>('/api/operator/main/change', input), { showSuccess: true });
+export async function changeMainOperator(input: MainOperatorChangeBody): Promise<void> {
+  await fetchData(changeMainOperatorCall, { body: input }, { showSuccess: true });
 }

@@ -150,7 +150,8 @@ function DocumentEditor({ direction, doc }: { direction: DocumentDirection; doc:
           ? await saveDocument(direction, { ...body, createId })
           : await updateDocument(direction, doc, body);
       setIsDirty(false);
-      await queryClient.invalidateQueries({ queryKey: ['documents', direction] });
+      // the lists read again in the background: the page moved to does not wait for them
+      void queryClient.invalidateQueries({ queryKey: ['documents', direction] });
       void navigate(documentPath(direction, 'show', saved.id), { replace: true });
     } catch {
       // the HTTP client has told the user

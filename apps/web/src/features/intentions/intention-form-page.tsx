@@ -415,7 +415,8 @@ function IntentionEditor({ view, initialProject, createId }: EditorProps) {
       const saved = await store(body, true);
       setIsDirty(false);
       await drawIntentionLetter(saved);
-      await queryClient.invalidateQueries({ queryKey: ['intentions'] });
+      // the lists read again in the background: the page moved to does not wait for them
+      void queryClient.invalidateQueries({ queryKey: ['intentions'] });
       void navigate(intentionViewPath(family, saved.id), { replace: true });
     });
   };

@@ -486,7 +486,8 @@ function InvestorEditor({ project, view, files: initialFiles, createId }: Editor
     await run('submit', async () => {
       const saved = await store(investor, true);
       await submitInvestor(saved);
-      await queryClient.invalidateQueries({ queryKey: ['investors'] });
+      // the lists read again in the background: the submitted registration's page does not wait for them
+      void queryClient.invalidateQueries({ queryKey: ['investors'] });
       void navigate(investorShowPath(saved.id, home?.isAgentView === true), { replace: true });
     });
   };

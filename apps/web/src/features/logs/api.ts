@@ -1,31 +1,27 @@
-// The calls of 操作日志: the list (the caller's company's rows, every company's with GJS_WORKLOG_LT_ADMIN), the
-// streamed export with the same filters, and the state of the log's hash chain (walked by the server at most once
-// a minute, so the page asks no more often).
+// The calls of 操作日志 (contracts/audit.ts): the list (the caller's company's rows, every company's with
+// GJS_WORKLOG_LT_ADMIN), the streamed export with the same filters (a file, not an envelope call: downloaded by its
+// path), and the state of the log's hash chain (walked by the server at most once a minute, so the page asks no
+// more often).
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Envelope, PageResult } from '@cqjy/domain/api';
-import type { AuditChainState, AuditLogRow } from '@cqjy/domain/audit-log';
+import type { ZAuditLogFilters } from '@cqjy/domain/audit-log';
+import { listLogsCall, verifyLogsCall, type LogsListBody } from '@cqjy/domain/contracts/audit';
 import { xlsxName } from '@cqjy/domain/format';
+import type { z } from 'zod';
 import { downloadExport } from '../../api/attachments.ts';
-import { http, unwrap } from '../../lib/http.ts';
+import { fetchData } from '../../lib/call.ts';
 
 /** The filters as the server takes them: days as YYYY-MM-DD (+08:00), both ends included. */
-export type LogsFilters = {
-  operator?: string;
-  action?: string;
-  target?: string;
-  companyName?: string;
-  from?: string;
-  to?: string;
-};
+export type LogsFilters = z.input<typeof ZAuditLogFilters>;
 
-export type LogsQuery = LogsFilters & { page: number; size: number };
+/** The page keeps its page and size itself: both always sent. */
+export type LogsQuery = LogsListBody & { page: number; size: number };
 
 const CHAIN_STALE_MS = 60_000;
 
 export const logsListQuery = (query: LogsQuery) =>
   queryOptions({
     queryKey: ['logs', 'list', query] as const,
-    queryFn: async () => unwrap(await http.post<Envelope<PageResult<AuditLogRow>>>('/api/logs/list', query)),
+    queryFn: () => fetchData(listLogsCall, { body: query }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -33,7 +29,7 @@ export const logsListQuery = (query: LogsQuery) =>
 export const logsChainQuery = () =>
   queryOptions({
     queryKey: ['logs', 'verify'] as const,
-    queryFn: async () => unwrap(await http.get<Envelope<AuditChainState>>('/api/logs/verify')),
+    queryFn: () => fetchData(verifyLogsCall, {}),
     staleTime: CHAIN_STALE_MS,
   });
 

@@ -1,27 +1,27 @@
-// The calls of 服务费订单 (apps/server/src/modules/orders/routes.ts): the list, an order, the owner's invoice request
-// and the exchange's payment and invoice records, each change with the order's version.
+// The calls of 服务费订单 (contracts/orders.ts): the list, an order, the owner's invoice request and the exchange's
+// payment and invoice records, each change with the order's version.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Envelope, PageResult } from '@cqjy/domain/api';
-import type { OrderPayState, ServiceFeeOrder } from '@cqjy/domain/orders';
+import {
+  issueOrderInvoiceCall,
+  listOrdersCall,
+  payOrderCall,
+  requestOrderInvoiceCall,
+  type OrderListQuery,
+} from '@cqjy/domain/contracts/orders';
 import type { RegistryRow } from '@cqjy/domain/registries/kit';
+import { fetchData } from '../../lib/call.ts';
 import { http, unwrap } from '../../lib/http.ts';
 
-export type OrderQuery = {
-  page: number;
-  size: number;
-  keyword?: string;
-  payState?: OrderPayState;
-  /** agent: the orders of the projects the company acts for as the agent member (代理项目订单) */
-  scope?: 'own' | 'agent';
-};
+/** The page keeps its page and size itself: both always sent. */
+export type OrderQuery = OrderListQuery & { page: number; size: number };
 
 type Versioned = { id: number; version: number };
 
 export const ordersQuery = (query: OrderQuery) =>
   queryOptions({
     queryKey: ['orders', 'list', query] as const,
-    queryFn: async () =>
-      unwrap(await http.post<Envelope<PageResult<ServiceFeeOrder>>>('/api/order/list', query)),
+    queryFn: () => fetchData(listOrdersCall, { body: query }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -43,15 +43,15 @@ export const invoiceTitlesQuery = () =>
 
 export async function requestInvoice(order: Versioned, titleId: number): Promise<void> {
   const body = { version: order.version, titleId };
-  unwrap(await http.post<Envelope<Versioned>>(`/api/order/invoice/${order.id}`, body), { showSuccess: true });
+  await fetchData(requestOrderInvoiceCall, { params: { id: order.id }, body }, { showSuccess: true });
 }
 
 export async function recordPayment(order: Versioned): Promise<void> {
   const body = { version: order.version };
-  unwrap(await http.post<Envelope<Versioned>>(`/api/order/pay/${order.id}`, body), { showSuccess: true });
+  await fetchData(payOrderCall, { params: { id: order.id }, body }, { showSuccess: true });
 }
 
 export async function issueInvoice(order: Versioned): Promise<void> {
   const body = { version: order.version };
-  unwrap(await http.post<Envelope<Versioned>>(`/api/order/issue/${order.id}`, body), { showSuccess: true });
+  await fetchData(issueOrderInvoiceCall, { params: { id: order.id }, body }, { showSuccess: true });
 }

@@ -1,21 +1,36 @@
-// The calls of 退票信息 (apps/server/src/modules/refund-tickets/routes.ts): the list, a ticket with its applications,
-// the exchange's record of a returned payout and its review, the company's application (重新出金申请), its
-// correction and its e-signature with the SMS code bound to the letter; each change with its version.
+// The calls of 退票信息 (contracts/refund-tickets.ts): the list, a ticket with its applications, the exchange's record
+// of a returned payout and its review, the company's application (重新出金申请), its correction and its e-signature
+// with the SMS code bound to the letter; each change with its version.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Envelope, PageResult } from '@cqjy/domain/api';
-import type { RefundTicket, RefundTicketDetail, RefundTicketState } from '@cqjy/domain/refund-tickets';
+import {
+  applyRefundTicketCall,
+  auditRefundApplicationCall,
+  checkRefundSignCodeCall,
+  listRefundTicketsCall,
+  modifyRefundApplicationCall,
+  saveRefundTicketCall,
+  sendRefundSignCodeCall,
+  showRefundTicketCall,
+  signRefundApplicationCall,
+  type RefundApplicationBody,
+  type RefundTicketListQuery,
+  type RefundTicketSaveBody,
+} from '@cqjy/domain/contracts/refund-tickets';
+import type { CallAnswer } from '@cqjy/domain/contract';
 import type { RegistryRow } from '@cqjy/domain/registries/kit';
+import { callApi, fetchData } from '../../lib/call.ts';
 import { http, unwrap } from '../../lib/http.ts';
 
-export type TicketQuery = { page: number; size: number; keyword?: string; state?: RefundTicketState };
+/** The page keeps its page and size itself: both always sent. */
+export type TicketQuery = RefundTicketListQuery & { page: number; size: number };
 
 type Versioned = { id: number; version: number };
 
 export const ticketsQuery = (query: TicketQuery) =>
   queryOptions({
     queryKey: ['refundTickets', 'list', query] as const,
-    queryFn: async () =>
-      unwrap(await http.post<Envelope<PageResult<RefundTicket>>>('/api/refundTicket/list', query)),
+    queryFn: () => fetchData(listRefundTicketsCall, { body: query }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -23,7 +38,7 @@ export const ticketsQuery = (query: TicketQuery) =>
 export const ticketQuery = (id: number) =>
   queryOptions({
     queryKey: ['refundTickets', 'show', id] as const,
-    queryFn: async () => unwrap(await http.get<Envelope<RefundTicketDetail>>(`/api/refundTicket/${id}`)),
+    queryFn: () => fetchData(showRefundTicketCall, { params: { id } }),
     staleTime: 0,
   });
 
@@ -42,42 +57,36 @@ export const bankAccountsQuery = () =>
     staleTime: 0,
   });
 
-export async function recordTicket(body: {
-  instanceId: number;
-  returnReason: string;
-  returnedOn: string;
-}): Promise<void> {
-  unwrap(await http.post<Envelope<{ id: number; code: string }>>('/api/refundTicket/save', body), {
-    showSuccess: true,
-  });
+export async function recordTicket(body: RefundTicketSaveBody): Promise<void> {
+  await fetchData(saveRefundTicketCall, { body }, { showSuccess: true });
 }
 
 /** 重新出金申请 of ticket `ticketId`, or 重新出金修改 of its returned application `applicationId`. */
 export async function saveApplication(
   target: { kind: 'apply'; ticketId: number } | { kind: 'modify'; applicationId: number },
-  body: { version: number; bankId: number; remark: string },
-): Promise<Versioned> {
-  const path =
-    target.kind === 'apply'
-      ? `/api/refundTicket/apply/${target.ticketId}`
-      : `/api/refundTicket/modify/${target.applicationId}`;
-  return unwrap(await http.post<Envelope<Versioned>>(path, body), { showSuccess: true });
+  body: RefundApplicationBody,
+): Promise<CallAnswer<typeof applyRefundTicketCall>> {
+  return target.kind === 'apply'
+    ? fetchData(applyRefundTicketCall, { params: { id: target.ticketId }, body }, { showSuccess: true })
+    : fetchData(
+        modifyRefundApplicationCall,
+        { params: { id: target.applicationId }, body },
+        { showSuccess: true },
+      );
 }
 
 export async function sendSignCode(applicationId: number): Promise<void> {
-  unwrap(await http.post<Envelope<unknown>>(`/api/refundTicket/sign/otp/${applicationId}`), {
-    showSuccess: true,
-  });
+  await fetchData(sendRefundSignCodeCall, { params: { id: applicationId } }, { showSuccess: true });
 }
 
-export function checkSignCode(applicationId: number, otp: string): Promise<Envelope<unknown>> {
-  return http.post<Envelope<unknown>>(`/api/refundTicket/sign/otp/check/${applicationId}`, { otp });
+export function checkSignCode(applicationId: number, otp: string): Promise<Envelope<null>> {
+  return callApi(checkRefundSignCodeCall, { params: { id: applicationId }, body: { otp } });
 }
 
-export function signApplication(application: Versioned, otp: string): Promise<Envelope<unknown>> {
-  return http.post<Envelope<unknown>>(`/api/refundTicket/signature/${application.id}`, {
-    version: application.version,
-    otp,
+export function signApplication(application: Versioned, otp: string): Promise<Envelope<Versioned>> {
+  return callApi(signRefundApplicationCall, {
+    params: { id: application.id },
+    body: { version: application.version, otp },
   });
 }
 
@@ -85,10 +94,9 @@ export function reviewApplication(
   application: Versioned,
   result: 'pass' | 'back',
   reason: string,
-): Promise<Envelope<unknown>> {
-  return http.post<Envelope<unknown>>(`/api/refundTicket/audit/${application.id}`, {
-    version: application.version,
-    result,
-    reason,
+): Promise<Envelope<Versioned>> {
+  return callApi(auditRefundApplicationCall, {
+    params: { id: application.id },
+    body: { version: application.version, result, reason },
   });
 }

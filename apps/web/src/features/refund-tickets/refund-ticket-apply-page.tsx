@@ -60,7 +60,8 @@ function ApplyForm({ ticket }: { ticket: RefundTicketDetail }) {
       } else {
         await saveApplication({ kind: 'apply', ticketId: ticket.id }, { ...body, version: ticket.version });
       }
-      await queryClient.invalidateQueries({ queryKey: ['refundTickets'] });
+      // the lists read again in the background: the page moved to does not wait for them
+      void queryClient.invalidateQueries({ queryKey: ['refundTickets'] });
       void navigate(`/index/refundTicketApplyShow?id=${ticket.id}`);
     } catch {
       // the HTTP client has told the user

@@ -12,6 +12,7 @@ import { isAdminIdentity } from '@cqjy/domain/menus';
 import { MSG } from '@cqjy/domain/messages';
 import { REFUND_RETURN_REASONS, REFUND_TICKET_STATE_LABELS } from '@cqjy/domain/refund-tickets';
 import type { RefundTicket, RefundTicketState } from '@cqjy/domain/refund-tickets';
+import type { RefundTicketSaveBody } from '@cqjy/domain/contracts/refund-tickets';
 import { maskBankAccount } from '@cqjy/domain/registries/kit';
 import { usePageTitle } from '../../lib/route-handle.ts';
 import { useSession } from '../../lib/session-store.ts';
@@ -191,7 +192,11 @@ export function RefundTicketListPage() {
   );
 }
 
-type RecordValues = { instanceId?: number; returnReason?: string; returnedOn?: string };
+type RecordValues = {
+  instanceId?: number;
+  returnReason?: RefundTicketSaveBody['returnReason'];
+  returnedOn?: string;
+};
 
 /** 登记退票: the exchange names the approved payout (its application number) that came back, why and when. */
 function RecordDialog({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
@@ -205,7 +210,8 @@ function RecordDialog({ onClose, onDone }: { onClose: () => void; onDone: () => 
     try {
       await recordTicket({
         instanceId: values.instanceId ?? 0,
-        returnReason: values.returnReason ?? '',
+        // the form asks for a reason; none would be sent empty, as before, for the server to refuse
+        returnReason: values.returnReason ?? ('' as RefundTicketSaveBody['returnReason']),
         returnedOn: values.returnedOn ?? '',
       });
       onDone();

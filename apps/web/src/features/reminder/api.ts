@@ -1,11 +1,16 @@
-// The calls of 消息提醒 (the reminder page and the header's bell): the reader's notifications (scoped by the
-// server to its company), the unread count, and marking one or all of them read. Both queries live under
-// ['notifications'], so marking anything read refreshes the page and the bell together.
+// The calls of 消息提醒 (the reminder page and the header's bell; contracts/notifications.ts): the reader's
+// notifications (scoped by the server to its company), the unread count, and marking one or all of them read.
+// Both queries live under ['notifications'], so marking anything read refreshes the page and the bell together.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Envelope, PageResult } from '@cqjy/domain/api';
+import {
+  countUnreadNotificationsCall,
+  listNotificationsCall,
+  markAllNotificationsReadCall,
+  markNotificationReadCall,
+} from '@cqjy/domain/contracts/notifications';
 import { NOTIFICATION_POLL_MS } from '@cqjy/domain/notifications';
-import type { MarkedRead, NotificationRow, UnreadCount } from '@cqjy/domain/notifications';
-import { http, unwrap } from '../../lib/http.ts';
+import type { MarkedRead } from '@cqjy/domain/notifications';
+import { fetchData } from '../../lib/call.ts';
 
 export type NotificationQuery = { page: number; size: number; isUnread: boolean };
 
@@ -14,14 +19,10 @@ export const NOTIFICATIONS_KEY = ['notifications'] as const;
 export const notificationsQuery = (query: NotificationQuery) =>
   queryOptions({
     queryKey: [...NOTIFICATIONS_KEY, 'list', query] as const,
-    queryFn: async () =>
-      unwrap(
-        await http.get<Envelope<PageResult<NotificationRow>>>('/api/message/list', {
-          page: query.page,
-          size: query.size,
-          unread: query.isUnread ? 1 : undefined,
-        }),
-      ),
+    queryFn: () =>
+      fetchData(listNotificationsCall, {
+        query: { page: query.page, size: query.size, unread: query.isUnread ? '1' : undefined },
+      }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -34,22 +35,16 @@ export const notificationsQuery = (query: NotificationQuery) =>
 export const unreadCountQuery = () =>
   queryOptions({
     queryKey: [...NOTIFICATIONS_KEY, 'unread'] as const,
-    queryFn: async () =>
-      unwrap(
-        await http.get<Envelope<UnreadCount>>('/api/message/unread/count', undefined, { isSilent: true }),
-        {
-          showError: false,
-        },
-      ),
+    queryFn: () => fetchData(countUnreadNotificationsCall, {}, { isSilent: true, showError: false }),
     refetchInterval: NOTIFICATION_POLL_MS,
     refetchOnWindowFocus: true,
     staleTime: 0,
   });
 
 export async function markRead(id: number): Promise<void> {
-  unwrap(await http.post<Envelope<unknown>>(`/api/message/read/${id}`));
+  await fetchData(markNotificationReadCall, { params: { id } });
 }
 
 export async function markAllRead(): Promise<MarkedRead> {
-  return unwrap(await http.post<Envelope<MarkedRead>>('/api/message/read/all'), { showSuccess: true });
+  return fetchData(markAllNotificationsReadCall, {}, { showSuccess: true });
 }

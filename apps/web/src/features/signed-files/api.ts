@@ -1,17 +1,17 @@
-// The calls of 电签文件 (apps/server/src/modules/signed-files/routes.ts): the company's signed PDFs with the verdict
-// of each, one file's verdict signature by signature; preview and download go through the attachment call.
+// The calls of 电签文件 (contracts/signed-files.ts): the company's signed PDFs with the verdict of each, one file's
+// verdict signature by signature; preview and download go through the attachment call.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Envelope, PageResult } from '@cqjy/domain/api';
-import type { SignedFile, SignedFileDetail, SignedFileFilters } from '@cqjy/domain/signed-files';
-import { http, unwrap } from '../../lib/http.ts';
+import type { CallInput } from '@cqjy/domain/contract';
+import { listSignedFilesCall, showSignedFileCall } from '@cqjy/domain/contracts/signed-files';
+import { fetchData } from '../../lib/call.ts';
 
-export type SignedFileQuery = SignedFileFilters & { page: number; size: number };
+/** The page keeps its page and size itself: both always sent. */
+export type SignedFileQuery = CallInput<typeof listSignedFilesCall>['query'] & { page: number; size: number };
 
 export const signedFilesQuery = (query: SignedFileQuery) =>
   queryOptions({
     queryKey: ['signedFiles', 'list', query] as const,
-    queryFn: async () =>
-      unwrap(await http.get<Envelope<PageResult<SignedFile>>>('/api/file/signed/list', query)),
+    queryFn: () => fetchData(listSignedFilesCall, { query }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -19,7 +19,6 @@ export const signedFilesQuery = (query: SignedFileQuery) =>
 export const signedFileQuery = (id: string) =>
   queryOptions({
     queryKey: ['signedFiles', 'detail', id] as const,
-    queryFn: async () =>
-      unwrap(await http.get<Envelope<SignedFileDetail>>(`/api/file/signed/${encodeURIComponent(id)}`)),
+    queryFn: () => fetchData(showSignedFileCall, { params: { id } }),
     staleTime: 0,
   });

@@ -1,9 +1,11 @@
-// The calls of 短信管理: the outbox page with its filters, resending a failed message, the templates and the
-// channel's state. Every query lives under ['sms'], so a resend refreshes the list and the state together.
+// The calls of 短信管理 (contracts/sms.ts): the outbox page with its filters, resending a failed message, the
+// templates and the channel's state. Every query lives under ['sms'], so a resend refreshes the list and the state
+// together.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Envelope, PageResult, SmsStatus } from '@cqjy/domain/api';
-import type { SmsListItem, SmsProviderState, SmsTemplateItem } from '@cqjy/domain/sms';
-import { http, unwrap } from '../../lib/http.ts';
+import type { SmsStatus } from '@cqjy/domain/api';
+import { listSmsCall, resendSmsCall, smsProviderCall, smsTemplatesCall } from '@cqjy/domain/contracts/sms';
+import type { SmsListItem } from '@cqjy/domain/sms';
+import { fetchData } from '../../lib/call.ts';
 
 export const SMS_KEY = ['sms'] as const;
 
@@ -21,15 +23,9 @@ export type SmsQuery = SmsFilters & { page: number; size: number };
 export const smsListQuery = (query: SmsQuery) =>
   queryOptions({
     queryKey: [...SMS_KEY, 'list', query] as const,
-    queryFn: async () => {
+    queryFn: () => {
       const { page, size, ...filters } = query;
-      return unwrap(
-        await http.post<Envelope<PageResult<SmsListItem>>>('/api/sms/list', {
-          pageNum: page,
-          pageSize: size,
-          ...filters,
-        }),
-      );
+      return fetchData(listSmsCall, { body: { pageNum: page, pageSize: size, ...filters } });
     },
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -38,17 +34,17 @@ export const smsListQuery = (query: SmsQuery) =>
 export const smsTemplatesQuery = () =>
   queryOptions({
     queryKey: [...SMS_KEY, 'templates'] as const,
-    queryFn: async () => unwrap(await http.get<Envelope<SmsTemplateItem[]>>('/api/sms/templates')),
+    queryFn: () => fetchData(smsTemplatesCall, {}),
   });
 
 export const smsProviderQuery = () =>
   queryOptions({
     queryKey: [...SMS_KEY, 'provider'] as const,
-    queryFn: async () => unwrap(await http.get<Envelope<SmsProviderState>>('/api/sms/provider')),
+    queryFn: () => fetchData(smsProviderCall, {}),
     staleTime: 0,
   });
 
 /** The server shows its own message: 短信已重发, or why it refused or failed. */
-export async function resendSms(id: number): Promise<SmsListItem> {
-  return unwrap(await http.post<Envelope<SmsListItem>>(`/api/sms/resend/${id}`), { showSuccess: true });
+export function resendSms(id: number): Promise<SmsListItem> {
+  return fetchData(resendSmsCall, { params: { id } }, { showSuccess: true });
 }

@@ -1,19 +1,23 @@
-// The calls of 综合查询 and 收入统计 (apps/server/src/modules/statistics/routes.ts): a page of one kind's matches,
-// the year's income figures, and the exports of both.
+// The calls of 综合查询 and 收入统计 (contracts/statistics.ts): a page of one kind's matches, the year's income
+// figures, and the exports of both (files, not envelope calls: downloaded by their paths).
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Envelope, PageResult } from '@cqjy/domain/api';
+import {
+  incomeStatisticsCall,
+  searchStatisticsCall,
+  type StatisticsSearchBody,
+} from '@cqjy/domain/contracts/statistics';
 import { formatDate, xlsxName } from '@cqjy/domain/format';
-import type { IncomeStatistics, QueryFilters, QueryKind, QueryRow } from '@cqjy/domain/statistics';
+import type { QueryFilters } from '@cqjy/domain/statistics';
 import { downloadExport } from '../../api/attachments.ts';
-import { http, unwrap } from '../../lib/http.ts';
+import { fetchData } from '../../lib/call.ts';
 
-export type SearchQuery = QueryFilters & { kind: QueryKind; page: number; size: number };
+/** The page keeps its page and size itself: both always sent. */
+export type SearchQuery = StatisticsSearchBody & { page: number; size: number };
 
 export const searchQuery = (query: SearchQuery) =>
   queryOptions({
     queryKey: ['statistics', 'query', query] as const,
-    queryFn: async () =>
-      unwrap(await http.post<Envelope<PageResult<QueryRow>>>('/api/statistics/query', query)),
+    queryFn: () => fetchData(searchStatisticsCall, { body: query }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -29,8 +33,7 @@ export function exportSearch(filters: QueryFilters): Promise<void> {
 export const incomeQuery = (year: number) =>
   queryOptions({
     queryKey: ['statistics', 'income', year] as const,
-    queryFn: async () =>
-      unwrap(await http.get<Envelope<IncomeStatistics>>('/api/statistics/income', { year })),
+    queryFn: () => fetchData(incomeStatisticsCall, { query: { year } }),
     placeholderData: keepPreviousData,
   });
 

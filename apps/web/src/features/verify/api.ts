@@ -1,8 +1,10 @@
-// The public verification calls (apps/server/src/modules/signed-files/routes.ts): a PDF uploaded, or the
-// verification code of a stored signed file; neither needs a session.
+// The public verification calls: a PDF uploaded (multipart, apps/server/src/modules/signed-files/routes.ts), or the
+// verification code of a stored signed file (contracts/signed-files.ts); neither needs a session.
 import type { Envelope } from '@cqjy/domain/api';
+import { verifyCodeCall } from '@cqjy/domain/contracts/signed-files';
 import type { VerifyResult } from '@cqjy/domain/signed-files';
 import { saveBlob } from '../../api/attachments.ts';
+import { fetchData } from '../../lib/call.ts';
 import { http, unwrap } from '../../lib/http.ts';
 
 export async function verifyUploadedPdf(file: Blob, fileName: string): Promise<VerifyResult> {
@@ -11,8 +13,8 @@ export async function verifyUploadedPdf(file: Blob, fileName: string): Promise<V
   return unwrap(await http.upload<Envelope<VerifyResult>>('/api/public/verify', form));
 }
 
-export async function verifyByCode(code: string): Promise<VerifyResult> {
-  return unwrap(await http.get<Envelope<VerifyResult>>(`/api/public/verify/${encodeURIComponent(code)}`));
+export function verifyByCode(code: string): Promise<VerifyResult> {
+  return fetchData(verifyCodeCall, { params: { code } });
 }
 
 /** The platform's root certificate (public): what a reader is told to trust to check the signatures itself. */
