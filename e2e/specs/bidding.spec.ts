@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { composeCreditCode } from '@cqjy/domain';
 import { E2E_OTP } from '../env.ts';
-import { expectToReach, keepScreenshot, pickOption, signIn } from './helpers.ts';
+import { answerDialog, expectToReach, keepScreenshot, pickOption, signIn } from './helpers.ts';
 import {
   approveAsAdmin,
   attachApplicationFile,
@@ -143,7 +143,8 @@ async function actAndConfirm(
   okText = /确\s*定/,
 ): Promise<void> {
   await rowOf(page, buyerName).getByRole('button', { name: action }).click();
-  await page.getByRole('dialog').getByRole('button', { name: okText }).click();
+  // closed once the server took the decision
+  await answerDialog(page.getByRole('dialog'), okText);
 }
 
 /** The exchange records a buyer's deposit as the bank statement shows it. */
@@ -154,8 +155,7 @@ async function recordDeposit(page: Page, buyerName: string, reference: string): 
   await dialog.getByLabel('到账金额（元）').fill('100000');
   await dialog.getByLabel('银行流水号').fill(reference);
   await keepScreenshot(page, 'bidding-04-deposit-dialog');
-  await dialog.getByRole('button', { name: /^登\s*记$/ }).click();
-  await expect(dialog).toBeHidden();
+  await answerDialog(dialog, /^登\s*记$/);
   await expect(rowOf(page, buyerName)).toContainText('已交纳');
 }
 
@@ -187,9 +187,7 @@ async function bid(page: Page, yuan: string): Promise<void> {
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type(yuan);
   await page.getByTestId('bidding-submit').click();
-  const confirm = page.getByRole('dialog', { name: '确认出价' });
-  await confirm.getByRole('button', { name: '确认出价' }).click();
-  await expect(confirm).toBeHidden();
+  await answerDialog(page.getByRole('dialog', { name: '确认出价' }), '确认出价');
 }
 
 test('BF-2.x the buyer side: registrations, deposits, qualification review and a live bidding', async ({
@@ -231,12 +229,8 @@ test('BF-2.x the buyer side: registrations, deposits, qualification review and a
   for (const buyer of BUYERS) {
     await rowOf(owner, buyer.name).getByRole('button', { name: '资格审核通过' }).click();
     await owner.getByRole('dialog').getByRole('textbox').fill('符合受让方资格条件');
-    await owner
-      .getByRole('dialog')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
     // the dialog closes once the server took the opinion; the list is read again after it
-    await expect(owner.getByRole('dialog')).toBeHidden();
+    await answerDialog(owner.getByRole('dialog'), /确\s*定/);
     await expect(rowOf(owner, buyer.name)).toContainText('转让方已确认');
   }
   await keepScreenshot(owner, 'bidding-03-owner-review');

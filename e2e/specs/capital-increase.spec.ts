@@ -8,6 +8,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import {
+  answerDialog,
   choose,
   expectToReach,
   fileInputOf,
@@ -106,10 +107,7 @@ async function registerInvestor(page: Page, investor: Investor, screenshot: stri
   }
   await keepScreenshot(page, screenshot);
   await page.getByRole('button', { name: /提\s*交/ }).click();
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  await answerDialog(page.getByRole('dialog'), /确\s*定/);
   await expect(page.getByText('投资方信息已提交，等待交易所资格审核').first()).toBeVisible();
   await expect(page).toHaveURL(/#\/index\/cap(InvestorShow|Show)\?id=\d+/);
 }

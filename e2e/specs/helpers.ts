@@ -198,3 +198,14 @@ export async function openMenu(page: Page, ...path: string[]): Promise<void> {
   const title = path.at(-1) ?? '';
   await expect(page.getByTestId('tab-strip').getByRole('tab', { name: title, selected: true })).toBeVisible();
 }
+
+/**
+ * Clicks a button of a dialog once the dialog has finished opening, then waits for it to close. antd zooms a dialog
+ * in: on a busy machine a click aimed while it still grows lands where the button was, not where it is, and is lost.
+ */
+export async function answerDialog(dialog: Locator, button: string | RegExp): Promise<void> {
+  await expect(dialog).toBeVisible();
+  await expect(dialog.page().locator('.ant-modal.ant-zoom-appear, .ant-modal.ant-zoom-enter')).toHaveCount(0);
+  await dialog.getByRole('button', { name: button }).click();
+  await expect(dialog).toBeHidden();
+}

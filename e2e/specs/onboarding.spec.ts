@@ -5,7 +5,7 @@
 // drawn), until the portal opens on 首页.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { composeCreditCode } from '../../packages/domain/src/validation/credit-code.ts';
-import { keepScreenshot, signIn, uploadFile } from './helpers.ts';
+import { answerDialog, keepScreenshot, pickOption, signIn, uploadFile } from './helpers.ts';
 import { APPLICATION_PDF, fillCode } from './workflow-steps.ts';
 
 // A run-unique owner, so that the spec can run against a database that already saw it.
@@ -23,8 +23,7 @@ const RETURN_REASON = '营业执照扫描件不清晰，请重新上传';
 async function fillCompanyStep(page: Page, address: string): Promise<void> {
   await page.getByLabel('法定代表人').fill('王法人');
   await page.getByLabel('注册地址').fill(address);
-  await page.getByLabel('监管机构', { exact: true }).click();
-  await page.getByTitle('国务院国资委').click();
+  await pickOption(page, '监管机构', '国务院国资委');
   await page.getByLabel('国家出资企业', { exact: true }).fill('中国示范国有资本运营有限公司');
   await page.getByLabel('国家出资企业统一社会信用代码').fill(composeCreditCode('110000', '88000001'));
 }
@@ -97,7 +96,7 @@ test('SH-4.5..SH-4.11 a new project owner opens an account, is reviewed, authent
   // the reason goes into the return dialog's own box, once it is open (not the list's search box behind it)
   const returning = admin.getByRole('dialog').filter({ hasText: '退回开户申请' });
   await returning.getByRole('textbox').fill(RETURN_REASON);
-  await returning.getByRole('button', { name: /确\s*定|确\s*认/ }).click();
+  await answerDialog(returning, /确\s*定|确\s*认/);
   await expect(admin.getByText('已退回').first()).toBeVisible();
 
   // 4. The owner sees the reason, corrects and resubmits.
@@ -122,8 +121,7 @@ test('SH-4.5..SH-4.11 a new project owner opens an account, is reviewed, authent
   // approval is confirmed, with an optional opinion that the history keeps
   const confirm = approver.getByRole('dialog').filter({ hasText: '确定审核通过吗' });
   await confirm.getByRole('textbox').fill('材料齐全，同意开户');
-  await confirm.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(confirm).toBeHidden();
+  await answerDialog(confirm, /确\s*定/);
   await expect(approver.getByText('审核通过').first()).toBeVisible();
   await approver.close();
 
