@@ -98,7 +98,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataDir = mkdtempSync(join(tmpdir(), 'cqjy-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     CAPTCHA_FIXED: TEST_CAPTCHA,
     DEMO_PASSWORD,
     DATA_DIR: dataDir,

@@ -190,7 +190,10 @@ function prepareList(db: Db, shape: ListShape) {
     conditions.push(arrayContains(projects.searchGrams, sql.placeholder('grams')));
   }
   const where = conditions.length === 0 ? undefined : and(...conditions);
-  const name = `project_list_${Object.values(shape).join('_')}`;
+  // PostgreSQL cuts a statement's name at 63 bytes: flags as 0/1 keep every shape's page and count names apart
+  const name = `project_list_${Object.values(shape)
+    .map((value) => (typeof value === 'boolean' ? Number(value) : value))
+    .join('_')}`;
   // The cap is written into the count, not bound: with a bound LIMIT, PostgreSQL's generic plan of the exchange's
   // keyword count (the bigram index, whatever the keyword) was estimated cheaper than the plans it makes for each
   // keyword and replaced them after five calls, 45-70 ms for a common word instead of 5-10 ms.
