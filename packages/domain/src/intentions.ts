@@ -356,7 +356,8 @@ export const ZOpenProject = z.object({
 export type OpenProject = z.infer<typeof ZOpenProject>;
 
 /** The deal's course a project's qualified registrations lead to. */
-export type DealCourse = 'none' | 'agreement' | 'bidding';
+export const DEAL_COURSES = ['none', 'agreement', 'bidding'] as const;
+export type DealCourse = (typeof DEAL_COURSES)[number];
 
 /** No qualified buyer: nothing yet; one: agreement at the listing price; two or more: the bidding hall. */
 export function dealCourse(qualifiedCount: number): DealCourse {
@@ -446,14 +447,15 @@ export function agreementRefusal(facts: DealFacts, now: Date): string | null {
  * the exchange may take its step now (open the hall, confirm the agreement) or why not (one rule: the server's
  * calls refuse with the same words).
  */
-export type DealCourseView = {
-  course: DealCourse;
-  qualified: number;
-  canOpenBidding: boolean;
-  canAgree: boolean;
+export const ZDealCourseView = z.object({
+  course: z.enum(DEAL_COURSES),
+  qualified: z.number(),
+  canOpenBidding: z.boolean(),
+  canAgree: z.boolean(),
   /** why the course's step may not be taken now; null when it may, or when there is no step yet */
-  reason: string | null;
-};
+  reason: z.string().nullable(),
+});
+export type DealCourseView = z.infer<typeof ZDealCourseView>;
 
 /** The notice the member gets when its registration is reviewed. */
 export function intentionReviewNotice(input: {

@@ -31,17 +31,18 @@ import {
   INTENTION_STATUSES,
   MSG,
   ZDealResult,
-  ZDepositReceiptInput,
   ZIntentionDetail,
   ZIntentionView,
   ZOpenProject,
 } from '@cqjy/domain';
+import { dealCourseCall, INTENTION_READER_CODES, recordDepositCall } from '@cqjy/domain/contracts/intentions';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
 import { ok, zEnvelope, ZIdParams, ZSaved, zVersion } from '../../platform/envelope.ts';
 import { requireAnyPermission, requirePermission } from '../../platform/guard.ts';
 import { parseId } from '../projects/routes.ts';
+import { serve } from '../../platform/serve.ts';
 import type { IntentionsService } from './service.ts';
 
 /** Ids: int4 columns, so a larger number is refused here rather than by the database (a 500). */
@@ -81,24 +82,13 @@ const BUYER_FIELDS = {
 const ZVersioned = z.object({ version: zVersion });
 const reasonTooLong = formatMessage(MSG.intentionReasonTooLong, { max: INTENTION_REASON_MAX });
 const zOtp = z.string({ error: MSG.otpFormat }).regex(/^\d{6}$/, MSG.otpFormat);
-const ZCourse = z.object({
-  course: z.enum(['none', 'agreement', 'bidding']),
-  qualified: z.number(),
-  canOpenBidding: z.boolean(),
-  canAgree: z.boolean(),
-  reason: z.string().nullable(),
-});
-
 export const intentionsRoutes: FastifyPluginCallbackZod<{ intentions: IntentionsService }> = (
   app,
   { intentions },
   done,
 ) => {
   const tags = ['intention'];
-  const reader = [
-    app.authenticate,
-    requireAnyPermission(['GJS_PROJECT_LT', 'GJS_PROJECT_SERVICE_SR_LT', 'GJS_PROJECT_LT_ADMIN']),
-  ];
+  const reader = [app.authenticate, requireAnyPermission([...INTENTION_READER_CODES])];
   // the member's own registrations; the service refuses a company that is no member
   const member = [app.authenticate, requireAnyPermission(['GJS_PROJECT_LT', 'GJS_PROJECT_SERVICE_SR_LT'])];
   const exchange = [app.authenticate, requirePermission('GJS_PROJECT_LT_ADMIN')];
@@ -177,19 +167,8 @@ export const intentionsRoutes: FastifyPluginCallbackZod<{ intentions: Intentions
     async (request) => ok(await intentions.show(requireSession(request), parseId(request.params.id))),
   );
 
-  app.get(
-    '/api/intention/course/:projectId',
-    {
-      preValidation: reader,
-      schema: {
-        tags,
-        summary: '项目成交方式（协议转让或网络竞价）',
-        params: z.object({ projectId: z.string().max(32) }),
-        response: { 200: zEnvelope(ZCourse) },
-      },
-    },
-    async (request) =>
-      ok(await intentions.course(requireSession(request), parseId(request.params.projectId))),
+  serve(app, dealCourseCall, reader, async ({ params }, request) =>
+    ok(await intentions.course(requireSession(request), params.projectId)),
   );
 
   app.post(
@@ -296,23 +275,8 @@ export const intentionsRoutes: FastifyPluginCallbackZod<{ intentions: Intentions
     intentions.withdraw,
     MSG.intentionWithdrawn,
   );
-  app.post(
-    '/api/intention/deposit/:id',
-    {
-      preValidation: exchange,
-      schema: {
-        tags,
-        summary: '登记保证金已到账（到账金额、到账日期、银行流水号）',
-        params: ZIdParams,
-        body: ZDepositReceiptInput.extend({ version: zVersion }),
-        response: { 200: zEnvelope(ZSaved) },
-      },
-    },
-    async (request) =>
-      ok(
-        await intentions.recordDeposit(actorOf(request), parseId(request.params.id), request.body),
-        MSG.intentionDepositRecorded,
-      ),
+  serve(app, recordDepositCall, exchange, async ({ params, body }, request) =>
+    ok(await intentions.recordDeposit(actorOf(request), params.id, body), MSG.intentionDepositRecorded),
   );
   versioned(
     '/api/intention/deposit/refund/:id',

@@ -47,10 +47,6 @@
 import {
   zPage,
   zSize,
-  ZEvaluationQuery,
-  ZEvaluationRow,
-  ZEvaluationSubmit,
-  ZEvaluationSubmitted,
   FAMILY_TITLES,
   isProjectFamily,
   MSG,
@@ -70,12 +66,18 @@ import {
   type DisclosureStage,
   type ProjectFamily,
 } from '@cqjy/domain';
+import {
+  EVALUATION_READER_CODES,
+  listEvaluationsCall,
+  submitEvaluationCall,
+} from '@cqjy/domain/contracts/evaluations';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
 import { ok, zEnvelope } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { requireAnyPermission, requirePermission } from '../../platform/guard.ts';
+import { serve } from '../../platform/serve.ts';
 import { toSummary, type ProjectsService } from './service.ts';
 
 export const PROJECT_CODES = ['GJS_PROJECT_LT', 'GJS_PROJECT_LT_ADMIN'] as const;
@@ -275,43 +277,19 @@ export const projectsRoutes: FastifyPluginCallbackZod<{ projects: ProjectsServic
       ok(await projects.remove(actorOf(request), parseId(request.params.id)), MSG.projectDeleted),
   );
 
-  app.post(
-    '/api/project/evaluation/list',
-    {
-      preValidation: [
-        app.authenticate,
-        requireAnyPermission(['GJS_PROJECT_EVALUATION_LT', 'GJS_PROJECT_EVALUATION_LT_ADMIN']),
-      ],
-      schema: {
-        tags: ['project'],
-        summary: '评估项目列表',
-        description: '项目表单中评估机构为本机构（按机构名称）的非草稿项目，及其资产评估报告。',
-        body: ZEvaluationQuery,
-        response: { 200: zEnvelope(z.object({ list: z.array(ZEvaluationRow), total: z.number() })) },
-      },
-    },
-    async (request) => ok(await projects.listEvaluations(requireSession(request), request.body)),
+  serve(
+    app,
+    listEvaluationsCall,
+    [app.authenticate, requireAnyPermission([...EVALUATION_READER_CODES])],
+    async ({ body }, request) => ok(await projects.listEvaluations(requireSession(request), body)),
   );
 
-  app.post(
-    '/api/project/evaluation/submit/:id',
-    {
-      preValidation: [app.authenticate, requirePermission('GJS_PROJECT_EVALUATION_LT')],
-      schema: {
-        tags: ['project'],
-        summary: '提交评估结果',
-        description:
-          '项目表单所列评估机构上传资产评估报告后，提交评估基准日、净资产评估值与转让标的对应评估值。',
-        params: ZIdParams,
-        body: ZEvaluationSubmit,
-        response: { 200: zEnvelope(ZEvaluationSubmitted) },
-      },
-    },
-    async (request) =>
-      ok(
-        await projects.submitEvaluation(actorOf(request), parseId(request.params.id), request.body),
-        MSG.evaluationSubmitted,
-      ),
+  serve(
+    app,
+    submitEvaluationCall,
+    [app.authenticate, requirePermission('GJS_PROJECT_EVALUATION_LT')],
+    async ({ params, body }, request) =>
+      ok(await projects.submitEvaluation(actorOf(request), params.id, body), MSG.evaluationSubmitted),
   );
 
   app.post(

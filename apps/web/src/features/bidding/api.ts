@@ -8,6 +8,8 @@ import type { Envelope } from '@cqjy/domain/api';
 import type { BiddingHall, BiddingOpenForm } from '@cqjy/domain/bidding';
 import type { DealCourseView, DealResult, DepositReceipt, IntentionView } from '@cqjy/domain/intentions';
 import { fetchAttachmentBlob, saveBlob } from '../../api/attachments.ts';
+import { dealCourseCall, recordDepositCall } from '@cqjy/domain/contracts/intentions';
+import { fetchData } from '../../lib/call.ts';
 import { http, unwrap } from '../../lib/http.ts';
 import { received } from './hall-clock.ts';
 import type { LiveHall } from './hall-clock.ts';
@@ -32,18 +34,15 @@ export const projectIntentionsQuery = (projectId: number) =>
 export const dealCourseQuery = (projectId: number) =>
   queryOptions({
     queryKey: ['bidding', 'course', projectId] as const,
-    queryFn: async () =>
-      unwrap(await http.get<Envelope<DealCourseView | null>>(`/api/intention/course/${projectId}`)),
+    queryFn: ({ signal }) => fetchData(dealCourseCall, { params: { projectId } }, { signal }),
     staleTime: 0,
   });
 
 /** The deposit recorded arrived: the amount (fen, the one owed), the day it arrived and the bank's reference. */
 export async function recordDeposit(row: Versioned, receipt: DepositReceipt): Promise<Versioned> {
-  return unwrap(
-    await http.post<Envelope<Versioned>>(`/api/intention/deposit/${row.id}`, {
-      version: row.version,
-      ...receipt,
-    }),
+  return fetchData(
+    recordDepositCall,
+    { params: { id: row.id }, body: { version: row.version, ...receipt } },
     { showSuccess: true },
   );
 }

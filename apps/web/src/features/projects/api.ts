@@ -6,7 +6,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { TIMEOUTS } from '@cqjy/domain/api';
 import type { Envelope, PageResult } from '@cqjy/domain/api';
 import type { ParticipantForm, ParticipantView } from '@cqjy/domain/projects/participants';
-import type { EvaluationFigures, EvaluationQuery, EvaluationRow } from '@cqjy/domain/projects/evaluations';
+import type { EvaluationFigures, EvaluationQuery } from '@cqjy/domain/projects/evaluations';
 import type { ProjectFormBase } from '@cqjy/domain/projects/kinds/fields';
 import { PROJECT_KINDS } from '@cqjy/domain/projects/kinds/index';
 import type { ProjectFamily } from '@cqjy/domain/projects/kinds/index';
@@ -21,6 +21,8 @@ import type {
 import { xlsxName } from '@cqjy/domain/format';
 import type { IntendedTransferee, ProjectFormView, ProjectListRow } from '@cqjy/domain/projects/views';
 import { saveBlob } from '../../api/attachments.ts';
+import { listEvaluationsCall, submitEvaluationCall } from '@cqjy/domain/contracts/evaluations';
+import { fetchData } from '../../lib/call.ts';
 import { http, unwrap } from '../../lib/http.ts';
 
 export type ProjectQuery = {
@@ -273,17 +275,11 @@ export async function linkTransfereeFile(
 export const evaluationsQuery = (query: EvaluationQuery) =>
   queryOptions({
     queryKey: ['projects', 'evaluations', query],
-    queryFn: async () =>
-      unwrap(await http.post<Envelope<PageResult<EvaluationRow>>>('/api/project/evaluation/list', query)),
+    queryFn: ({ signal }) => fetchData(listEvaluationsCall, { body: query }, { signal }),
     placeholderData: keepPreviousData,
   });
 
 /** The engaged firm submits its appraisal (its report already uploaded under the project). */
 export async function submitEvaluation(projectId: number, figures: EvaluationFigures): Promise<void> {
-  unwrap(
-    await http.post<Envelope<{ submittedAt: string }>>(
-      `/api/project/evaluation/submit/${projectId}`,
-      figures,
-    ),
-  );
+  await fetchData(submitEvaluationCall, { params: { id: projectId }, body: figures });
 }
