@@ -6,7 +6,7 @@
 // form left before saving leaves nothing, a saved draft is discarded. The account-opening review and the empty
 // new-project form are shown at each width too. Every screen is kept as a screenshot named by its width.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectToReach, findProjectRow, keepScreenshot, signIn } from './helpers.ts';
+import { answerDialog, expectToReach, findProjectRow, keepScreenshot, signIn } from './helpers.ts';
 import { fillCode, openReviewAsAdmin, openReturnedTask, startAction } from './workflow-steps.ts';
 
 const DEMO_NAME = '北京示范国有资产经营有限公司废旧设备一批';
@@ -99,10 +99,7 @@ for (const size of WIDTHS) {
         const dialog = admin.getByRole('dialog');
         await dialog.getByLabel('审核意见').fill(RETURN_OPINION);
         await keepScreenshot(admin, `review-${tag}-04-return-opinion`);
-        await expect(async () => {
-          await dialog.getByRole('button', { name: /确\s*定/ }).click({ timeout: 2_000 });
-          await expect(dialog).toBeHidden({ timeout: 5_000 });
-        }).toPass({ timeout: 30_000 });
+        await answerDialog(dialog, /确\s*定/);
         await expect(admin.locator('.ant-result-title')).toHaveText('已退回申请人修改');
         await keepScreenshot(admin, `review-${tag}-05-return-result`);
       });
@@ -132,10 +129,7 @@ for (const size of WIDTHS) {
         const dialog = admin.getByRole('dialog').filter({ hasText: '确定审核通过吗' });
         await dialog.getByLabel('审核意见').fill(PASS_OPINION);
         await keepScreenshot(admin, `review-${tag}-10-pass-opinion`);
-        await expect(async () => {
-          await dialog.getByRole('button', { name: /确\s*定/ }).click({ timeout: 2_000 });
-          await expect(dialog).toBeHidden({ timeout: 5_000 });
-        }).toPass({ timeout: 30_000 });
+        await answerDialog(dialog, /确\s*定/);
         await expect(admin.locator('.ant-result-title')).toHaveText('审核通过');
         await keepScreenshot(admin, `review-${tag}-11-pass-result`);
       });

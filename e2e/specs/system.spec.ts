@@ -7,6 +7,7 @@
 import { addWorkdays, computeServiceFee, formatDate, formatFen, SERVICE_FEE_DEFAULT } from '@cqjy/domain';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
+  answerDialog,
   expectToReach,
   findProjectRow,
   keepScreenshot,
@@ -167,10 +168,7 @@ test('the returned price payout: applied again, e-signed, returned, corrected, s
       .click();
     const dialog = admin.getByRole('dialog');
     if (decision === 'back') await dialog.getByRole('textbox').fill('收款户名与开户行登记不一致');
-    await expect(async () => {
-      await dialog.getByRole('button', { name: /确\s*定/ }).click({ timeout: 2_000 });
-      await expect(dialog).toBeHidden({ timeout: 5_000 });
-    }).toPass({ timeout: 30_000 });
+    await answerDialog(dialog, /确\s*定/);
     await expect(admin.locator('.ant-result-title')).toHaveText(
       decision === 'pass' ? '审核通过，款项将重新划转，退票已完成' : '已退回，等待申请单位修改',
     );

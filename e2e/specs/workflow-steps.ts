@@ -2,7 +2,7 @@
 // SMS code and the e-signature of the letter, and the exchange's review from 待办任务.
 import { expect, type Browser, type Page } from '@playwright/test';
 import { E2E_OTP } from '../env.ts';
-import { expectToReach, keepScreenshot, signIn, uploadFile } from './helpers.ts';
+import { answerDialog, expectToReach, keepScreenshot, signIn, uploadFile } from './helpers.ts';
 
 /** A one-page PDF, as an application file or a licence (its content is sniffed on upload). */
 export const APPLICATION_PDF = Buffer.from(
@@ -107,6 +107,8 @@ export async function openReviewAsAdmin(
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: '办理' }).click();
   await expect(admin).toHaveURL(new RegExp(`#/index/${routeName}\\?id=\\d+&taskId=\\d+`));
+  // the review page has drawn what its calls answered: its buttons no longer move as the facts arrive
+  await expect(admin.locator('.ant-layout-content .ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
   return admin;
 }
 
@@ -123,10 +125,7 @@ export async function approveAsAdmin(
   const dialog = admin.getByRole('dialog').filter({ hasText: '确定审核通过吗' });
   await expect(dialog).toBeVisible();
   if (opinion !== undefined) await dialog.getByRole('textbox').fill(opinion);
-  await expect(async () => {
-    await dialog.getByRole('button', { name: /确\s*定/ }).click({ timeout: 2_000 });
-    await expect(dialog).toBeHidden({ timeout: 5_000 });
-  }).toPass({ timeout: 30_000 });
+  await answerDialog(dialog, /确\s*定/);
   await expectSignOffResult(admin, '审核通过');
   await admin.close();
 }
@@ -147,12 +146,7 @@ export async function returnAsAdmin(
     .click();
   const dialog = admin.getByRole('dialog');
   await dialog.getByRole('textbox').fill(reason);
-  // A click that lands while the dialog is still opening is lost: clicked again until the dialog goes (the sign-off
-  // button shows its loading state meanwhile, so a second click never sends twice).
-  await expect(async () => {
-    await dialog.getByRole('button', { name: /确\s*定/ }).click({ timeout: 2_000 });
-    await expect(dialog).toBeHidden({ timeout: 5_000 });
-  }).toPass({ timeout: 30_000 });
+  await answerDialog(dialog, /确\s*定/);
   await expectSignOffResult(admin, '已退回申请人修改');
   await admin.close();
 }

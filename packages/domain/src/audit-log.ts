@@ -266,6 +266,9 @@ export const AUDIT_DETAIL_LABELS: Readonly<Record<string, string>> = {
   year: '年份',
   filters: '条件',
   counts: '数量',
+  // the kinds of rows 综合查询 counts in its export
+  project: '项目',
+  task: '任务',
   operator: '操作人',
   target: '对象',
   // amounts and the deal

@@ -94,6 +94,16 @@ export const zSize = z
   .max(100, MSG.badRequest)
   .default(10);
 
+/** A whole number of the query string (text on the wire), from 1 to `max`, `fallback` when absent. */
+export function zQueryInt(max: number, fallback: number) {
+  return z.coerce
+    .number({ error: MSG.badRequest })
+    .int(MSG.badRequest)
+    .min(1, MSG.badRequest)
+    .max(max, MSG.badRequest)
+    .default(fallback);
+}
+
 /** The version a change was made from: a missing or malformed one reads as stale (409's message). */
 export const zVersion = z
   .number({ error: MSG.conflict })

@@ -3,6 +3,7 @@
 // min width. The table scrolls sideways only below the sum of the two, so a fixed column (操作 on the right, a code
 // on the left) never sits over the columns beside it on a screen the table fits, and a narrower screen scrolls
 // rather than squeezing a name to a character per line.
+import { Typography } from 'antd';
 import type { TableColumnsType, TableColumnType } from 'antd';
 import { formatFen } from '@cqjy/domain/format';
 
@@ -83,5 +84,30 @@ export function moneyColumn<T>(def: {
       const fen = def.fen(row);
       return fen === null || fen === undefined ? '—' : formatFen(fen);
     },
+  };
+}
+
+/**
+ * The project of a row in one text column: its name on one line (cut, the whole name on hover) and its code under
+ * it, so a list with a project, a company and amounts fits the card without a column of its own for the code.
+ */
+export function projectColumn<T extends { projectName: string; projectCode: string }>(): TableColumnType<T> {
+  return {
+    title: '项目',
+    key: 'project',
+    ellipsis: { showTitle: false },
+    render: (_value: unknown, row: T) => (
+      <>
+        <div
+          title={row.projectName}
+          style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
+          {row.projectName}
+        </div>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {row.projectCode}
+        </Typography.Text>
+      </>
+    ),
   };
 }

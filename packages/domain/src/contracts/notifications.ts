@@ -3,20 +3,11 @@
 // that does not exist, and changes nothing. The list and the marking need GJS_MESSAGE (or the exchange's
 // GJS_MESSAGE_ADMIN), the codes of the 消息提醒 page; the unread count any signed-in operator.
 import { z } from 'zod';
-import { defineCall, zPageOf, zPathId } from '../contract.ts';
+import { defineCall, zPageOf, zPathId, zQueryInt } from '../contract.ts';
 import { MSG } from '../messages.ts';
 import { ZMarkedRead, ZNotificationRow, ZUnreadCount } from '../notifications.ts';
 
 export const MESSAGE_CODES = ['GJS_MESSAGE', 'GJS_MESSAGE_ADMIN'] as const;
-
-/** Query-string numbers arrive as text. */
-const zQueryInt = (max: number, fallback: number) =>
-  z.coerce
-    .number({ error: MSG.badRequest })
-    .int(MSG.badRequest)
-    .min(1, MSG.badRequest)
-    .max(max, MSG.badRequest)
-    .default(fallback);
 
 /** GET /api/message/list?page=&size=&unread=: one page of the reader's notifications; unread=1|true: unread only. */
 export const listNotificationsCall = defineCall({

@@ -2,20 +2,10 @@
 // GJS_FILE_SIGN_ADMIN) and the public verification of a stored signed PDF by its code (no sign-in). The upload of a
 // PDF to verify (POST /api/public/verify) is multipart and stays described by its route.
 import { z } from 'zod';
-import { defineCall, zPageOf } from '../contract.ts';
-import { MSG } from '../messages.ts';
+import { defineCall, zPageOf, zQueryInt } from '../contract.ts';
 import { ZSignedFile, ZSignedFileDetail, ZSignedFileFilters, ZVerifyResult } from '../signed-files.ts';
 
 export const SIGNED_FILE_CODES = ['GJS_FILE_SIGN', 'GJS_FILE_SIGN_ADMIN'] as const;
-
-/** A number of the query string (text on the wire), with its default. */
-const zQueryNumber = (fallback: number, max: number) =>
-  z.coerce
-    .number({ error: MSG.badRequest })
-    .int(MSG.badRequest)
-    .min(1, MSG.badRequest)
-    .max(max, MSG.badRequest)
-    .default(fallback);
 
 /**
  * GET /api/file/signed/list?page=&size=&keyword=&from=&to=: the company's signed PDFs (every company's for the
@@ -28,7 +18,7 @@ export const listSignedFilesCall = defineCall({
   summary: '电签文件列表',
   description:
     '本单位的电签文件（交易所可见全部单位），同一内容只列一次；每行的验签结果由存储的文件本身计算。',
-  query: z.object({ page: zQueryNumber(1, 1_000_000), size: zQueryNumber(10, 100) }).and(ZSignedFileFilters),
+  query: z.object({ page: zQueryInt(1_000_000, 1), size: zQueryInt(100, 10) }).and(ZSignedFileFilters),
   answer: zPageOf(ZSignedFile),
 });
 

@@ -8,7 +8,7 @@ import { formatDate, formatFen, parseYuanToFen } from '@cqjy/domain/format';
 import { checkDepositReceipt, DEPOSIT_REFERENCE_MAX } from '@cqjy/domain/intentions';
 import type { IntentionView } from '@cqjy/domain/intentions';
 import { MSG } from '@cqjy/domain/messages';
-import { AppDialog, DayPicker, NumberInput } from '../../components/index.ts';
+import { AppDialog, clearErrorsOnChange, DayPicker, NumberInput } from '../../components/index.ts';
 import { recordDeposit } from './api.ts';
 
 export type DepositDialogProps = {
@@ -80,11 +80,7 @@ export function DepositDialog({ row, onClose, onRecorded }: DepositDialogProps) 
         form={form}
         layout="vertical"
         initialValues={initialValues}
-        onValuesChange={(changed) =>
-          form.setFields(
-            Object.keys(changed).map((name) => ({ name: name as keyof DepositValues, errors: [] })),
-          )
-        }
+        onValuesChange={clearErrorsOnChange(form)}
       >
         <Form.Item name="amount" label="到账金额（元）" required>
           <NumberInput />

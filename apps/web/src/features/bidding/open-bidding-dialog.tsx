@@ -7,7 +7,7 @@ import { Form } from 'antd';
 import { ZBiddingOpenForm } from '@cqjy/domain/bidding';
 import type { BiddingOpenForm } from '@cqjy/domain/bidding';
 import { fenToYuan, formatDateTime, parseYuanToFen, TIMEZONE_OFFSET } from '@cqjy/domain/format';
-import { AppDialog, DayPicker, NumberInput } from '../../components/index.ts';
+import { AppDialog, clearErrorsOnChange, DayPicker, NumberInput } from '../../components/index.ts';
 import { openBidding } from './api.ts';
 
 export type OpenBiddingDialogProps = {
@@ -124,9 +124,7 @@ export function OpenBiddingDialog({ projectId, listingPrice, onClose, onOpened }
         form={form}
         layout="vertical"
         initialValues={initialValues}
-        onValuesChange={(changed) =>
-          form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof OpenValues, errors: [] })))
-        }
+        onValuesChange={clearErrorsOnChange(form)}
       >
         <Form.Item name="startAt" label="开始时间" required>
           <DayPicker withTime aria-label="开始时间" />

@@ -13,7 +13,7 @@ import './home-page.css';
 
 const WEEKDAYS = ['日', '一', '二', '三', '四', '五', '六'];
 /** 待办任务: the list every waiting decision is taken from. */
-const TODO_ROUTE = findRouteByName('todo');
+const WAITING_LIST_ROUTE = findRouteByName('todo');
 
 /** 3月18日 周三, for a 'YYYY-MM-DD' day (+08:00). */
 export function dayLabel(date: string): string {
@@ -22,11 +22,11 @@ export function dayLabel(date: string): string {
 }
 
 function WaitingCard({
-  todoRoute,
+  waitingListRoute,
   todo,
   isTodoLoading,
 }: {
-  todoRoute: RouteDef;
+  waitingListRoute: RouteDef;
   todo: number;
   isTodoLoading: boolean;
 }) {
@@ -37,11 +37,11 @@ function WaitingCard({
     <Card
       title="待我处理"
       data-testid="home-waiting"
-      extra={<Link to={todoRoute.path}>全部待办</Link>}
+      extra={<Link to={waitingListRoute.path}>全部待办</Link>}
       style={{ height: '100%' }}
     >
-      <Link to={todoRoute.path} className="home-waiting-total">
-        <Statistic title={todoRoute.title} value={todo} loading={isTodoLoading} groupSeparator="," />
+      <Link to={waitingListRoute.path} className="home-waiting-total">
+        <Statistic title={waitingListRoute.title} value={todo} loading={isTodoLoading} groupSeparator="," />
       </Link>
       {waiting.isPending ? null : kinds.length === 0 ? (
         <p className="home-status-empty">暂无待处理的事项</p>
@@ -49,7 +49,7 @@ function WaitingCard({
         <ul className="home-waiting-kinds" aria-label="待处理事项按类型">
           {kinds.map((kind) => (
             <li key={kind.title}>
-              <Link to={todoRoute.path}>{kind.title}</Link>
+              <Link to={waitingListRoute.path}>{kind.title}</Link>
               <Badge count={kind.count} showZero color="#1677ff" overflowCount={999} />
             </li>
           ))}
@@ -110,12 +110,12 @@ export default function ExchangeHome({
   todo: number;
   isTodoLoading: boolean;
 }) {
-  const isWaitingShown = canSeeTasks && TODO_ROUTE !== undefined;
+  const isWaitingShown = canSeeTasks && WAITING_LIST_ROUTE !== undefined;
   return (
     <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
       {isWaitingShown ? (
         <Col xs={24} xl={8}>
-          <WaitingCard todoRoute={TODO_ROUTE} todo={todo} isTodoLoading={isTodoLoading} />
+          <WaitingCard waitingListRoute={WAITING_LIST_ROUTE} todo={todo} isTodoLoading={isTodoLoading} />
         </Col>
       ) : null}
       <Col xs={24} xl={isWaitingShown ? 16 : 24}>

@@ -35,6 +35,7 @@ import {
   fitColumns,
   moneyColumn,
   pagedTableProps,
+  projectColumn,
   SearchActions,
 } from '../../components/index.ts';
 import { invoiceTitlesQuery, issueInvoice, ordersQuery, recordPayment, requestInvoice } from './api.ts';
@@ -106,24 +107,7 @@ export function OrderListPage() {
   // company's own orders fit the card of a 1,366 and a 1,440 px screen.
   const columns: TableColumnsType<ServiceFeeOrder> = [
     { title: '订单编号', dataIndex: 'code', key: 'code', width: 150, fixed: 'left' },
-    {
-      title: '项目',
-      key: 'project',
-      ellipsis: { showTitle: false },
-      render: (_, row) => (
-        <>
-          <div
-            title={row.projectName}
-            style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-          >
-            {row.projectName}
-          </div>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {row.projectCode}
-          </Typography.Text>
-        </>
-      ),
-    },
+    projectColumn<ServiceFeeOrder>(),
     { title: '业务类型', dataIndex: 'familyLabel', key: 'family', width: 100 },
     ...(isExchange || isAgentTab
       ? [{ title: '付费单位', dataIndex: 'companyName', key: 'companyName', ellipsis: true }]

@@ -9,7 +9,13 @@ import { MSG } from '@cqjy/domain/messages';
 import { APPRAISAL_REPORT_TAG } from '@cqjy/domain/projects/kinds/equity';
 import { checkEvaluation, EVALUATION_REMARK_MAX } from '@cqjy/domain/projects/evaluations';
 import type { EvaluationRow } from '@cqjy/domain/projects/evaluations';
-import { AppDialog, DayPicker, FileUpload, NumberInput } from '../../components/index.ts';
+import {
+  AppDialog,
+  clearErrorsOnChange,
+  DayPicker,
+  FileUpload,
+  NumberInput,
+} from '../../components/index.ts';
 import { submitEvaluation } from './api.ts';
 
 export type EvaluationSubmitDialogProps = {
@@ -85,11 +91,7 @@ export function EvaluationSubmitDialog({ row, onClose, onSubmitted }: Evaluation
         form={form}
         layout="vertical"
         initialValues={initialValues}
-        onValuesChange={(changed) =>
-          form.setFields(
-            Object.keys(changed).map((name) => ({ name: name as keyof EvaluationValues, errors: [] })),
-          )
-        }
+        onValuesChange={clearErrorsOnChange(form)}
       >
         <Form.Item name="reports" label="资产评估报告" required>
           <FileUpload tag={APPRAISAL_REPORT_TAG} dataClass="project" dataId={String(row.id)} />

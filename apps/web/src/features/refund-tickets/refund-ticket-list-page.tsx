@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Button, Card, Form, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Select, Space, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { identityName } from '@cqjy/domain/identity';
 import { isAdminIdentity } from '@cqjy/domain/menus';
@@ -23,6 +23,7 @@ import {
   fitColumns,
   moneyColumn,
   pagedTableProps,
+  projectColumn,
   SearchActions,
 } from '../../components/index.ts';
 import { recordTicket, ticketsQuery } from './api.ts';
@@ -84,24 +85,7 @@ export function RefundTicketListPage() {
   // company's tickets fit the card of a 1,366 and a 1,440 px screen.
   const columns: TableColumnsType<RefundTicket> = [
     { title: '退票编号', dataIndex: 'code', key: 'code', width: 150, fixed: 'left' },
-    {
-      title: '项目',
-      key: 'project',
-      ellipsis: { showTitle: false },
-      render: (_, row) => (
-        <>
-          <div
-            title={row.projectName}
-            style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-          >
-            {row.projectName}
-          </div>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {row.projectCode}
-          </Typography.Text>
-        </>
-      ),
-    },
+    projectColumn<RefundTicket>(),
     ...(isExchange
       ? [{ title: '收款单位', dataIndex: 'companyName', key: 'companyName', ellipsis: true }]
       : []),
