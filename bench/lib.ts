@@ -9,8 +9,15 @@ export const root = join(import.meta.dirname, '..');
 
 export type Served = { url: string; process: ChildProcess; stop(): Promise<void> };
 
-/** Starts apps/server on its own port; DATABASE_URL from the environment selects real PostgreSQL. */
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<Served> {
+/**
+ * Starts apps/server on its own port; DATABASE_URL from the environment selects real PostgreSQL. `tree` is the
+ * checkout whose server runs (another version of the portal, for a comparison in one run; its own node_modules).
+ */
+export async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+  tree: string = root,
+): Promise<Served> {
   // A server left over from an interrupted run would be measured instead of this one: refuse.
   const isTaken = await fetch(`http://127.0.0.1:${port}/api/health`).then(
     () => true,
@@ -20,7 +27,8 @@ export async function startServer(port: number, env: Record<string, string> = {}
   const dataDir = mkdtempSync(join(tmpdir(), 'cqjy-bench-'));
   // BENCH_SERVER_ARGS passes Node flags to the measured server, e.g. --cpu-prof to see where its time goes.
   const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter((arg) => arg !== '');
-  const child = spawn(process.execPath, [...nodeArgs, join(root, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, [...nodeArgs, join(tree, 'apps/server/src/main.ts')], {
+    cwd: tree,
     env: {
       ...process.env,
       PORT: String(port),
