@@ -1,6 +1,7 @@
-// 网络竞价 calls. Any signed-in caller may ask; the service answers a hall only to the exchange, the project's
-// owner and the members with a bidder in it (anyone else 404), opens one for the exchange only, and takes a bid
-// only from the member owning the bidder. Every answer is the envelope, but the stream and the result file.
+// 网络竞价 calls. Any signed-in caller may ask; the service answers a hall only to the exchange, the project's owner
+// and the members with a bidder in it (anyone else 404), opens one for the exchange only, and takes a bid only from
+// the member owning the bidder. The envelope calls are served from their contracts
+// (packages/domain/src/contracts/bidding.ts); the stream and the result file answer no envelope.
 //
 //   POST /api/bidding/open             ZBiddingOpenForm -> {id, version}
 //   GET  /api/bidding/project/{id}     -> {id} | null: the project's hall
@@ -12,32 +13,17 @@
 //
 // The stream is authenticated like every other call, with the bearer header: the web reads it with fetch and a
 // ReadableStream (EventSource cannot send the header).
-import { MSG, ZBiddingHall, ZBiddingOpenForm } from '@cqjy/domain';
+import { MSG, ZIdPath } from '@cqjy/domain';
+import { openBiddingCall, placeBidCall, projectHallCall, showHallCall } from '@cqjy/domain/contracts/bidding';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
 import { contentDisposition } from '../../platform/content-disposition.ts';
-import { ok, zEnvelope, ZIdParams, ZSaved } from '../../platform/envelope.ts';
-import { parseId } from '../projects/routes.ts';
+import { ok } from '../../platform/envelope.ts';
+import { serve } from '../../platform/serve.ts';
 import type { BiddingService } from './service.ts';
 
 /** Comment lines keep proxies and the browser from dropping a quiet stream. */
 export const HEARTBEAT_MS = 15_000;
-
-const zId = z
-  .number({ error: MSG.badRequest })
-  .int(MSG.badRequest)
-  .min(1, MSG.badRequest)
-  .max(2_147_483_647, MSG.badRequest);
-
-const ZBidForm = z.object({
-  registrationId: zId,
-  amount: z
-    .number({ error: MSG.biddingAmountInvalid })
-    .int(MSG.biddingAmountInvalid)
-    .min(1, MSG.biddingAmountInvalid)
-    .max(Number.MAX_SAFE_INTEGER, MSG.biddingAmountInvalid),
-});
 
 export const biddingRoutes: FastifyPluginCallbackZod<{ bidding: BiddingService }> = (
   app,
@@ -51,42 +37,23 @@ export const biddingRoutes: FastifyPluginCallbackZod<{ bidding: BiddingService }
     ...readOrigin(request),
   });
 
-  app.post(
-    '/api/bidding/open',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags,
-        summary: '开启网络竞价',
-        body: ZBiddingOpenForm,
-        response: { 200: zEnvelope(ZSaved) },
-      },
-    },
-    async (request) => ok(await bidding.open(actorOf(request), request.body)),
+  serve(app, openBiddingCall, signedIn, async ({ body }, request) =>
+    ok(await bidding.open(actorOf(request), body)),
   );
 
-  app.get(
-    '/api/bidding/project/:id',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags,
-        summary: '项目的网络竞价',
-        params: ZIdParams,
-        response: { 200: zEnvelope(z.object({ id: z.number() }).nullable()) },
-      },
-    },
-    async (request) => ok(await bidding.findForProject(requireSession(request), parseId(request.params.id))),
+  serve(app, projectHallCall, signedIn, async ({ params }, request) =>
+    ok(await bidding.findForProject(requireSession(request), params.id)),
   );
 
+  // a file, not the envelope: left out of the contracts
   app.get(
     '/api/bidding/result/:id',
     {
       preValidation: signedIn,
-      schema: { tags, summary: '网络竞价结果（已签章）', params: ZIdParams },
+      schema: { tags, summary: '网络竞价结果（已签章）', params: ZIdPath },
     },
     async (request, reply) => {
-      const { item, stream } = await bidding.openResult(requireSession(request), parseId(request.params.id));
+      const { item, stream } = await bidding.openResult(requireSession(request), request.params.id);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-length', String(item.size))
@@ -96,40 +63,24 @@ export const biddingRoutes: FastifyPluginCallbackZod<{ bidding: BiddingService }
     },
   );
 
-  app.get(
-    '/api/bidding/:id',
-    {
-      preValidation: signedIn,
-      schema: { tags, summary: '竞价大厅', params: ZIdParams, response: { 200: zEnvelope(ZBiddingHall) } },
-    },
-    async (request) => ok(await bidding.show(requireSession(request), parseId(request.params.id))),
+  serve(app, showHallCall, signedIn, async ({ params }, request) =>
+    ok(await bidding.show(requireSession(request), params.id)),
   );
 
-  app.post(
-    '/api/bidding/bid/:id',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags,
-        summary: '报价',
-        params: ZIdParams,
-        body: ZBidForm,
-        response: { 200: zEnvelope(ZBiddingHall) },
-      },
-    },
-    async (request) =>
-      ok(await bidding.bid(actorOf(request), parseId(request.params.id), request.body), MSG.biddingAccepted),
+  serve(app, placeBidCall, signedIn, async ({ params, body }, request) =>
+    ok(await bidding.bid(actorOf(request), params.id, body), MSG.biddingAccepted),
   );
 
+  // a stream of events, not the envelope: left out of the contracts
   app.get(
     '/api/bidding/:id/events',
     {
       preValidation: signedIn,
-      schema: { tags, summary: '竞价大厅实时推送（text/event-stream）', params: ZIdParams },
+      schema: { tags, summary: '竞价大厅实时推送（text/event-stream）', params: ZIdPath },
     },
     async (request, reply) => {
       // a refusal (404) is answered as usual, before the response becomes a stream
-      const stream = await bidding.openStream(requireSession(request), parseId(request.params.id));
+      const stream = await bidding.openStream(requireSession(request), request.params.id);
       reply.hijack();
       const raw = reply.raw;
       // the headers set so far (request id, security headers) go with the stream's own

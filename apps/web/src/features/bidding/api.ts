@@ -4,19 +4,32 @@
 // and the bidding hall: opened by the exchange, read, bid in and its signed result. Money travels as integer fen;
 // every change carries the version it was made from.
 import { queryOptions } from '@tanstack/react-query';
-import type { Envelope } from '@cqjy/domain/api';
 import type { BiddingHall, BiddingOpenForm } from '@cqjy/domain/bidding';
-import type { DealCourseView, DealResult, DepositReceipt, IntentionView } from '@cqjy/domain/intentions';
+import type { CallAnswer } from '@cqjy/domain/contract';
+import { openBiddingCall, placeBidCall, projectHallCall, showHallCall } from '@cqjy/domain/contracts/bidding';
+import {
+  confirmAgreementCall,
+  dealCourseCall,
+  listIntentionsCall,
+  recordDepositCall,
+  recordDepositRefundCall,
+  reviewIntentionCall,
+} from '@cqjy/domain/contracts/intentions';
+import type {
+  DealCourseView,
+  DealResult,
+  DepositReceipt,
+  IntentionReviewResult,
+} from '@cqjy/domain/intentions';
 import { fetchAttachmentBlob, saveBlob } from '../../api/attachments.ts';
-import { dealCourseCall, recordDepositCall } from '@cqjy/domain/contracts/intentions';
 import { fetchData } from '../../lib/call.ts';
-import { http, unwrap } from '../../lib/http.ts';
+import { http } from '../../lib/http.ts';
 import { received } from './hall-clock.ts';
 import type { LiveHall } from './hall-clock.ts';
 
-export type Versioned = { id: number; version: number };
+export type Versioned = CallAnswer<typeof recordDepositCall>;
 
-export type ReviewResult = 'pass' | 'back';
+export type ReviewResult = IntentionReviewResult;
 
 export type { DealCourseView };
 
@@ -26,8 +39,7 @@ export const projectIntentionsQuery = (projectId: number) =>
   queryOptions({
     queryKey: ['bidding', 'intentions', projectId] as const,
     // a project without registrations may answer nothing at all
-    queryFn: async () =>
-      unwrap(await http.post<Envelope<IntentionView[] | null>>('/api/intention/list', { projectId })) ?? [],
+    queryFn: async () => (await fetchData(listIntentionsCall, { body: { projectId } })) ?? [],
     staleTime: 0,
   });
 
@@ -47,32 +59,24 @@ export async function recordDeposit(row: Versioned, receipt: DepositReceipt): Pr
   );
 }
 
-export async function recordDepositRefund(row: Versioned): Promise<Versioned> {
-  return unwrap(
-    await http.post<Envelope<Versioned>>(`/api/intention/deposit/refund/${row.id}`, { version: row.version }),
+export function recordDepositRefund(row: Versioned): Promise<Versioned> {
+  return fetchData(
+    recordDepositRefundCall,
+    { params: { id: row.id }, body: { version: row.version } },
     { showSuccess: true },
   );
 }
 
 /** The exchange confirms the deal with the project's one qualified buyer at the listing price (协议转让). */
-export async function confirmAgreement(projectId: number): Promise<DealResult> {
-  return unwrap(await http.post<Envelope<DealResult>>(`/api/intention/agreement/${projectId}`, {}), {
-    showSuccess: true,
-  });
+export function confirmAgreement(projectId: number): Promise<DealResult> {
+  return fetchData(confirmAgreementCall, { params: { projectId }, body: {} }, { showSuccess: true });
 }
 
 /** The owner's opinion on a submitted registration, or the exchange's confirmation; `back` needs the reason. */
-export async function reviewIntention(
-  row: Versioned,
-  result: ReviewResult,
-  reason: string,
-): Promise<Versioned> {
-  return unwrap(
-    await http.post<Envelope<Versioned>>(`/api/intention/review/${row.id}`, {
-      version: row.version,
-      result,
-      ...(reason === '' ? {} : { reason }),
-    }),
+export function reviewIntention(row: Versioned, result: ReviewResult, reason: string): Promise<Versioned> {
+  return fetchData(
+    reviewIntentionCall,
+    { params: { id: row.id }, body: { version: row.version, result, ...(reason === '' ? {} : { reason }) } },
     { showSuccess: true },
   );
 }
@@ -84,8 +88,7 @@ export const hallKey = (id: number) => ['bidding', 'hall', id] as const;
 export const hallQuery = (id: number) =>
   queryOptions({
     queryKey: hallKey(id),
-    queryFn: async (): Promise<LiveHall> =>
-      received(unwrap(await http.get<Envelope<BiddingHall>>(`/api/bidding/${id}`))),
+    queryFn: async (): Promise<LiveHall> => received(await fetchData(showHallCall, { params: { id } })),
     staleTime: 0,
   });
 
@@ -93,29 +96,26 @@ export const hallQuery = (id: number) =>
 export const projectHallQuery = (projectId: number) =>
   queryOptions({
     queryKey: ['bidding', 'project', projectId] as const,
-    queryFn: async () =>
-      unwrap(await http.get<Envelope<{ id: number } | null>>(`/api/bidding/project/${projectId}`)),
+    queryFn: () => fetchData(projectHallCall, { params: { id: projectId } }),
     staleTime: 0,
   });
 
-export async function openBidding(form: BiddingOpenForm): Promise<Versioned> {
-  return unwrap(await http.post<Envelope<Versioned>>('/api/bidding/open', form), { showSuccess: true });
+export function openBidding(form: BiddingOpenForm): Promise<Versioned> {
+  return fetchData(openBiddingCall, { body: form }, { showSuccess: true });
 }
 
 /**
  * A bid for one of the caller's bidder numbers. A refusal (below the minimum, outbid meanwhile, the hall closed)
  * is not toasted: the hall shows the server's message next to the amount, where the bidder is looking.
  */
-export async function placeBid(id: number, registrationId: number, amount: number): Promise<BiddingHall> {
-  return unwrap(
-    await http.post<Envelope<BiddingHall>>(`/api/bidding/bid/${id}`, { registrationId, amount }),
-    {
-      showError: false,
-    },
-  );
+export function placeBid(id: number, registrationId: number, amount: number): Promise<BiddingHall> {
+  return fetchData(placeBidCall, { params: { id }, body: { registrationId, amount } }, { showError: false });
 }
 
-/** The signed result: the stored file when the hall names it, the result call otherwise. */
+/**
+ * The signed result: the stored file when the hall names it, the result call otherwise (a PDF, not the envelope:
+ * that call has no contract).
+ */
 export async function downloadResult(hall: Pick<BiddingHall, 'id' | 'projectName' | 'resultFileId'>) {
   const blob =
     hall.resultFileId === null

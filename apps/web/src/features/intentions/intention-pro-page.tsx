@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Form, Input, Select, Space, Table, Tabs, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
+import type { IntentionListQuery } from '@cqjy/domain/contracts/intentions';
 import { formatDateTime, formatFen } from '@cqjy/domain/format';
 import { INTENTION_STATUS_LABELS } from '@cqjy/domain/intentions';
 import type { IntentionStatus, IntentionView } from '@cqjy/domain/intentions';
@@ -17,7 +18,6 @@ import { familyLabel } from '@cqjy/domain/workflow/families';
 import { applySearch, fitColumns, moneyColumn, MONEY_WIDTH, SearchActions } from '../../components/index.ts';
 import { InvestorRegistrations } from '../investors/index.ts';
 import { intentionsQuery } from './api.ts';
-import type { IntentionQuery } from './api.ts';
 import {
   DepositStateTag,
   intentionEditPath,
@@ -65,7 +65,7 @@ const secondary = (text: string) => (
 export function IntentionList() {
   const navigate = useNavigate();
   const [form] = Form.useForm<Filters>();
-  const [query, setQuery] = useState<IntentionQuery>({});
+  const [query, setQuery] = useState<IntentionListQuery>({});
   const list = useQuery(intentionsQuery(query));
 
   const onSearch = (values: Filters): void => {

@@ -1,0 +1,61 @@
+// The calls of 网络竞价 (spec 001 section 2, bulkOnline and the online bidding flow): the exchange opens a project's
+// hall, whoever sees it reads it, and the member owning a bidder bids in it. Any signed-in caller may ask; the
+// service answers a hall only to the exchange, the project's owner and the members with a bidder in it (anyone
+// else 404). The hall's event stream and its signed result answer no envelope and have no contract (the bidding
+// module's routes).
+import { z } from 'zod';
+import { ZBiddingHall, ZBiddingOpenForm } from '../bidding.ts';
+import { defineCall, ZIdPath, ZSaved } from '../contract.ts';
+import { MSG } from '../messages.ts';
+
+/** POST /api/bidding/open: 开启网络竞价, the exchange's; its bidders are the project's qualified registrations. */
+export const openBiddingCall = defineCall({
+  method: 'POST',
+  path: '/api/bidding/open',
+  tag: 'bidding',
+  summary: '开启网络竞价',
+  body: ZBiddingOpenForm,
+  answer: ZSaved,
+});
+
+/** GET /api/bidding/project/{id}: the project's hall, or null before the exchange opens one. */
+export const projectHallCall = defineCall({
+  method: 'GET',
+  path: '/api/bidding/project/:id',
+  tag: 'bidding',
+  summary: '项目的网络竞价',
+  params: ZIdPath,
+  answer: z.object({ id: z.number() }).nullable(),
+});
+
+/** GET /api/bidding/{id}: the hall as it stands, with the caller's own bidder numbers. */
+export const showHallCall = defineCall({
+  method: 'GET',
+  path: '/api/bidding/:id',
+  tag: 'bidding',
+  summary: '竞价大厅',
+  params: ZIdPath,
+  answer: ZBiddingHall,
+});
+
+/** POST /api/bidding/bid/{id}: a bid (fen) for one of the caller's bidders; answers the hall after it. */
+export const placeBidCall = defineCall({
+  method: 'POST',
+  path: '/api/bidding/bid/:id',
+  tag: 'bidding',
+  summary: '报价',
+  params: ZIdPath,
+  body: z.object({
+    registrationId: z
+      .number({ error: MSG.badRequest })
+      .int(MSG.badRequest)
+      .min(1, MSG.badRequest)
+      .max(2_147_483_647, MSG.badRequest),
+    amount: z
+      .number({ error: MSG.biddingAmountInvalid })
+      .int(MSG.biddingAmountInvalid)
+      .min(1, MSG.biddingAmountInvalid)
+      .max(Number.MAX_SAFE_INTEGER, MSG.biddingAmountInvalid),
+  }),
+  answer: ZBiddingHall,
+});
