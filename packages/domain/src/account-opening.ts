@@ -2,9 +2,11 @@
 // fields of the registration form (step 1) and of the company application (step 2) with their labels, limits and
 // rules, the regulator rule of SH-5.10 as the server applies it, and the answers of the accounts calls. The
 // accounts module's checks and the /transferorOpen and /index/companyList pages read the same definitions, so a
-// form refuses exactly what the server refuses, with the same words.
+// form refuses exactly what the server refuses, with the same words. The answers are zod schemas the server
+// serialises with (contracts/accounts.ts).
+import { z } from 'zod';
 import { EXAMINE_STATUS } from './accounts.ts';
-import type { AttachmentItem } from './api.ts';
+import { ZAttachmentItem } from './attachment-item.ts';
 import { formatMessage } from './format.ts';
 import { ACCOUNT_USERNAME_PATTERN } from './identity-auth.ts';
 import { fillIn, MSG, pleaseSelect } from './messages.ts';
@@ -286,84 +288,85 @@ export function validateCompanySubmission(
   return null;
 }
 
+const nullableText = z.string().nullable();
+
 /** POST /api/register/validate/company/status */
-export type CompanyStatusCheck = { registered: boolean; examineStatus: number | null };
+export const ZCompanyStatusCheck = z.object({
+  registered: z.boolean(),
+  examineStatus: z.number().int().nullable(),
+});
+export type CompanyStatusCheck = z.infer<typeof ZCompanyStatusCheck>;
 
 /** One step of an application's history. */
-export type ExaminationEntry = {
-  action: string;
-  actionLabel: string;
-  reason: string | null;
-  createdAt: string;
-};
+export const ZExaminationEntry = z.object({
+  action: z.string(),
+  actionLabel: z.string(),
+  reason: nullableText,
+  createdAt: z.string(),
+});
+export type ExaminationEntry = z.infer<typeof ZExaminationEntry>;
 
 /** GET /api/register/company: the signed-in applicant's own application. */
-export type CompanyApplication = Omit<CompanyApplicationFields, 'name'> & {
-  id: number;
-  name: string;
-  creditCode: string | null;
-  contactMobile: string | null;
-  identityType: number;
-  examineStatus: number | null;
-  examineStatusLabel: string;
-  examineReason: string | null;
-  version: number;
-  updatedAt: string;
-  businessLicense: AttachmentItem[];
-  history: ExaminationEntry[];
-};
-
-/** POST /api/register/company/save and /submit */
-export type CompanyApplicationInput = Partial<CompanyApplicationFields> & { version: number };
+export const ZCompanyApplication = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  creditCode: nullableText,
+  legalPerson: nullableText,
+  address: nullableText,
+  contactName: nullableText,
+  contactMobile: nullableText,
+  regulatoryBodies: nullableText,
+  regulatoryBodiesProvince: nullableText,
+  regulatoryBodiesCity: nullableText,
+  stateFundedEnter: nullableText,
+  stateCreditCode: nullableText,
+  identityType: z.number().int(),
+  examineStatus: z.number().int().nullable(),
+  examineStatusLabel: z.string(),
+  examineReason: nullableText,
+  version: z.number().int(),
+  updatedAt: z.string(),
+  businessLicense: z.array(ZAttachmentItem),
+  history: z.array(ZExaminationEntry),
+});
+export type CompanyApplication = z.infer<typeof ZCompanyApplication>;
 
 /** A row of POST /api/company/list (机构管理). */
-export type CompanyListItem = {
-  id: number;
-  name: string;
-  creditCode: string | null;
-  identityType: number;
-  identityLabel: string;
-  examineStatus: number | null;
-  examineStatusLabel: string;
-  companyAuthStatus: number;
-  companyAuthStatusLabel: string;
-  version: number;
-  updatedAt: string;
-};
+export const ZCompanyListItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  creditCode: nullableText,
+  identityType: z.number().int(),
+  identityLabel: z.string(),
+  examineStatus: z.number().int().nullable(),
+  examineStatusLabel: z.string(),
+  companyAuthStatus: z.number().int(),
+  companyAuthStatusLabel: z.string(),
+  version: z.number().int(),
+  updatedAt: z.string(),
+});
+export type CompanyListItem = z.infer<typeof ZCompanyListItem>;
 
-export type CompanyListQuery = {
-  keyword?: string;
-  identityType?: number;
-  examineStatus?: number;
-  companyAuthStatus?: number;
-  page: number;
-  size: number;
-};
-
-export type CompanyOperatorItem = {
-  id: number;
-  username: string;
-  nickname: string | null;
-  realName: string | null;
-  mobile: string | null;
-  manager: boolean;
-};
+export const ZCompanyOperatorItem = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  nickname: nullableText,
+  realName: nullableText,
+  mobile: nullableText,
+  manager: z.boolean(),
+});
+export type CompanyOperatorItem = z.infer<typeof ZCompanyOperatorItem>;
 
 /** GET /api/company/show/{id}: an application as the exchange reviews it. */
-export type CompanyDetail = CompanyApplication & {
+export const ZCompanyDetail = ZCompanyApplication.extend({
   /** the files of the application other than the business licence (none unless the applicant added some) */
-  otherFiles: AttachmentItem[];
-  identityLabel: string;
-  companyAuthStatus: number;
-  companyAuthStatusLabel: string;
-  operators: CompanyOperatorItem[];
-};
-
-/**
- * POST /api/company/examine/{id}: a return needs its reason (SH-5.6); an approval may carry the reviewer's
- * opinion (审核意见), under the same limit. Either is kept in the application's history.
- */
-export type CompanyExamineInput = { pass: boolean; reason?: string; version: number };
+  otherFiles: z.array(ZAttachmentItem),
+  identityLabel: z.string(),
+  companyAuthStatus: z.number().int(),
+  companyAuthStatusLabel: z.string(),
+  operators: z.array(ZCompanyOperatorItem),
+});
+export type CompanyDetail = z.infer<typeof ZCompanyDetail>;
 
 /**
  * What an application must have before the exchange may approve it (gate 1): the facts the submission asks for,

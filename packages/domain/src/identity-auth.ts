@@ -1,7 +1,9 @@
 // Rules of real-name, company and face authentication (spec 000 sections 4 and 6: gates 2 to 5, SH-6.4) shared by
 // the identity module's server checks and the /auth page: which ID types an identity may use, what an ID number
 // must look like, what the /auth page still has to ask for, the username rule of /perfectInformation, and the
-// masks the public face-confirmation page shows. The answers of the identity calls are typed here too.
+// masks the public face-confirmation page shows. The answers of the identity calls are described here too, as zod
+// schemas the server serialises with and the types the web reads (contracts/identity.ts).
+import { z } from 'zod';
 import {
   ADVANCED_AUTH_IDENTITIES,
   AUTH_STATUS,
@@ -64,7 +66,14 @@ export type AuthNeedsInput = {
   pendingPhone: string | null;
 };
 
-export type AuthNeeds = { realName: boolean; companyAuth: boolean; password: boolean; phone: boolean };
+export const ZAuthNeeds = z.object({
+  realName: z.boolean(),
+  companyAuth: z.boolean(),
+  password: z.boolean(),
+  phone: z.boolean(),
+});
+
+export type AuthNeeds = z.infer<typeof ZAuthNeeds>;
 
 /** Which company authentication an identity is asked for: basic, advanced (when flagged), or none. */
 export function companyAuthLevel(
@@ -110,69 +119,75 @@ export function maskIdNumberShort(value: string): string {
 }
 
 /** GET /api/app/validate/authstatus: what the /auth page must ask for. */
-export type AuthStatusResult = {
-  identityType: number;
-  authStatus: number;
-  companyAuthStatus: number;
-  idType: number | null;
-  setupPassword: boolean;
+export const ZAuthStatusResult = z.object({
+  identityType: z.number(),
+  authStatus: z.number(),
+  companyAuthStatus: z.number(),
+  idType: z.number().nullable(),
+  setupPassword: z.boolean(),
   /** the pending new mobile, masked */
-  pendingPhone: string | null;
-  examineStatus: number | null;
-  companyAuthReason: string | null;
-  companyAuthLevel: 'basic' | 'advanced' | null;
+  pendingPhone: z.string().nullable(),
+  examineStatus: z.number().nullable(),
+  companyAuthReason: z.string().nullable(),
+  companyAuthLevel: z.enum(['basic', 'advanced']).nullable(),
   /** the face authentication in progress (authStatus 2), to continue on /scanCode */
-  pendingRequestId: string | null;
-  needs: AuthNeeds;
-};
+  pendingRequestId: z.string().nullable(),
+  needs: ZAuthNeeds,
+});
+export type AuthStatusResult = z.infer<typeof ZAuthStatusResult>;
 
 /** GET /api/app/user/authentication */
-export type UserAuthentication = {
-  realName: string | null;
-  idType: number | null;
-  idCardMasked: string | null;
-  authStatus: number;
-  companyName: string | null;
-  creditCode: string | null;
-  legalPerson: string | null;
-  companyAuthStatus: number;
-  companyAuthReason: string | null;
-};
+export const ZUserAuthentication = z.object({
+  realName: z.string().nullable(),
+  idType: z.number().nullable(),
+  idCardMasked: z.string().nullable(),
+  authStatus: z.number(),
+  companyName: z.string().nullable(),
+  creditCode: z.string().nullable(),
+  legalPerson: z.string().nullable(),
+  companyAuthStatus: z.number(),
+  companyAuthReason: z.string().nullable(),
+});
+export type UserAuthentication = z.infer<typeof ZUserAuthentication>;
 
 /** POST /api/operator/face and GET /api/operator/result/cfcaUrlData */
-export type FaceAuthLink = {
-  confirmUrl: string;
+export const ZFaceAuthLink = z.object({
+  confirmUrl: z.string(),
   /** SVG markup of the QR code of confirmUrl (only with POST /api/operator/face) */
-  qrSvg?: string;
-  expiresAt: string;
-  realNameMasked: string;
-};
+  qrSvg: z.string().optional(),
+  expiresAt: z.string(),
+  realNameMasked: z.string(),
+});
+export type FaceAuthLink = z.infer<typeof ZFaceAuthLink>;
 
 /** POST /api/operator/result */
-export type FaceAuthResult = { status: number; statusLabel: string };
+export const ZFaceAuthResult = z.object({ status: z.number(), statusLabel: z.string() });
+export type FaceAuthResult = z.infer<typeof ZFaceAuthResult>;
 
 /** GET /api/face/confirm/{token}: what the person sees on the phone. */
-export type FaceConfirmView = {
-  realName: string;
-  idCard: string;
-  status: number;
-  expiresAt: string;
-};
+export const ZFaceConfirmView = z.object({
+  realName: z.string(),
+  idCard: z.string(),
+  status: z.number(),
+  expiresAt: z.string(),
+});
+export type FaceConfirmView = z.infer<typeof ZFaceConfirmView>;
 
 /** A row of POST /api/company/auth/list (企业认证审核). */
-export type CompanyAuthApplication = {
-  id: number;
-  companyId: number;
-  identityType: number;
-  level: 'basic' | 'advanced';
-  companyName: string;
-  creditCode: string;
-  legalPerson: string | null;
-  status: number;
-  statusLabel: string;
-  reason: string | null;
-  createdAt: string;
-  decidedAt: string | null;
+export const ZCompanyAuthApplication = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  identityType: z.number(),
+  level: z.enum(['basic', 'advanced']),
+  companyName: z.string(),
+  creditCode: z.string(),
+  legalPerson: z.string().nullable(),
+  status: z.number(),
+  statusLabel: z.string(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
   /** the business licence files of an advanced application */
-  licence: { uuid: string; fileName: string }[];
-};
+  licence: z.array(z.object({ uuid: z.string(), fileName: z.string() })),
+});
+export type CompanyAuthApplication = z.infer<typeof ZCompanyAuthApplication>;

@@ -1,5 +1,7 @@
 // Rules of the personal centre (个人中心) shared by its page and the profile module: the nickname, the avatar
-// image, and the recovery ticket's life. Kept in one place so the page refuses exactly what the server refuses.
+// image, and the recovery ticket's life. Kept in one place so the page refuses exactly what the server refuses. The
+// answers of the profile calls are described here too (contracts/profile.ts).
+import { z } from 'zod';
 import { formatMessage } from './format.ts';
 import { ADMIN_MENU, AGENT_MENU, STANDARD_MENU, type MenuItem } from './menus.ts';
 import { MSG } from './messages.ts';
@@ -42,16 +44,26 @@ export function checkAvatar(file: { name: string; size: number }): string | null
 }
 
 /** GET /api/app/user/phone: both numbers masked. */
-export type PhoneInfo = { mobile: string | null; pendingPhone: string | null };
+export const ZPhoneInfo = z.object({ mobile: z.string().nullable(), pendingPhone: z.string().nullable() });
+export type PhoneInfo = z.infer<typeof ZPhoneInfo>;
 
 /** GET /api/app/user/sec/role: what may be chosen as a secondary role, and what is chosen now. */
-export type SecondaryRoleChoices = { available: { code: string; title: string }[]; chosen: string[] };
+export const ZSecondaryRoleChoices = z.object({
+  available: z.array(z.object({ code: z.string(), title: z.string() })),
+  chosen: z.array(z.string()),
+});
+export type SecondaryRoleChoices = z.infer<typeof ZSecondaryRoleChoices>;
 
 /** POST /api/app/user/validate/mobile: the proof that lets the caller set a new password once. */
-export type ResetTicket = { ticket: string };
+export const ZResetTicket = z.object({ ticket: z.string() });
+export type ResetTicket = z.infer<typeof ZResetTicket>;
+
+/** POST /api/user/avatar/upload (multipart): the uploaded picture, to be chosen with POST /api/app/user/avatar. */
+export const ZAvatarUploaded = z.object({ uuid: z.string() });
 
 /** POST /api/app/search/username: the accounts of a mobile. */
-export type UsernameSearchResult = { usernames: string[] };
+export const ZUsernameSearchResult = z.object({ usernames: z.array(z.string()) });
+export type UsernameSearchResult = z.infer<typeof ZUsernameSearchResult>;
 
 function collectMenuTitles(items: readonly MenuItem[], into: Map<string, string>): void {
   for (const item of items) {

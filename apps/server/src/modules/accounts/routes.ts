@@ -1,4 +1,5 @@
-// Account opening and organisation review calls. Every answer is the envelope.
+// Account opening and organisation review calls, served from their contracts
+// (packages/domain/src/contracts/accounts.ts). Every answer is the envelope.
 //
 //   POST /api/register/validate/company/status  {creditCode}                        anonymous or signed in
 //     -> {status: 0, data: {registered, examineStatus}}; a malformed code -> {status: 1, msg: 请填写正确的统一社会信用代码}
@@ -18,174 +19,24 @@
 //        该申请当前不在待审核状态; a return needs a reason (SH-5.6), an approval may carry an opinion (both at
 //        most 500 characters, kept in the history); an approval of an application lacking a required item
 //        (listMissingForApproval) -> status 1 开户申请缺少…; stale version -> 409              GJS_SYSTEM_ADMIN
+import { MSG } from '@cqjy/domain';
 import {
-  COMPANY_EDITABLE_FIELDS,
-  FIELD_HARD_MAX,
-  MSG,
-  REGISTER_LABELS,
-  fillIn,
-  validateRegisterCreditCode,
-  validateRegistration,
-  ZAttachmentItem,
-  type CompanyApplication,
-  type CompanyDetail,
-  type CompanyListItem,
-  type CompanyStatusCheck,
-  type RegisterField,
-} from '@cqjy/domain';
-import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+  applicationCall,
+  COMPANY_REVIEW_CODE,
+  companyStatusCall,
+  examineCompanyCall,
+  listCompaniesCall,
+  registerAccountCall,
+  saveApplicationCall,
+  showCompanyCall,
+  submitApplicationCall,
+} from '@cqjy/domain/contracts/accounts';
+import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { readBearerToken, readOrigin, requireSession } from '../../platform/auth.ts';
-import { ok, zEnvelope } from '../../platform/envelope.ts';
-import { notFound } from '../../platform/errors.ts';
+import { ok } from '../../platform/envelope.ts';
 import { requirePermission } from '../../platform/guard.ts';
-import { ZLoginResult } from '../auth/routes.ts';
+import { serve } from '../../platform/serve.ts';
 import type { AccountsService } from './service.ts';
-
-const ADMIN_CODE = 'GJS_SYSTEM_ADMIN';
-
-/** Text fields that arrive absent, or too long to be worth checking, are refused by the domain rules. */
-const zText = (missing: string) => z.string({ error: missing }).max(FIELD_HARD_MAX, MSG.badRequest);
-
-const REGISTER_FIELDS = Object.keys(REGISTER_LABELS) as RegisterField[];
-/** Fields whose spaces around the value mean nothing; passwords are taken exactly as typed. */
-const TRIMMED: ReadonlySet<RegisterField> = new Set([
-  'companyName',
-  'creditCode',
-  'contactName',
-  'mobile',
-  'otp',
-]);
-
-const ZRegisterBody = z
-  .object(
-    Object.fromEntries(
-      REGISTER_FIELDS.map((field) => [field, zText(fillIn(REGISTER_LABELS[field])).optional()]),
-    ) as Record<RegisterField, z.ZodOptional<z.ZodString>>,
-  )
-  .transform(
-    (body) =>
-      Object.fromEntries(
-        REGISTER_FIELDS.map((field) => {
-          const value = body[field] ?? '';
-          return [field, TRIMMED.has(field) ? value.trim() : value];
-        }),
-      ) as Record<RegisterField, string>,
-  )
-  .superRefine((body, ctx) => {
-    const problem = validateRegistration(body);
-    if (problem !== null) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] });
-  });
-
-const ZCompanyBody = z.object({
-  ...Object.fromEntries(
-    COMPANY_EDITABLE_FIELDS.map((field) => [field, zText(MSG.badRequest).nullable().optional()]),
-  ),
-  version: z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest),
-}) as z.ZodType<
-  Partial<Record<(typeof COMPANY_EDITABLE_FIELDS)[number], string | null>> & { version: number }
->;
-
-/** A filter on an int4 column: beyond its range the database would fail the query (a 500). */
-const zOptionalInt = z
-  .number({ error: MSG.badRequest })
-  .int(MSG.badRequest)
-  .min(-2_147_483_648, MSG.badRequest)
-  .max(2_147_483_647, MSG.badRequest)
-  .nullable()
-  .optional();
-
-const ZListBody = z.object({
-  keyword: z.string({ error: MSG.badRequest }).max(100, MSG.badRequest).optional(),
-  identityType: zOptionalInt,
-  examineStatus: zOptionalInt,
-  companyAuthStatus: zOptionalInt,
-  page: z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest).default(1),
-  size: z
-    .number({ error: MSG.badRequest })
-    .int(MSG.badRequest)
-    .min(1, MSG.badRequest)
-    .max(100, MSG.badRequest)
-    .default(10),
-});
-
-const ZExamineBody = z.object({
-  pass: z.boolean({ error: MSG.badRequest }),
-  reason: z.string({ error: MSG.badRequest }).max(FIELD_HARD_MAX, MSG.returnReasonRequired).optional(),
-  version: z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest),
-});
-
-const ZIdParams = z.object({ id: z.string().max(32) });
-
-const nullableText = z.string().nullable();
-
-const ZApplication = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  creditCode: nullableText,
-  legalPerson: nullableText,
-  address: nullableText,
-  contactName: nullableText,
-  contactMobile: nullableText,
-  regulatoryBodies: nullableText,
-  regulatoryBodiesProvince: nullableText,
-  regulatoryBodiesCity: nullableText,
-  stateFundedEnter: nullableText,
-  stateCreditCode: nullableText,
-  identityType: z.number().int(),
-  examineStatus: z.number().int().nullable(),
-  examineStatusLabel: z.string(),
-  examineReason: nullableText,
-  version: z.number().int(),
-  updatedAt: z.string(),
-  businessLicense: z.array(ZAttachmentItem),
-  history: z.array(
-    z.object({ action: z.string(), actionLabel: z.string(), reason: nullableText, createdAt: z.string() }),
-  ),
-});
-
-const ZDetail = ZApplication.extend({
-  otherFiles: z.array(ZAttachmentItem),
-  identityLabel: z.string(),
-  companyAuthStatus: z.number().int(),
-  companyAuthStatusLabel: z.string(),
-  operators: z.array(
-    z.object({
-      id: z.number().int(),
-      username: z.string(),
-      nickname: nullableText,
-      realName: nullableText,
-      mobile: nullableText,
-      manager: z.boolean(),
-    }),
-  ),
-}) satisfies z.ZodType<CompanyDetail>;
-
-const ZListItem = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  creditCode: nullableText,
-  identityType: z.number().int(),
-  identityLabel: z.string(),
-  examineStatus: z.number().int().nullable(),
-  examineStatusLabel: z.string(),
-  companyAuthStatus: z.number().int(),
-  companyAuthStatusLabel: z.string(),
-  version: z.number().int(),
-  updatedAt: z.string(),
-}) satisfies z.ZodType<CompanyListItem>;
-
-const ZStatusCheck = z.object({
-  registered: z.boolean(),
-  examineStatus: z.number().int().nullable(),
-}) satisfies z.ZodType<CompanyStatusCheck>;
-
-/** A company id of the path; anything else names no company. */
-function parseId(text: string): number {
-  const id = /^\d{1,9}$/.test(text) ? Number(text) : 0;
-  if (id < 1) throw notFound();
-  return id;
-}
 
 /** Drops the filters the client sent as null (an emptied select) so they filter nothing. */
 function presentOnly<T extends Record<string, unknown>>(values: T): { [K in keyof T]: Exclude<T[K], null> } {
@@ -196,167 +47,77 @@ function presentOnly<T extends Record<string, unknown>>(values: T): { [K in keyo
   };
 }
 
-export const accountsRoutes: FastifyPluginCallbackZod<{ accounts: AccountsService }> = (
+function actorOf(request: FastifyRequest) {
+  return { ...requireSession(request), ...readOrigin(request) };
+}
+
+export const accountsRoutes: FastifyPluginCallback<{ accounts: AccountsService }> = (
   app,
   { accounts },
   done,
 ) => {
-  const limitRegistrations = app.rateLimit({
-    max: accounts.registrationRateMax,
-    timeWindow: '1 minute',
-    groupId: 'account-registration',
-  });
-  const asAdmin = [app.authenticate, requirePermission(ADMIN_CODE)];
-
-  app.post(
-    '/api/register/validate/company/status',
-    {
-      onRequest: limitRegistrations,
-      schema: {
-        tags: ['accounts'],
-        summary: '查询统一社会信用代码的开户状态',
-        body: z.object({
-          creditCode: z
-            .string({ error: fillIn(REGISTER_LABELS.creditCode) })
-            .trim()
-            .superRefine((value, ctx) => {
-              const message = validateRegisterCreditCode(value);
-              if (message !== null) ctx.addIssue({ code: 'custom', message });
-            }),
-        }),
-        response: { 200: zEnvelope(ZStatusCheck) },
+  // Both registration calls draw on one count per IP: the groupId names its bucket.
+  const registrationLimit = {
+    config: {
+      rateLimit: {
+        max: accounts.registrationRateMax,
+        timeWindow: '1 minute',
+        groupId: 'account-registration',
       },
     },
-    async (request) => ok(await accounts.checkCompanyStatus(request.body.creditCode)),
+  };
+  const signedIn = [app.authenticate];
+  const asAdmin = [app.authenticate, requirePermission(COMPANY_REVIEW_CODE)];
+
+  serve(
+    app,
+    companyStatusCall,
+    'public',
+    async ({ body }) => ok(await accounts.checkCompanyStatus(body.creditCode)),
+    registrationLimit,
   );
 
-  app.post(
-    '/api/register/account',
-    {
-      onRequest: limitRegistrations,
-      schema: {
-        tags: ['accounts'],
-        summary: '项目方开户注册',
-        description: '注册成功即登录；请以匿名会话作为 Bearer 令牌调用，登录后该匿名会话失效。',
-        body: ZRegisterBody,
-        response: { 200: zEnvelope(ZLoginResult) },
-      },
-    },
-    async (request) =>
+  serve(
+    app,
+    registerAccountCall,
+    'public',
+    async ({ body }, request) =>
       ok(
-        await accounts.register({
-          ...request.body,
-          ...readOrigin(request),
-          token: readBearerToken(request),
-        }),
+        await accounts.register({ ...body, ...readOrigin(request), token: readBearerToken(request) }),
         MSG.registerOk,
       ),
+    registrationLimit,
   );
 
-  app.get(
-    '/api/register/company',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['accounts'],
-        summary: '本机构的开户申请',
-        response: { 200: zEnvelope(ZApplication satisfies z.ZodType<CompanyApplication>) },
-      },
-    },
-    async (request) => ok(await accounts.getApplication(requireSession(request))),
+  serve(app, applicationCall, signedIn, async (_, request) =>
+    ok(await accounts.getApplication(requireSession(request))),
   );
 
-  app.post(
-    '/api/register/company/save',
-    {
-      preValidation: app.authenticate,
-      schema: {
-        tags: ['accounts'],
-        summary: '保存开户申请',
-        body: ZCompanyBody,
-        response: { 200: zEnvelope(ZApplication) },
-      },
-    },
-    async (request) =>
-      ok(
-        await accounts.saveApplication({ ...requireSession(request), ...readOrigin(request) }, request.body),
-        MSG.applicationSaved,
-      ),
+  serve(app, saveApplicationCall, signedIn, async ({ body }, request) =>
+    ok(await accounts.saveApplication(actorOf(request), body), MSG.applicationSaved),
   );
 
-  app.post(
-    '/api/register/company/submit',
-    {
-      preValidation: app.authenticate,
-      schema: {
-        tags: ['accounts'],
-        summary: '提交开户申请',
-        body: ZCompanyBody,
-        response: { 200: zEnvelope(ZApplication) },
-      },
-    },
-    async (request) =>
-      ok(
-        await accounts.submitApplication(
-          { ...requireSession(request), ...readOrigin(request) },
-          request.body,
-        ),
-        MSG.applicationSubmitted,
-      ),
+  serve(app, submitApplicationCall, signedIn, async ({ body }, request) =>
+    ok(await accounts.submitApplication(actorOf(request), body), MSG.applicationSubmitted),
   );
 
-  app.post(
-    '/api/company/list',
-    {
-      preValidation: asAdmin,
-      schema: {
-        tags: ['accounts'],
-        summary: '机构列表',
-        body: ZListBody,
-        response: { 200: zEnvelope(z.object({ list: z.array(ZListItem), total: z.number().int() })) },
-      },
-    },
-    async (request) => ok(await accounts.listCompanies(presentOnly(request.body))),
+  serve(app, listCompaniesCall, asAdmin, async ({ body }) =>
+    ok(await accounts.listCompanies(presentOnly(body))),
   );
 
-  app.get(
-    '/api/company/show/:id',
-    {
-      preValidation: asAdmin,
-      schema: {
-        tags: ['accounts'],
-        summary: '机构详情（含开户申请）',
-        params: ZIdParams,
-        response: { 200: zEnvelope(ZDetail) },
-      },
-    },
-    async (request) => ok(await accounts.showCompany(requireSession(request), parseId(request.params.id))),
+  serve(app, showCompanyCall, asAdmin, async ({ params }, request) =>
+    ok(await accounts.showCompany(requireSession(request), params.id)),
   );
 
-  app.post(
-    '/api/company/examine/:id',
-    {
-      preValidation: asAdmin,
-      schema: {
-        tags: ['accounts'],
-        summary: '开户审核',
-        description:
-          'pass 为 false 时须填写退回原因；为 true 时可附审核意见（均不超过500个字符，记入审核记录）。' +
-          '缺少必备信息或营业执照的申请不能审核通过。',
-        params: ZIdParams,
-        body: ZExamineBody,
-        response: { 200: zEnvelope(z.null()) },
-      },
-    },
-    async (request) => {
-      const { pass, reason, version } = request.body;
-      await accounts.examine(
-        { ...requireSession(request), ...readOrigin(request) },
-        parseId(request.params.id),
-        { pass, version, ...(reason === undefined ? {} : { reason }) },
-      );
-      return ok(null, pass ? MSG.examineApprovedOk : MSG.examineReturnedOk);
-    },
-  );
+  serve(app, examineCompanyCall, asAdmin, async ({ params, body }, request) => {
+    const { pass, reason, version } = body;
+    await accounts.examine(actorOf(request), params.id, {
+      pass,
+      version,
+      ...(reason === undefined ? {} : { reason }),
+    });
+    return ok(null, pass ? MSG.examineApprovedOk : MSG.examineReturnedOk);
+  });
+
   done();
 };

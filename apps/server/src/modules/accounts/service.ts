@@ -29,16 +29,14 @@ import {
   type AttachmentItem,
   type CompanyApplication,
   type CompanyApplicationFields,
-  type CompanyApplicationInput,
   type CompanyDetail,
-  type CompanyExamineInput,
   type CompanyListItem,
-  type CompanyListQuery,
   type CompanyStatusCheck,
   type LoginResult,
   type PageResult,
   type RegisterAccountInput,
 } from '@cqjy/domain';
+import type { CompanyApplicationInput, CompanyExamineInput } from '@cqjy/domain/contracts/accounts';
 import { maskMobile } from '@cqjy/domain/validation/mobile';
 import { toAuditActor } from '../../platform/audit.ts';
 import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
@@ -46,7 +44,7 @@ import { conflict, notFound, refused } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../module-deps.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { Viewer } from '../attachments/service.ts';
-import type { CompanyRow } from '../users/service.ts';
+import type { CompanyFilter, CompanyRow } from '../users/service.ts';
 import * as repo from './repo.ts';
 
 /** A signed-in caller and where the call came from. */
@@ -377,7 +375,7 @@ export function createAccountsService(
   }
 
   /** 机构管理: every company, newest change first, by name or code, identity and statuses. */
-  async function listCompanies(query: CompanyListQuery): Promise<PageResult<CompanyListItem>> {
+  async function listCompanies(query: CompanyFilter): Promise<PageResult<CompanyListItem>> {
     const keyword = clean(query.keyword);
     const page = await users.listCompanies({ ...query, ...(keyword === null ? {} : { keyword }) });
     return { list: page.list.map(toListItem), total: page.total };

@@ -3,12 +3,20 @@
 // stored as a login and the user loaded, so the router's gate 1 holds the user on step 2 at once.
 import type {
   CompanyApplication,
-  CompanyApplicationInput,
   CompanyStatusCheck,
   RegisterAccountInput,
 } from '@cqjy/domain/account-opening';
-import type { Envelope, LoginResult } from '@cqjy/domain/api';
+import {
+  applicationCall,
+  companyStatusCall,
+  registerAccountCall,
+  saveApplicationCall,
+  submitApplicationCall,
+  type CompanyApplicationInput,
+} from '@cqjy/domain/contracts/accounts';
+import { usernameTakenCall } from '@cqjy/domain/contracts/profile';
 import { loadUserInfo } from '../../api/auth.ts';
+import { callApi, fetchData } from '../../lib/call.ts';
 import { HttpError, http, unwrap } from '../../lib/http.ts';
 import { setSession, wipeSession } from '../../lib/session-store.ts';
 import type { UserInfo } from '../../lib/session-store.ts';
@@ -17,11 +25,7 @@ export const APPLICATION_QUERY_KEY = ['register', 'company'] as const;
 
 /** Sends the register code; an anonymous caller keeps the answer's session-id as its token (SH-7.3). */
 export async function sendRegisterOtp(mobile: string): Promise<void> {
-  const answer = await http.post<Envelope<null>>(
-    '/api/app/send/otp/register',
-    { mobile },
-    { captureSessionId: true },
-  );
+  const answer = await http.post('/api/app/send/otp/register', { mobile }, { captureSessionId: true });
   unwrap(answer, { showSuccess: true });
 }
 
@@ -31,11 +35,7 @@ export async function sendRegisterOtp(mobile: string): Promise<void> {
  */
 export async function isUsernameTaken(username: string): Promise<boolean | null> {
   try {
-    const answer = await http.get<Envelope<{ exists: boolean }>>(
-      `/api/operator/retrieve/username/${encodeURIComponent(username)}`,
-      undefined,
-      { isSilent: true },
-    );
+    const answer = await callApi(usernameTakenCall, { params: { name: username } }, { isSilent: true });
     const exists = answer.status === 0 ? (answer.data as { exists?: unknown } | null)?.exists : undefined;
     return typeof exists === 'boolean' ? exists : null;
   } catch (error) {
@@ -44,17 +44,13 @@ export async function isUsernameTaken(username: string): Promise<boolean | null>
   }
 }
 
-export async function checkCompanyStatus(creditCode: string): Promise<CompanyStatusCheck> {
-  return unwrap(
-    await http.post<Envelope<CompanyStatusCheck>>('/api/register/validate/company/status', { creditCode }),
-  );
+export function checkCompanyStatus(creditCode: string): Promise<CompanyStatusCheck> {
+  return fetchData(companyStatusCall, { body: { creditCode } });
 }
 
 /** Opens the account and signs it in as a login does; a failure after the token was stored keeps nothing. */
 export async function registerAccount(input: RegisterAccountInput): Promise<UserInfo> {
-  const result = unwrap(await http.post<Envelope<LoginResult>>('/api/register/account', input), {
-    showSuccess: true,
-  });
+  const result = await fetchData(registerAccountCall, { body: input }, { showSuccess: true });
   setSession({
     token: result.access_token,
     loginInfo: result,
@@ -70,26 +66,21 @@ export async function registerAccount(input: RegisterAccountInput): Promise<User
   }
 }
 
-export async function fetchApplication(): Promise<CompanyApplication> {
-  return unwrap(await http.get<Envelope<CompanyApplication>>('/api/register/company'));
+export function fetchApplication(): Promise<CompanyApplication> {
+  return fetchData(applicationCall, {});
 }
 
 export function applicationQuery() {
   return { queryKey: APPLICATION_QUERY_KEY, queryFn: fetchApplication, retry: false } as const;
 }
 
-export async function saveApplication(input: CompanyApplicationInput): Promise<CompanyApplication> {
-  return unwrap(await http.post<Envelope<CompanyApplication>>('/api/register/company/save', input), {
-    showSuccess: true,
-  });
+export function saveApplication(input: CompanyApplicationInput): Promise<CompanyApplication> {
+  return fetchData(saveApplicationCall, { body: input }, { showSuccess: true });
 }
 
 /** Submits for review and reloads the user, whose examineStatus the gates read. */
 export async function submitApplication(input: CompanyApplicationInput): Promise<CompanyApplication> {
-  const application = unwrap(
-    await http.post<Envelope<CompanyApplication>>('/api/register/company/submit', input),
-    { showSuccess: true },
-  );
+  const application = await fetchData(submitApplicationCall, { body: input }, { showSuccess: true });
   await loadUserInfo();
   return application;
 }

@@ -17,12 +17,9 @@ import {
   PERSON_NAME_MAX,
   validateCompanyName,
 } from '@cqjy/domain/account-opening';
-import type {
-  CompanyApplication,
-  CompanyApplicationInput,
-  CompanyEditableField,
-} from '@cqjy/domain/account-opening';
+import type { CompanyApplication, CompanyEditableField } from '@cqjy/domain/account-opening';
 import type { AttachmentItem } from '@cqjy/domain/api';
+import type { CompanyApplicationInput } from '@cqjy/domain/contracts/accounts';
 import { formatMessage } from '@cqjy/domain/format';
 import { fillIn, MSG } from '@cqjy/domain/messages';
 import { FileUpload, RegulatorFields } from '../../components/index.ts';

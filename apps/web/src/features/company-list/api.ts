@@ -1,43 +1,50 @@
-// The calls of 机构管理: the account-opening review (accounts module) and the company-authentication review
-// (identity module, POST /api/company/auth/list and /examine/{id}).
-import type {
-  CompanyDetail,
-  CompanyExamineInput,
-  CompanyListItem,
-  CompanyListQuery,
-} from '@cqjy/domain/account-opening';
-import type { Envelope, PageResult } from '@cqjy/domain/api';
+// The calls of 机构管理: the account-opening review (accounts module, contracts/accounts.ts) and the
+// company-authentication review (identity module, contracts/identity.ts: POST /api/company/auth/list and
+// /examine/{id}).
+import type { CompanyDetail, CompanyListItem } from '@cqjy/domain/account-opening';
+import type { PageResult } from '@cqjy/domain/api';
+import {
+  examineCompanyCall,
+  listCompaniesCall,
+  showCompanyCall,
+  type CompanyExamineInput,
+  type CompanyListQuery,
+} from '@cqjy/domain/contracts/accounts';
+import {
+  examineCompanyAuthCall,
+  listCompanyAuthCall,
+  type CompanyAuthExamineBody,
+  type CompanyAuthListQuery,
+} from '@cqjy/domain/contracts/identity';
 import type { CompanyAuthApplication } from '@cqjy/domain/identity-auth';
-import { http, unwrap } from '../../lib/http.ts';
+import { callApi, fetchData } from '../../lib/call.ts';
+import { unwrap } from '../../lib/http.ts';
 
-export type CompanyAuthQuery = { status?: number; page: number; size: number };
+/** The tabs keep their page and size themselves: both always sent. */
+export type CompanyQuery = CompanyListQuery & { page: number; size: number };
+export type CompanyAuthQuery = CompanyAuthListQuery & { page: number; size: number };
 
-export async function listCompanies(query: CompanyListQuery): Promise<PageResult<CompanyListItem>> {
-  return unwrap(await http.post<Envelope<PageResult<CompanyListItem>>>('/api/company/list', query));
+export function listCompanies(query: CompanyQuery): Promise<PageResult<CompanyListItem>> {
+  return fetchData(listCompaniesCall, { body: query });
 }
 
-export async function showCompany(id: number): Promise<CompanyDetail> {
-  return unwrap(await http.get<Envelope<CompanyDetail>>(`/api/company/show/${id}`));
+export function showCompany(id: number): Promise<CompanyDetail> {
+  return fetchData(showCompanyCall, { params: { id } });
 }
 
-/** The envelope itself is answered: the return dialog reads status -1 from it (SH-8.8). */
-export async function examineCompany(id: number, input: CompanyExamineInput): Promise<Envelope<null>> {
-  const answer = await http.post<Envelope<null>>(`/api/company/examine/${id}`, input);
+/** The envelope itself is answered: the return dialogs read status -1 from it (SH-8.8). */
+export async function examineCompany(id: number, input: CompanyExamineInput) {
+  const answer = await callApi(examineCompanyCall, { params: { id }, body: input });
   unwrap(answer, { showSuccess: true });
   return answer;
 }
 
-export async function listCompanyAuth(query: CompanyAuthQuery): Promise<PageResult<CompanyAuthApplication>> {
-  return unwrap(
-    await http.post<Envelope<PageResult<CompanyAuthApplication>>>('/api/company/auth/list', query),
-  );
+export function listCompanyAuth(query: CompanyAuthQuery): Promise<PageResult<CompanyAuthApplication>> {
+  return fetchData(listCompanyAuthCall, { body: query });
 }
 
-export async function examineCompanyAuth(
-  id: number,
-  input: { pass: boolean; reason?: string },
-): Promise<Envelope<null>> {
-  const answer = await http.post<Envelope<null>>(`/api/company/auth/examine/${id}`, input);
+export async function examineCompanyAuth(id: number, input: CompanyAuthExamineBody) {
+  const answer = await callApi(examineCompanyAuthCall, { params: { id }, body: input });
   unwrap(answer, { showSuccess: true });
   return answer;
 }

@@ -28,7 +28,6 @@ import type {
   ApprovalRequirement,
   CompanyDetail,
   CompanyListItem,
-  CompanyListQuery,
   CompanyOperatorItem,
 } from '@cqjy/domain/account-opening';
 import type { AttachmentItem } from '@cqjy/domain/api';
@@ -38,6 +37,7 @@ import { MSG } from '@cqjy/domain/messages';
 import { regionName, regulatorName } from '@cqjy/domain/regions';
 import { AppDialog, FileRow, ReturnReasonDialog, SearchActions } from '../../components/index.ts';
 import { examineCompany, listCompanies, showCompany } from './api.ts';
+import type { CompanyQuery } from './api.ts';
 
 const PAGE_SIZE = 10;
 
@@ -279,7 +279,7 @@ function ReviewDialog({ companyId, onClose }: { companyId: number; onClose: () =
 /** `openId`: the application to open at once (a task of 待办任务 links to it). */
 export function OpeningReviewTab({ openId: initialOpenId = null }: { openId?: number | null }) {
   const [form] = Form.useForm<Filters>();
-  const [query, setQuery] = useState<CompanyListQuery>({ page: 1, size: PAGE_SIZE });
+  const [query, setQuery] = useState<CompanyQuery>({ page: 1, size: PAGE_SIZE });
   const [openId, setOpenId] = useState<number | null>(initialOpenId);
   const companies = useQuery({
     queryKey: ['company', 'list', query],
