@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
 import { contentDisposition } from '../../platform/content-disposition.ts';
 import { ok, zEnvelope, ZIdParams, ZSaved } from '../../platform/envelope.ts';
-import { parseId } from '../projects/routes.ts';
+import { parseId } from '../projects/route-helpers.ts';
 import type { BiddingService } from './service.ts';
 
 /** Comment lines keep proxies and the browser from dropping a quiet stream. */

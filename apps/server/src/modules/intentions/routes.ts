@@ -41,7 +41,7 @@ import { z } from 'zod';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
 import { ok, zEnvelope, ZIdParams, ZSaved, zVersion } from '../../platform/envelope.ts';
 import { requireAnyPermission, requirePermission } from '../../platform/guard.ts';
-import { parseId } from '../projects/routes.ts';
+import { parseId } from '../projects/route-helpers.ts';
 import { serve } from '../../platform/serve.ts';
 import type { IntentionsService } from './service.ts';
 
