@@ -1,10 +1,9 @@
 // The figures of the 首页 dashboard (GET /api/homepage/count), its calendar and its chart of projects by status.
 import { queryOptions } from '@tanstack/react-query';
-import type { Envelope, HomepageCounts } from '@cqjy/domain/api';
+import type { HomepageCounts } from '@cqjy/domain/api';
 import { calendarReminderCall, homepageCountCall } from '@cqjy/domain/contracts/homepage';
-import type { ProjectStatusCount } from '@cqjy/domain/projects/views';
+import { countProjectStatusesCall } from '@cqjy/domain/contracts/projects';
 import { fetchData } from '../lib/call.ts';
-import { http, unwrap } from '../lib/http.ts';
 
 export type HomeCounts = HomepageCounts;
 
@@ -27,12 +26,5 @@ export const homeCalendarQuery = (month: string) =>
 export const projectStatusCountsQuery = () =>
   queryOptions({
     queryKey: ['projects', 'statusCounts'],
-    queryFn: async ({ signal }) =>
-      unwrap(
-        await http.post<Envelope<ProjectStatusCount[]>>(
-          '/api/project/searchs/statusCategory',
-          {},
-          { signal },
-        ),
-      ),
+    queryFn: ({ signal }) => fetchData(countProjectStatusesCall, { body: {} }, { signal }),
   });

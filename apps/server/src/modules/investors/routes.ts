@@ -36,7 +36,7 @@ import { readOrigin, requireSession } from '../../platform/auth.ts';
 import { contentDisposition, XLSX_TYPE } from '../../platform/content-disposition.ts';
 import { ok, zEnvelope, ZIdParams, ZSaved, zVersion } from '../../platform/envelope.ts';
 import { requireAnyPermission, requirePermission } from '../../platform/guard.ts';
-import { parseId, PROJECT_CODES } from '../projects/routes.ts';
+import { parseId, PROJECT_CODES } from '../projects/route-helpers.ts';
 import { buildInvestorsWorkbook, renderInvestorsPdf } from './exports.ts';
 import type { InvestorsService } from './service.ts';
 

@@ -7,16 +7,19 @@
 //   POST /api/project/{family}/preview {id}    -> DisclosureDocument: the announcement as the preview shows it
 //
 // The static segments word and pdf take precedence over the asset-list export /export/{category}/{id}, and no
-// asset category is called either.
-import { MSG, PROJECT_FAMILIES, PROJECT_KINDS, ZDisclosureDocument } from '@cqjy/domain';
+// asset category is called either. The preview is served from its contract (packages/domain/src/contracts/
+// project-kinds.ts); the exports answer a file, not the envelope, and stay plain routes.
+import { PROJECT_FAMILIES } from '@cqjy/domain';
+import { ZIdPath } from '@cqjy/domain/contract';
+import { ANNOUNCEMENT_PREVIEW_CALLS } from '@cqjy/domain/contracts/project-kinds';
+import { PROJECT_CODES } from '@cqjy/domain/contracts/projects';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireSession } from '../../platform/auth.ts';
 import { contentDisposition } from '../../platform/content-disposition.ts';
-import { ok, zEnvelope } from '../../platform/envelope.ts';
+import { ok } from '../../platform/envelope.ts';
 import { requireAnyPermission } from '../../platform/guard.ts';
+import { serve } from '../../platform/serve.ts';
 import type { ExportFormat, ProjectExportsService } from './exports-service.ts';
-import { parseId, PROJECT_CODES } from './routes.ts';
 
 const FORMATS: { format: ExportFormat; summary: string }[] = [
   { format: 'word', summary: '导出信息披露公告（Word）' },
@@ -30,40 +33,24 @@ export const projectExportsRoutes: FastifyPluginCallbackZod<{ exports: ProjectEx
 ) => {
   const guard = [app.authenticate, requireAnyPermission([...PROJECT_CODES])];
 
-  for (const family of PROJECT_FAMILIES.filter((f) => PROJECT_KINDS[f].sections.includes('announcement'))) {
-    app.post(
-      `/api/project/${family}/preview`,
-      {
-        preValidation: guard,
-        schema: {
-          tags: ['project'],
-          summary: '信息披露公告预览',
-          body: z.object({
-            id: z
-              .number({ error: MSG.badRequest })
-              .int(MSG.badRequest)
-              .min(1, MSG.badRequest)
-              .max(2_147_483_647, MSG.badRequest),
-          }),
-          response: { 200: zEnvelope(ZDisclosureDocument) },
-        },
-      },
-      async (request) =>
-        ok(await exports.previewAnnouncement(requireSession(request), family, request.body.id)),
+  for (const family of PROJECT_FAMILIES) {
+    const previewCall = ANNOUNCEMENT_PREVIEW_CALLS[family];
+    if (previewCall === undefined) continue;
+
+    serve(app, previewCall, guard, async ({ body }, request) =>
+      ok(await exports.previewAnnouncement(requireSession(request), family, body.id)),
     );
 
+    // a file, not the envelope: left out of the contracts
     for (const { format, summary } of FORMATS) {
       app.get(
         `/api/project/${family}/export/${format}/:id`,
-        {
-          preValidation: guard,
-          schema: { tags: ['project'], summary, params: z.object({ id: z.string().max(32) }) },
-        },
+        { preValidation: guard, schema: { tags: ['project'], summary, params: ZIdPath } },
         async (request, reply) => {
           const file = await exports.exportAnnouncement(
             requireSession(request),
             family,
-            parseId(request.params.id),
+            request.params.id,
             format,
           );
           return reply

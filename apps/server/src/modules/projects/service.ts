@@ -30,6 +30,7 @@ import {
   PROJECT_STATUS_LABELS,
   readProjectForm,
   findProjectKind,
+  isProjectFamily,
   SIGNED_LETTER_TAG,
   EDITABLE_ACTION_STATUSES,
   OTC_SYNCABLE_STATUSES,
@@ -217,6 +218,13 @@ export function createProjectsService(
     const row = await repo.findById(db, id);
     if (row === undefined || !isVisibleTo(viewer, row)) throw notFound();
     return row;
+  }
+
+  /** GET /api/project/status/{id}: the project's status and version. */
+  async function showStatus(viewer: Pick<Viewer, 'companyId' | 'identityType'>, id: number) {
+    const row = await findVisible(viewer, id);
+    const summary = toSummary(row);
+    return { id: row.id, status: summary.status, statusLabel: summary.statusLabel, version: row.version };
   }
 
   async function companyName(companyId: number): Promise<string> {
@@ -509,6 +517,16 @@ export function createProjectsService(
     return { id: project.id, ...started };
   }
 
+  /** POST /api/project/submit: the project's formal disclosure, by its own family's submit. */
+  async function submitFormal(
+    actor: SessionActor,
+    input: { id: number; version: number },
+  ): Promise<{ id: number; actionId: number; taskId: number }> {
+    const project = await findVisible(actor, input.id);
+    if (!isProjectFamily(project.family)) throw notFound();
+    return submitProject(actor, project.family, project.id, { version: input.version, stage: 'formal' });
+  }
+
   /** The stage of the project's open disclosure application, for a submission that answers it again. */
   async function openStage(actor: SessionActor, id: number) {
     const open = await disclosure?.find(actor, id);
@@ -708,6 +726,7 @@ export function createProjectsService(
     isVisibleTo,
     updateFromOtc,
     findVisible,
+    showStatus,
     findEditable,
     findOwn,
     listMembers,
@@ -720,6 +739,7 @@ export function createProjectsService(
     showForm,
     remove,
     submitProject,
+    submitFormal,
     submitAgain,
     submitFromTask,
     copyProject,

@@ -1,4 +1,5 @@
-// The intended-transferee calls of the equity kinds (spec 001 section 7, stock: "customer list, upload
+// The intended-transferee calls, served from their contracts (packages/domain/src/contracts/
+// project-participants.ts), of the equity kinds (spec 001 section 7, stock: "customer list, upload
 // transferee"), for every family whose buyers are registered by members (the registration action). Another
 // company's project answers {status: 404}; the exchange and the member representing the project read.
 //
@@ -6,68 +7,34 @@
 //   POST /api/project/{family}/upload/transferee    {projectId, name, uuid} -> IntendedTransferee: the project's
 //        file (tag transfereeFile) linked to the named transferee; the owner only
 // Need GJS_PROJECT_LT (or _ADMIN).
-import { findAction, MSG, PROJECT_FAMILIES, ZIntendedTransferee } from '@cqjy/domain';
-import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { MSG, PROJECT_FAMILIES } from '@cqjy/domain';
+import { TRANSFEREE_CALLS } from '@cqjy/domain/contracts/project-participants';
+import { PROJECT_CODES } from '@cqjy/domain/contracts/projects';
+import type { FastifyPluginCallback } from 'fastify';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
-import { ok, zEnvelope } from '../../platform/envelope.ts';
+import { ok } from '../../platform/envelope.ts';
 import { requireAnyPermission } from '../../platform/guard.ts';
-import { PROJECT_CODES } from './routes.ts';
+import { serve } from '../../platform/serve.ts';
 import type { ProjectTransfereesService } from './transferees-service.ts';
 
-/** An id of a row: an int4 column, so a larger number is refused here rather than by the database (a 500). */
-const zProjectId = z
-  .number({ error: MSG.badRequest })
-  .int(MSG.badRequest)
-  .min(1, MSG.badRequest)
-  .max(2_147_483_647, MSG.badRequest);
-
-export const projectTransfereesRoutes: FastifyPluginCallbackZod<{
+export const projectTransfereesRoutes: FastifyPluginCallback<{
   transferees: ProjectTransfereesService;
 }> = (app, { transferees }, done) => {
   const guard = [app.authenticate, requireAnyPermission([...PROJECT_CODES])];
 
-  for (const family of PROJECT_FAMILIES.filter((f) => findAction(f, 'registration') !== undefined)) {
-    const base = `/api/project/${family}`;
+  for (const family of PROJECT_FAMILIES) {
+    const calls = TRANSFEREE_CALLS[family];
+    if (calls === undefined) continue;
 
-    app.post(
-      `${base}/customer/list`,
-      {
-        preValidation: guard,
-        schema: {
-          tags: ['project'],
-          summary: '意向受让方列表',
-          body: z.object({ projectId: zProjectId }),
-          response: { 200: zEnvelope(z.array(ZIntendedTransferee)) },
-        },
-      },
-      async (request) => ok(await transferees.list(requireSession(request), family, request.body.projectId)),
+    serve(app, calls.list, guard, async ({ body }, request) =>
+      ok(await transferees.list(requireSession(request), family, body.projectId)),
     );
 
-    app.post(
-      `${base}/upload/transferee`,
-      {
-        preValidation: guard,
-        schema: {
-          tags: ['project'],
-          summary: '上传意向受让方资料',
-          body: z.object({
-            projectId: zProjectId,
-            name: z.string({ error: MSG.transfereeUnknown }).trim().min(1, MSG.transfereeUnknown).max(200),
-            uuid: z.string({ error: MSG.badRequest }).uuid(MSG.badRequest),
-          }),
-          response: { 200: zEnvelope(ZIntendedTransferee) },
-        },
-      },
-      async (request) =>
-        ok(
-          await transferees.linkFile(
-            { ...requireSession(request), ...readOrigin(request) },
-            family,
-            request.body,
-          ),
-          MSG.transfereeFileLinked,
-        ),
+    serve(app, calls.linkFile, guard, async ({ body }, request) =>
+      ok(
+        await transferees.linkFile({ ...requireSession(request), ...readOrigin(request) }, family, body),
+        MSG.transfereeFileLinked,
+      ),
     );
   }
   done();

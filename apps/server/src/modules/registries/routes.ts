@@ -29,7 +29,7 @@ import { readOrigin, requireSession } from '../../platform/auth.ts';
 import { contentDisposition, XLSX_TYPE } from '../../platform/content-disposition.ts';
 import { ok, zEnvelope } from '../../platform/envelope.ts';
 import { requireAnyPermission } from '../../platform/guard.ts';
-import { parseId, zPage, zSize } from '../projects/routes.ts';
+import { parseId, zPage, zSize } from '../projects/route-helpers.ts';
 import type { RegistriesService, RegistryFile } from './service.ts';
 
 const zVersion = z

@@ -41,7 +41,7 @@ import { readOrigin, requireSession } from '../../platform/auth.ts';
 import { ok, zEnvelope } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { requireAnyPermission, requirePermission } from '../../platform/guard.ts';
-import { parseId, PROJECT_CODES } from '../projects/routes.ts';
+import { parseId, PROJECT_CODES } from '../projects/route-helpers.ts';
 import { TASK_CODES } from '@cqjy/domain/contracts/tasks';
 import type { Actor, WorkflowService } from './service.ts';
 

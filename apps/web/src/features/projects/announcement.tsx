@@ -1,23 +1,24 @@
 // 信息披露公告 of a project (the kinds with the announcement section): 预览公告 shows it as the server composes it (POST
-// /api/project/{family}/preview), the same model its Word and PDF exports draw, and 导出Word / 导出PDF download
+// /api/project/{family}/preview, contracts/project-kinds.ts), the same model its Word and PDF exports draw, and 导出Word / 导出PDF download
 // those files.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Modal, Space, Spin, Table, Typography } from 'antd';
-import type { Envelope } from '@cqjy/domain/api';
+import { announcementPreviewCall } from '@cqjy/domain/contracts/project-kinds';
 import type { ProjectFamily } from '@cqjy/domain/projects/kinds/index';
 import type { DisclosureDocument, TableSection } from '@cqjy/domain/projects/views';
 import { saveBlob } from '../../api/attachments.ts';
-import { http, unwrap } from '../../lib/http.ts';
+import { fetchData } from '../../lib/call.ts';
+import { http } from '../../lib/http.ts';
 
 /** Wide enough for the asset tables of the announcement. */
 const PREVIEW_WIDTH = 1000;
 
 async function fetchAnnouncement(family: ProjectFamily, id: number): Promise<DisclosureDocument> {
-  return unwrap(await http.post<Envelope<DisclosureDocument>>(`/api/project/${family}/preview`, { id }));
+  return fetchData(announcementPreviewCall(family), { body: { id } });
 }
 
-/** Downloads the announcement as Word or PDF, under the name the server gives it. */
+/** Downloads the announcement as Word or PDF, under the name the server gives it (a file, not an envelope call). */
 async function downloadAnnouncement(
   family: ProjectFamily,
   project: { id: number; code: string; name: string },

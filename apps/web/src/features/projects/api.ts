@@ -1,81 +1,72 @@
-// The calls of the project pages: the caller's project list (scoped by the server to its company), deleting a
-// draft, the project form of every kind (create, update, show, submit for the pre-disclosure or the formal
+// The calls of the project pages (contracts/projects.ts, project-kinds.ts, project-sheets.ts,
+// project-participants.ts, evaluations.ts): the caller's project list (scoped by the server to its company),
+// deleting a draft, the project form of every kind (create, update, show, submit for the pre-disclosure or the formal
 // disclosure, copy), the list sheets (template, import preview and import, list, delete, export) and the
 // participants (意向受让方: save, update, list, delete). Money travels as integer fen.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { TIMEOUTS } from '@cqjy/domain/api';
-import type { Envelope, PageResult } from '@cqjy/domain/api';
-import type { ParticipantForm, ParticipantView } from '@cqjy/domain/projects/participants';
+import { listEvaluationsCall, submitEvaluationCall } from '@cqjy/domain/contracts/evaluations';
+import { PROJECT_KIND_CALLS, type ProjectSaved } from '@cqjy/domain/contracts/project-kinds';
+import {
+  participantCalls,
+  transfereeCalls,
+  type TransfereeFileLink,
+} from '@cqjy/domain/contracts/project-participants';
+import { sheetGroupCalls, type SheetPage } from '@cqjy/domain/contracts/project-sheets';
+import {
+  deleteProjectCall,
+  listProjectMembersCall,
+  listProjectsCall,
+  type ProjectListQuery,
+  type ProjectSubmitted,
+} from '@cqjy/domain/contracts/projects';
+import type { ParticipantForm } from '@cqjy/domain/projects/participants';
 import type { EvaluationFigures, EvaluationQuery } from '@cqjy/domain/projects/evaluations';
 import type { ProjectFormBase } from '@cqjy/domain/projects/kinds/fields';
-import { PROJECT_KINDS } from '@cqjy/domain/projects/kinds/index';
 import type { ProjectFamily } from '@cqjy/domain/projects/kinds/index';
-import { submitCall } from '@cqjy/domain/projects/kinds/kind';
 import type { DisclosureStage } from '@cqjy/domain/projects/kinds/kind';
-import type {
-  ProjectSheetRow,
-  SheetDef,
-  SheetImportPreview,
-  SheetImportResult,
-} from '@cqjy/domain/projects/sheets';
+import type { SheetDef, SheetImportPreview, SheetImportResult } from '@cqjy/domain/projects/sheets';
 import { xlsxName } from '@cqjy/domain/format';
-import type { IntendedTransferee, ProjectFormView, ProjectListRow } from '@cqjy/domain/projects/views';
+import type { IntendedTransferee, ProjectFormView } from '@cqjy/domain/projects/views';
 import { saveBlob } from '../../api/attachments.ts';
-import { listEvaluationsCall, submitEvaluationCall } from '@cqjy/domain/contracts/evaluations';
 import { fetchData } from '../../lib/call.ts';
-import { http, unwrap } from '../../lib/http.ts';
+import { http } from '../../lib/http.ts';
 
-export type ProjectQuery = {
-  page: number;
-  size: number;
-  keyword?: string;
-  status?: string;
-  family?: string;
-  /** any of these (我的项目 narrowed by its address to the projects a screen's action can start on) */
-  statuses?: string[];
-  families?: string[];
-  sort?: string;
-};
+/** The page keeps its page and size itself: both always sent. */
+export type ProjectQuery = ProjectListQuery & { page: number; size: number };
 
-export type Versioned = { id: number; version: number };
+export type Versioned = ProjectSaved;
 
 /** What submitting a project answers: the disclosure application to sign ({family}EicSre?id=&taskId=). */
-export type SubmittedProject = { id: number; actionId: number; taskId: number };
-
-export async function listProjects(query: ProjectQuery): Promise<PageResult<ProjectListRow>> {
-  return unwrap(await http.post<Envelope<PageResult<ProjectListRow>>>('/api/project/list', query));
-}
+export type SubmittedProject = ProjectSubmitted;
 
 export const projectsQuery = (query: ProjectQuery) =>
   queryOptions({
     queryKey: ['projects', 'list', query] as const,
-    queryFn: () => listProjects(query),
+    queryFn: () => fetchData(listProjectsCall, { body: query }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
 
 export async function deleteProject(id: number): Promise<void> {
-  unwrap(await http.post<Envelope<unknown>>(`/api/project/delete/${id}`, { id }));
+  await fetchData(deleteProjectCall, { params: { id } });
 }
 
 /** A new draft with the project's form (renamed) and list sheets. */
 export async function copyProject(family: ProjectFamily, id: number): Promise<Versioned> {
-  return unwrap(await http.post<Envelope<Versioned>>(`/api/project/${family}/copy/${id}`), {
-    showSuccess: true,
-  });
+  return fetchData(PROJECT_KIND_CALLS[family].copy, { params: { id } }, { showSuccess: true });
 }
 
 /** The member companies a project may be entrusted to (委托会员). */
 export const membersQuery = () =>
   queryOptions({
     queryKey: ['projects', 'members'] as const,
-    queryFn: async () =>
-      unwrap(await http.get<Envelope<{ id: number; name: string }[]>>('/api/project/members')),
+    queryFn: () => fetchData(listProjectMembersCall, {}),
     staleTime: 5 * 60_000,
   });
 
 export async function showProjectForm(family: ProjectFamily, id: number): Promise<ProjectFormView> {
-  return unwrap(await http.post<Envelope<ProjectFormView>>(`/api/project/${family}/show`, { id }));
+  return fetchData(PROJECT_KIND_CALLS[family].show, { body: { id } });
 }
 
 export const projectFormQuery = (family: ProjectFamily, id: number) =>
@@ -86,8 +77,7 @@ export const projectFormQuery = (family: ProjectFamily, id: number) =>
   });
 
 export async function createProject(family: ProjectFamily, form: ProjectFormBase): Promise<Versioned> {
-  const path = `/api/project/${family}${PROJECT_KINDS[family].createPath}`;
-  return unwrap(await http.post<Envelope<Versioned>>(path, { form }));
+  return fetchData(PROJECT_KIND_CALLS[family].create, { body: { form } });
 }
 
 export async function updateProject(
@@ -96,9 +86,7 @@ export async function updateProject(
   version: number,
   form: ProjectFormBase,
 ): Promise<Versioned> {
-  return unwrap(
-    await http.post<Envelope<Versioned>>(`/api/project/${family}/update/${id}`, { version, form }),
-  );
+  return fetchData(PROJECT_KIND_CALLS[family].update, { params: { id }, body: { version, form } });
 }
 
 /** Submits the project for the disclosure of `stage` (its pre-disclosure, or the formal disclosure). */
@@ -108,14 +96,11 @@ export async function submitProject(
   version: number,
   stage: DisclosureStage,
 ): Promise<SubmittedProject> {
-  const call = submitCall(PROJECT_KINDS[family], stage);
   // Submitting generates the application letter, which takes longer than an ordinary call.
-  return unwrap(
-    await http.post<Envelope<SubmittedProject>>(
-      `/api/project/${family}/${call}/${id}`,
-      { version },
-      { timeoutMs: TIMEOUTS.signatureAndSubmitMs },
-    ),
+  return fetchData(
+    PROJECT_KIND_CALLS[family].submit[stage],
+    { params: { id }, body: { version } },
+    { timeoutMs: TIMEOUTS.signatureAndSubmitMs },
   );
 }
 
@@ -125,10 +110,9 @@ export type SheetImportRequest = { projectId: number; uuid: string };
 
 export type SheetRowsQuery = { projectId: number; page: number; size: number };
 
-/** A page of a sheet's rows, and how many rows the project has of every sheet of its group (by key, 0 included). */
-export type SheetPage = PageResult<ProjectSheetRow> & { counts: Record<string, number> };
+export type { SheetPage };
 
-/** A sheet's template, or the project's rows of it, as the browser downloads them. */
+/** A sheet's template, or the project's rows of it, as the browser downloads them (files, not envelope calls). */
 export async function downloadSheet(
   family: ProjectFamily,
   sheet: SheetDef,
@@ -146,12 +130,10 @@ export async function previewSheetImport(
   sheet: SheetDef,
   body: SheetImportRequest,
 ): Promise<SheetImportPreview> {
-  return unwrap(
-    await http.post<Envelope<SheetImportPreview>>(
-      `/api/project/${family}/${sheet.group}/import/preview`,
-      { ...body, category: sheet.key },
-      { timeoutMs: TIMEOUTS.signatureAndSubmitMs },
-    ),
+  return fetchData(
+    sheetGroupCalls(family, sheet.group).previewImport,
+    { body: { ...body, category: sheet.key } },
+    { timeoutMs: TIMEOUTS.signatureAndSubmitMs },
   );
 }
 
@@ -160,26 +142,18 @@ export async function importSheet(
   sheet: SheetDef,
   body: SheetImportRequest,
 ): Promise<SheetImportResult> {
-  return unwrap(
-    await http.post<Envelope<SheetImportResult>>(
-      `/api/project/${family}/${sheet.group}/import`,
-      { ...body, category: sheet.key },
-      { timeoutMs: TIMEOUTS.signatureAndSubmitMs },
-    ),
-    { showSuccess: true },
+  return fetchData(
+    sheetGroupCalls(family, sheet.group).importRows,
+    { body: { ...body, category: sheet.key } },
+    { timeoutMs: TIMEOUTS.signatureAndSubmitMs, showSuccess: true },
   );
 }
 
 export const sheetRowsQuery = (family: ProjectFamily, sheet: SheetDef, query: SheetRowsQuery) =>
   queryOptions({
     queryKey: ['projects', 'sheets', family, sheet.key, query] as const,
-    queryFn: async () =>
-      unwrap(
-        await http.post<Envelope<SheetPage>>(`/api/project/${family}/${sheet.group}/list`, {
-          ...query,
-          category: sheet.key,
-        }),
-      ),
+    queryFn: async (): Promise<SheetPage> =>
+      fetchData(sheetGroupCalls(family, sheet.group).list, { body: { ...query, category: sheet.key } }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -190,23 +164,19 @@ export async function deleteSheetRows(
   projectId: number,
   ids: readonly number[],
 ): Promise<void> {
-  unwrap(
-    await http.post<Envelope<unknown>>(`/api/project/${family}/${sheet.group}/delete`, { projectId, ids }),
+  await fetchData(
+    sheetGroupCalls(family, sheet.group).remove,
+    { body: { projectId, ids: [...ids] } },
     { showSuccess: true },
   );
 }
 
-// --- participants (the kinds with the participants section: bulk and coll) -----------------------------------------------------------------------------
+// --- participants (the kinds with the participants section: bulk and coll) -----------------------------------
 
 export const participantsQuery = (family: ProjectFamily, projectId: number) =>
   queryOptions({
     queryKey: ['projects', 'participants', family, projectId] as const,
-    queryFn: async () =>
-      unwrap(
-        await http.post<Envelope<ParticipantView[]>>(`/api/project/${family}/participant/list`, {
-          projectId,
-        }),
-      ),
+    queryFn: async () => fetchData(participantCalls(family).list, { body: { projectId } }),
     staleTime: 0,
   });
 
@@ -215,11 +185,9 @@ export async function saveParticipant(
   projectId: number,
   participant: ParticipantForm,
 ): Promise<Versioned> {
-  return unwrap(
-    await http.post<Envelope<Versioned>>(`/api/project/${family}/participant/save`, {
-      projectId,
-      participant,
-    }),
+  return fetchData(
+    participantCalls(family).save,
+    { body: { projectId, participant } },
     { showSuccess: true },
   );
 }
@@ -231,19 +199,19 @@ export async function updateParticipant(
   version: number,
   participant: ParticipantForm,
 ): Promise<Versioned> {
-  return unwrap(
-    await http.post<Envelope<Versioned>>(`/api/project/${family}/participant/update/${id}`, {
-      version,
-      participant,
-    }),
+  return fetchData(
+    participantCalls(family).update,
+    { params: { id }, body: { version, participant } },
     { showSuccess: true },
   );
 }
 
 export async function deleteParticipant(family: ProjectFamily, id: number, version: number): Promise<void> {
-  unwrap(await http.post<Envelope<unknown>>(`/api/project/${family}/participant/delete/${id}`, { version }), {
-    showSuccess: true,
-  });
+  await fetchData(
+    participantCalls(family).remove,
+    { params: { id }, body: { version } },
+    { showSuccess: true },
+  );
 }
 
 // --- intended transferees (the equity kinds: customer list, upload transferee) ---------------------------------
@@ -251,24 +219,16 @@ export async function deleteParticipant(family: ProjectFamily, id: number, versi
 export const transfereesQuery = (family: ProjectFamily, projectId: number) =>
   queryOptions({
     queryKey: ['projects', 'transferees', family, projectId] as const,
-    queryFn: async () =>
-      unwrap(
-        await http.post<Envelope<IntendedTransferee[]>>(`/api/project/${family}/customer/list`, {
-          projectId,
-        }),
-      ),
+    queryFn: async () => fetchData(transfereeCalls(family).list, { body: { projectId } }),
     staleTime: 0,
   });
 
 /** Links an uploaded file of the project (tag transfereeFile) to the named intended transferee. */
 export async function linkTransfereeFile(
   family: ProjectFamily,
-  input: { projectId: number; name: string; uuid: string },
+  input: TransfereeFileLink,
 ): Promise<IntendedTransferee> {
-  return unwrap(
-    await http.post<Envelope<IntendedTransferee>>(`/api/project/${family}/upload/transferee`, input),
-    { showSuccess: true },
-  );
+  return fetchData(transfereeCalls(family).linkFile, { body: input }, { showSuccess: true });
 }
 
 /** 评估项目: the projects the caller's firm is engaged on (every one naming a firm, for the exchange). */

@@ -16,6 +16,7 @@ import { findProjectKind, isProjectFamily } from '@cqjy/domain/projects/kinds/in
 import { isFormEditable } from '@cqjy/domain/projects/kinds/kind';
 import {
   isProjectFilterSet,
+  isProjectStatus,
   projectListPath,
   readProjectListFilter,
   type ProjectListFilter,
@@ -102,7 +103,8 @@ export function ProjectListPage() {
   };
 
   const onStatusChange = (key: string): void => {
-    setQuery((current) => ({ ...current, page: 1, status: key === ALL_TAB ? undefined : key }));
+    // the tabs are the statuses, and 全部
+    setQuery((current) => ({ ...current, page: 1, status: isProjectStatus(key) ? key : undefined }));
   };
 
   const onDelete = async (row: ProjectListRow): Promise<void> => {
