@@ -1,7 +1,13 @@
 // Sign-in and current-user calls (spec 000 section 7, Auth and User) and the hooks the login page and shell use.
+// The login page loads this file and no zod: each call is named by its route, checked against its contract's type
+// (lib/call.ts), so none of the contracts' schemas comes with it.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import type { Envelope, LoginResult, PermissionsResult, SessionUser } from '@cqjy/domain/api';
+import type { LoginResult } from '@cqjy/domain/api';
+import type { LoginBody, loginCall, logoutCall } from '@cqjy/domain/contracts/auth';
+import type { MobileLoginBody, mobileLoginCall, sendLoginOtpCall } from '@cqjy/domain/contracts/otp';
+import type { rolePermissionsCall, switchIdentityCall, userInfoCall } from '@cqjy/domain/contracts/users';
+import { callRoute, fetchRoute, type CallOptions, type CallRoute } from '../lib/call.ts';
 import {
   clearSession,
   getSession,
@@ -11,11 +17,26 @@ import {
   wipeSession,
 } from '../lib/session-store.ts';
 import type { UserInfo } from '../lib/session-store.ts';
-import { http, unwrap } from '../lib/http.ts';
+import { http } from '../lib/http.ts';
 
-export type LoginForm = { username: string; password: string; captcha: string };
-export type MobileLoginForm = { mobile: string; otp: string };
+const loginRoute: CallRoute<typeof loginCall> = { method: 'POST', path: '/api/login' };
+const logoutRoute: CallRoute<typeof logoutCall> = { method: 'POST', path: '/api/logout' };
+const sendLoginOtpRoute: CallRoute<typeof sendLoginOtpCall> = {
+  method: 'POST',
+  path: '/api/app/login/otp/:mobile',
+};
+const mobileLoginRoute: CallRoute<typeof mobileLoginCall> = { method: 'POST', path: '/api/mobile/login' };
+const userInfoRoute: CallRoute<typeof userInfoCall> = { method: 'POST', path: '/api/app/userinfo' };
+const rolePermissionsRoute: CallRoute<typeof rolePermissionsCall> = {
+  method: 'GET',
+  path: '/api/app/user/role/permissions',
+};
+const switchIdentityRoute: CallRoute<typeof switchIdentityCall> = {
+  method: 'POST',
+  path: '/api/app/switch/:id',
+};
 
+/** The captcha picture: bytes, not the envelope; its session-id header is kept as the anonymous session. */
 export function fetchCaptcha(signal?: AbortSignal): Promise<Blob> {
   return http.get<Blob>('/api/login/captcha', undefined, {
     responseType: 'blob',
@@ -24,53 +45,12 @@ export function fetchCaptcha(signal?: AbortSignal): Promise<Blob> {
   });
 }
 
-export function postLogin(form: LoginForm): Promise<Envelope<LoginResult>> {
-  return http.post<Envelope<LoginResult>>('/api/login', form);
-}
-
 /**
  * Sends a sign-in code to the mobile. The answer's session-id is the anonymous session the mobile login must
  * carry (SH-7.3); the server's message (code sent) is shown on success.
  */
 export async function sendLoginOtp(mobile: string): Promise<void> {
-  const answer = await http.post<Envelope<unknown>>(
-    `/api/app/login/otp/${encodeURIComponent(mobile)}`,
-    undefined,
-    { captureSessionId: true },
-  );
-  unwrap(answer, { showSuccess: true });
-}
-
-/** A wrong code answers HTTP 401, which the client reports as 手机验证码错误！ (SH-8.5). */
-export function postMobileLogin(form: MobileLoginForm): Promise<Envelope<LoginResult>> {
-  return http.post<Envelope<LoginResult>>('/api/mobile/login', form);
-}
-
-/** Switches to another identity of the same person; the old token is revoked by the server. */
-export function postSwitchIdentity(operatorId: number): Promise<Envelope<LoginResult>> {
-  return http.post<Envelope<LoginResult>>(`/api/app/switch/${operatorId}`);
-}
-
-/** Logging out never bothers the user: an already dead session is exactly what they asked for. */
-export function postLogout(): Promise<Envelope<null>> {
-  return http.post<Envelope<null>>('/api/logout', undefined, { isSilent: true });
-}
-
-type CallOptions = NonNullable<Parameters<typeof http.get>[2]>;
-
-export function fetchUserInfo(options?: CallOptions): Promise<Envelope<SessionUser>> {
-  return http.post<Envelope<SessionUser>>('/api/app/userinfo', undefined, options);
-}
-
-export function fetchRolePermissions(
-  isActualProjectData = false,
-  options?: CallOptions,
-): Promise<Envelope<PermissionsResult>> {
-  return http.get<Envelope<PermissionsResult>>(
-    '/api/app/user/role/permissions',
-    isActualProjectData ? { actualProjectData: 1 } : undefined,
-    options,
-  );
+  await fetchRoute(sendLoginOtpRoute, { params: { mobile } }, { captureSessionId: true, showSuccess: true });
 }
 
 export type LoadUserInfoOptions = {
@@ -92,9 +72,13 @@ export async function loadUserInfo(options: LoadUserInfoOptions = {}): Promise<U
   const isPageLoadRefresh = options.isPageLoadRefresh === true;
   const before = isPageLoadRefresh ? null : getSession().userInfo;
   const callOptions: CallOptions = { isUnauthorizedHandled: isPageLoadRefresh };
-  const user = unwrap(await fetchUserInfo(callOptions));
-  const menuPermissions = unwrap(await fetchRolePermissions(false, callOptions));
-  const projectPermissions = unwrap(await fetchRolePermissions(true, callOptions));
+  const user = await fetchRoute(userInfoRoute, {}, callOptions);
+  const menuPermissions = await fetchRoute(rolePermissionsRoute, { query: {} }, callOptions);
+  const projectPermissions = await fetchRoute(
+    rolePermissionsRoute,
+    { query: { actualProjectData: 1 } },
+    callOptions,
+  );
   const userInfo: UserInfo = {
     ...user,
     permission: menuPermissions.permission ?? [],
@@ -132,20 +116,21 @@ async function completeSignIn(result: LoginResult): Promise<SignedIn> {
   }
 }
 
-export async function signIn(form: LoginForm): Promise<SignedIn> {
-  return completeSignIn(unwrap(await postLogin(form)));
+export async function signIn(form: LoginBody): Promise<SignedIn> {
+  return completeSignIn(await fetchRoute(loginRoute, { body: form }));
 }
 
-export async function signInWithOtp(form: MobileLoginForm): Promise<SignedIn> {
-  return completeSignIn(unwrap(await postMobileLogin(form)));
+/** A wrong code answers HTTP 401, which the client reports as 手机验证码错误！ (SH-8.5). */
+export async function signInWithOtp(form: MobileLoginBody): Promise<SignedIn> {
+  return completeSignIn(await fetchRoute(mobileLoginRoute, { body: form }));
 }
 
 /**
  * Stores the new identity's login and loads its user and permissions, keeping the permissions of the identity
- * left behind as the previous state (SH-4.4).
+ * left behind as the previous state (SH-4.4). The server revokes the old token.
  */
 export async function switchIdentity(operatorId: number): Promise<SignedIn> {
-  const result = unwrap(await postSwitchIdentity(operatorId));
+  const result = await fetchRoute(switchIdentityRoute, { params: { id: operatorId } });
   setSession({
     token: result.access_token,
     loginInfo: result,
@@ -160,8 +145,9 @@ export async function switchIdentity(operatorId: number): Promise<SignedIn> {
   }
 }
 
+/** Logging out never bothers the user: an already dead session is exactly what they asked for. */
 export async function signOut(): Promise<void> {
-  await postLogout().catch(() => undefined);
+  await callRoute(logoutRoute, {}, { isSilent: true }).catch(() => undefined);
   clearSession();
 }
 

@@ -1,12 +1,14 @@
 // Operator calls of the welcome prompt (spec 000 section 7, User): the picture and its acknowledgement (gate 6).
-import type { Envelope } from '@cqjy/domain/api';
-import { http, unwrap } from '../lib/http.ts';
+import { cancelPromptCall } from '@cqjy/domain/contracts/users';
+import { fetchData } from '../lib/call.ts';
+import { http } from '../lib/http.ts';
 
+/** The picture: bytes, not the envelope. */
 export function fetchWelcomeImage(signal?: AbortSignal): Promise<Blob> {
   return http.get<Blob>('/api/operator/welcome/image', undefined, { responseType: 'blob', signal });
 }
 
 /** Marks the welcome prompt as read (prompt becomes false), so gate 6 lets the user through. */
 export async function cancelWelcomePrompt(): Promise<void> {
-  unwrap(await http.post<Envelope<unknown>>('/api/operator/cancel/prompt'));
+  await fetchData(cancelPromptCall, {});
 }

@@ -1,33 +1,19 @@
-// Sign-in routes of spec 000 section 7 (Auth): captcha, login, logout.
-import { MSG, SESSION_ID_HEADER, type LoginResult } from '@cqjy/domain';
+// Sign-in routes of spec 000 section 7 (Auth), served from their contracts (packages/domain/src/contracts/auth.ts)
+// but for the captcha, which answers a picture, not the envelope.
+//   GET  /api/login/captcha   -> image/svg+xml; header session-id: the anonymous session the captcha belongs to
+//   POST /api/login           {username, password, captcha}, that session as the bearer token -> LoginResult
+//   POST /api/logout          -> null
+import { MSG, SESSION_ID_HEADER } from '@cqjy/domain';
+import { loginCall, logoutCall } from '@cqjy/domain/contracts/auth';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { readBearerToken, readOrigin, requireSession } from '../../platform/auth.ts';
-import { ok, zEnvelope } from '../../platform/envelope.ts';
+import { ok } from '../../platform/envelope.ts';
+import { serve } from '../../platform/serve.ts';
 import type { AuthService } from './service.ts';
 
-const ZLoginBody = z.object({
-  username: z
-    .string({ error: MSG.usernameRequired })
-    .trim()
-    .min(1, MSG.usernameRequired)
-    .max(64, MSG.loginFailed),
-  // bounded so that nobody can make the server hash megabytes
-  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(256, MSG.loginFailed),
-  captcha: z
-    .string({ error: MSG.captchaRequired })
-    .trim()
-    .min(1, MSG.captchaRequired)
-    .max(16, MSG.captchaWrong),
-});
-
-export const ZLoginResult = z.object({
-  access_token: z.string(),
-  expires_in: z.number().int().describe('有效期（秒）'),
-  created_at: z.number().int().describe('签发时间（UNIX 秒）'),
-  identityType: z.number().int(),
-}) satisfies z.ZodType<LoginResult>;
+// The accounts module's routes still take the sign-in answer's schema from here.
+export { ZLoginResult } from '@cqjy/domain/contracts/auth';
 
 export const authRoutes: FastifyPluginCallbackZod<{ auth: AuthService; config: Config }> = (
   app,
@@ -36,6 +22,7 @@ export const authRoutes: FastifyPluginCallbackZod<{ auth: AuthService; config: C
 ) => {
   const { auth, config } = opts;
 
+  // a picture and a header, not the envelope: left out of the contracts
   app.get(
     '/api/login/captcha',
     {
@@ -59,38 +46,20 @@ export const authRoutes: FastifyPluginCallbackZod<{ auth: AuthService; config: C
     },
   );
 
-  app.post(
-    '/api/login',
-    {
-      config: { rateLimit: { max: config.loginRateMax, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['auth'],
-        summary: '用户名密码登录',
-        description: '须携带获取验证码时返回的匿名会话（Authorization: Bearer <session-id>）。',
-        body: ZLoginBody,
-        response: { 200: zEnvelope(ZLoginResult) },
-      },
-    },
-    async (request) => {
-      const result = await auth.login({
-        ...request.body,
-        ...readOrigin(request),
-        token: readBearerToken(request),
-      });
+  serve(
+    app,
+    loginCall,
+    'public',
+    async ({ body }, request) => {
+      const result = await auth.login({ ...body, ...readOrigin(request), token: readBearerToken(request) });
       return ok(result, MSG.loginOk);
     },
+    { config: { rateLimit: { max: config.loginRateMax, timeWindow: '1 minute' } } },
   );
 
-  app.post(
-    '/api/logout',
-    {
-      preHandler: app.authenticate,
-      schema: { tags: ['auth'], summary: '退出登录', response: { 200: zEnvelope(z.null()) } },
-    },
-    async (request) => {
-      await auth.logout(requireSession(request), readOrigin(request));
-      return ok(null, MSG.logoutOk);
-    },
-  );
+  serve(app, logoutCall, [app.authenticate], async (_, request) => {
+    await auth.logout(requireSession(request), readOrigin(request));
+    return ok(null, MSG.logoutOk);
+  });
   done();
 };

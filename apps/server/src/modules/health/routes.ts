@@ -1,24 +1,17 @@
-// Health: answers whether the process and its database are up. No session needed (load balancers call it).
+// Health: answers whether the process and its database are up, served from its contract
+// (packages/domain/src/contracts/health.ts). No session needed (load balancers call it).
+//   GET /api/health   -> {db: 'ok', driver: pglite | pg}
 import { MSG } from '@cqjy/domain';
-import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { healthCall } from '@cqjy/domain/contracts/health';
+import type { FastifyPluginCallback } from 'fastify';
 import { pingDatabase, type Db, type DbDriver } from '../../db/client.ts';
-import { ok, zEnvelope } from '../../platform/envelope.ts';
+import { ok } from '../../platform/envelope.ts';
+import { serve } from '../../platform/serve.ts';
 
-export const healthRoutes: FastifyPluginCallbackZod<{ db: Db; driver: DbDriver }> = (app, opts, done) => {
-  app.get(
-    '/api/health',
-    {
-      schema: {
-        tags: ['health'],
-        summary: '健康检查',
-        response: { 200: zEnvelope(z.object({ db: z.literal('ok'), driver: z.enum(['pglite', 'pg']) })) },
-      },
-    },
-    async () => {
-      await pingDatabase(opts.db);
-      return ok({ db: 'ok' as const, driver: opts.driver }, MSG.healthOk);
-    },
-  );
+export const healthRoutes: FastifyPluginCallback<{ db: Db; driver: DbDriver }> = (app, opts, done) => {
+  serve(app, healthCall, 'public', async () => {
+    await pingDatabase(opts.db);
+    return ok({ db: 'ok' as const, driver: opts.driver }, MSG.healthOk);
+  });
   done();
 };

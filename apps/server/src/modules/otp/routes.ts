@@ -1,4 +1,5 @@
-// SMS code calls of spec 000 section 7 (Auth). Every answer is the envelope; codes are six digits.
+// SMS code calls of spec 000 section 7 (Auth), served from their contracts (packages/domain/src/contracts/otp.ts).
+// Every answer is the envelope; codes are six digits.
 //
 //   POST /api/app/login/otp/{mobile}           no body
 //     -> {status: 0, msg: '验证码已发送', data: null}, whether or not the mobile has an account (a code is sent
@@ -21,48 +22,24 @@
 // one to the mobile (请N秒后再获取验证码), a malformed code (请填写正确的短信验证码！), a wrong code, an expired or
 // used code, five wrong tries (验证码错误次数过多，请重新获取). The sending calls share a per-IP limit
 // (OTP_RATE_MAX per minute): beyond it HTTP 429 {status: 429}.
-import { isOtpFormat, isOtpPurpose, MSG, SESSION_ID_HEADER, type OtpPurpose } from '@cqjy/domain';
-import { validateMobile, validateMobileForCode } from '@cqjy/domain/validation/mobile';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { MSG, SESSION_ID_HEADER } from '@cqjy/domain';
+import {
+  checkLoginOtpCall,
+  checkOtpCall,
+  mobileLoginCall,
+  sendLoginOtpCall,
+  sendOtpCall,
+} from '@cqjy/domain/contracts/otp';
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { readBearerToken, readOrigin } from '../../platform/auth.ts';
-import { ok, zEnvelope } from '../../platform/envelope.ts';
+import { ok } from '../../platform/envelope.ts';
 import { refused } from '../../platform/errors.ts';
-import { ZLoginResult } from '../auth/routes.ts';
+import { serve } from '../../platform/serve.ts';
 import type { AuthService, Caller } from '../auth/service.ts';
 import type { SmsActor } from '../sms/service.ts';
 import type { UsersService } from '../users/service.ts';
 import type { OtpService } from './service.ts';
-
-const zMobile = (validate: (value: unknown) => string | null, missing: string) =>
-  z.string({ error: missing }).superRefine((value, ctx) => {
-    const message = validate(value);
-    if (message !== null) ctx.addIssue({ code: 'custom', message });
-  });
-
-const zCode = z
-  .string({ error: MSG.otpRequired })
-  .trim()
-  .min(1, MSG.otpRequired)
-  .refine(isOtpFormat, MSG.otpFormat);
-
-/** Purposes with calls of their own: sign-in, and 变更主操作员 (sent only to the company's main operator). */
-const OWN_CALL_PURPOSES: readonly string[] = ['login', 'mainChange'];
-
-/** The purposes of the generic calls. */
-const zPurpose = z
-  .string()
-  .refine((value) => isOtpPurpose(value) && !OWN_CALL_PURPOSES.includes(value), MSG.otpPurposeUnknown)
-  .transform((value) => value as OtpPurpose);
-
-const ZMobileCode = z.object({
-  mobile: zMobile(validateMobile, MSG.mobileRequired),
-  otp: zCode,
-});
-
-const ZNull = zEnvelope(z.null());
 
 function toActor(caller: Caller, request: FastifyRequest): SmsActor {
   const origin = readOrigin(request);
@@ -75,7 +52,7 @@ function handBackAnonymous(reply: FastifyReply, caller: Caller): void {
   if (caller.kind === 'anonymous') reply.header(SESSION_ID_HEADER, caller.token);
 }
 
-export const otpRoutes: FastifyPluginCallbackZod<{
+export const otpRoutes: FastifyPluginCallback<{
   otp: OtpService;
   auth: AuthService;
   users: UsersService;
@@ -83,8 +60,10 @@ export const otpRoutes: FastifyPluginCallbackZod<{
 }> = (app, { otp, auth, users, config }, done) => {
   // One bucket for every sending call, so switching calls does not buy more messages (the other limits count
   // per route).
-  const limitSends = app.rateLimit({ max: config.otpRateMax, timeWindow: '1 minute', groupId: 'otp-send' });
-  const checkLimit = { rateLimit: { max: config.loginRateMax, timeWindow: '1 minute' } };
+  const limitSends = {
+    config: { rateLimit: { max: config.otpRateMax, timeWindow: '1 minute', groupId: 'otp-send' } },
+  };
+  const limitChecks = { config: { rateLimit: { max: config.loginRateMax, timeWindow: '1 minute' } } };
 
   async function identify(request: FastifyRequest): Promise<Caller> {
     return auth.identifyCaller({ ...readOrigin(request), token: readBearerToken(request) });
@@ -108,24 +87,15 @@ export const otpRoutes: FastifyPluginCallbackZod<{
     return own;
   }
 
-  app.post(
-    '/api/app/login/otp/:mobile',
-    {
-      preHandler: limitSends,
-      schema: {
-        tags: ['otp'],
-        summary: '发送短信登录验证码',
-        description: `无论手机号是否已注册都回答“${MSG.otpSent}”；响应头 ${SESSION_ID_HEADER} 为匿名会话。`,
-        params: z.object({ mobile: zMobile(validateMobileForCode, MSG.mobileEmptyForCode) }),
-        response: { 200: ZNull },
-      },
-    },
-    async (request, reply) => {
+  serve(
+    app,
+    sendLoginOtpCall,
+    'public',
+    async ({ params }, request, reply) => {
       const sessionId = await openAnonymous(request, reply);
-      const { mobile } = request.params;
-      const account = await users.findLoginAccountByMobile(mobile);
+      const account = await users.findLoginAccountByMobile(params.mobile);
       await otp.issue({
-        mobile,
+        mobile: params.mobile,
         purpose: 'login',
         sessionId,
         actor: readOrigin(request),
@@ -133,76 +103,48 @@ export const otpRoutes: FastifyPluginCallbackZod<{
       });
       return ok(null, MSG.otpSent);
     },
+    limitSends,
   );
 
-  app.post(
-    '/api/mobile/validate/otp/login',
-    {
-      config: checkLimit,
-      schema: {
-        tags: ['otp'],
-        summary: '校验短信登录验证码（不消耗）',
-        body: ZMobileCode,
-        response: { 200: ZNull },
-      },
-    },
-    async (request, reply) => {
+  serve(
+    app,
+    checkLoginOtpCall,
+    'public',
+    async ({ body }, request, reply) => {
       await openAnonymous(request, reply);
-      await otp.assertCode({
-        mobile: request.body.mobile,
-        purpose: 'login',
-        code: request.body.otp,
-        isConsuming: false,
-      });
+      await otp.assertCode({ mobile: body.mobile, purpose: 'login', code: body.otp, isConsuming: false });
       return ok(null);
     },
+    limitChecks,
   );
 
-  app.post(
-    '/api/mobile/login',
-    {
-      config: checkLimit,
-      schema: {
-        tags: ['otp'],
-        summary: '短信验证码登录',
-        body: ZMobileCode,
-        response: { 200: zEnvelope(ZLoginResult) },
-      },
-    },
-    async (request) => {
+  serve(
+    app,
+    mobileLoginCall,
+    'public',
+    async ({ body }, request) => {
       const result = await auth.loginWithOtp({
-        mobile: request.body.mobile,
-        otp: request.body.otp,
+        mobile: body.mobile,
+        otp: body.otp,
         token: readBearerToken(request),
         ...readOrigin(request),
       });
       return ok(result, MSG.loginOk);
     },
+    limitChecks,
   );
 
-  app.post(
-    '/api/app/send/otp/:purpose',
-    {
-      preHandler: limitSends,
-      schema: {
-        tags: ['otp'],
-        summary: '发送短信验证码',
-        description: `已登录时可不传 mobile（使用本人手机号）；未登录时须传，并由响应头 ${SESSION_ID_HEADER} 返回匿名会话。`,
-        params: z.object({ purpose: zPurpose }),
-        body: z.preprocess(
-          (body) => body ?? {},
-          z.object({ mobile: zMobile(validateMobileForCode, MSG.mobileEmptyForCode).optional() }),
-        ),
-        response: { 200: ZNull },
-      },
-    },
-    async (request, reply) => {
+  serve(
+    app,
+    sendOtpCall,
+    'public',
+    async ({ params, body }, request, reply) => {
       const caller = await identify(request);
       handBackAnonymous(reply, caller);
-      const mobile = await resolveMobile(caller, request.body.mobile);
+      const mobile = await resolveMobile(caller, body.mobile);
       const { isSent } = await otp.issue({
         mobile,
-        purpose: request.params.purpose,
+        purpose: params.purpose,
         sessionId: caller.kind === 'anonymous' ? caller.sessionId : caller.session.sessionId,
         actor: toActor(caller, request),
         isDelivered: true,
@@ -210,34 +152,25 @@ export const otpRoutes: FastifyPluginCallbackZod<{
       if (!isSent) throw refused(MSG.smsSendFailed);
       return ok(null, MSG.otpSent);
     },
+    limitSends,
   );
 
-  app.post(
-    '/api/app/validate/otp',
-    {
-      config: checkLimit,
-      schema: {
-        tags: ['otp'],
-        summary: '校验短信验证码（校验通过即失效）',
-        body: z.object({
-          mobile: zMobile(validateMobile, MSG.mobileRequired).optional(),
-          otp: zCode,
-          purpose: zPurpose,
-        }),
-        response: { 200: ZNull },
-      },
-    },
-    async (request, reply) => {
+  serve(
+    app,
+    checkOtpCall,
+    'public',
+    async ({ body }, request, reply) => {
       const caller = await identify(request);
       handBackAnonymous(reply, caller);
       await otp.assertCode({
-        mobile: await resolveMobile(caller, request.body.mobile),
-        purpose: request.body.purpose,
-        code: request.body.otp,
+        mobile: await resolveMobile(caller, body.mobile),
+        purpose: body.purpose,
+        code: body.otp,
         isConsuming: true,
       });
       return ok(null);
     },
+    limitChecks,
   );
   done();
 };

@@ -1,4 +1,6 @@
-// Routes of e-signature enrolment (the /signature page, onboarding gate 7).
+// Routes of e-signature enrolment (the /signature page, onboarding gate 7). The info and the enrolment are served
+// from their contracts (packages/domain/src/contracts/signatures.ts); the seal and the certificates answer files,
+// not the envelope.
 //   GET  /api/signature/info              -> {company: {name, creditCode}, operator: {realName, mobileMasked},
 //                                            mainOperatorAuth, authStatus, companyAuthStatus, credentials: [{id,
 //                                            kind: company|operator, subject, serialNumber, issuer, notBefore,
@@ -8,100 +10,52 @@
 //   GET  /api/signature/seal/{id}         -> image/svg+xml; a credential of another company -> {status: 404}
 //   GET  /api/signature/certificate/{id}  -> the certificate (PEM file); another company's -> {status: 404}
 //   GET  /api/signature/ca                -> the root certificate (PEM file), public: verifiers need it
-import { isOtpFormat, MSG, type SignatureInfo } from '@cqjy/domain';
+import { MSG } from '@cqjy/domain';
+import { ZIdPath } from '@cqjy/domain/contract';
+import { enrolSignatureCall, signatureInfoCall } from '@cqjy/domain/contracts/signatures';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
 import { contentDisposition } from '../../platform/content-disposition.ts';
-import { ok, zEnvelope } from '../../platform/envelope.ts';
-import { notFound } from '../../platform/errors.ts';
+import { ok } from '../../platform/envelope.ts';
+import { serve } from '../../platform/serve.ts';
 import type { SignaturesService } from './service.ts';
 
 const PEM_TYPE = 'application/x-pem-file';
-
-const ZCredential = z.object({
-  id: z.number().int(),
-  kind: z.enum(['company', 'operator']),
-  subject: z.string(),
-  serialNumber: z.string(),
-  issuer: z.string(),
-  notBefore: z.string().describe('ISO 8601'),
-  notAfter: z.string().describe('ISO 8601'),
-});
-
-const ZSignatureInfo = z.object({
-  company: z.object({ name: z.string(), creditCode: z.string().nullable() }),
-  operator: z.object({ realName: z.string().nullable(), mobileMasked: z.string() }),
-  mainOperatorAuth: z.boolean(),
-  authStatus: z.number().int(),
-  companyAuthStatus: z.number().int(),
-  credentials: z.array(ZCredential),
-}) satisfies z.ZodType<SignatureInfo>;
-
-const ZEnrolBody = z.object({
-  otp: z.string({ error: MSG.otpRequired }).trim().min(1, MSG.otpRequired).refine(isOtpFormat, MSG.otpFormat),
-});
-
-const ZIdParams = z.object({ id: z.string().max(32) });
-
-/** A credential id of the path; anything else names no credential. */
-function parseId(text: string): number {
-  const id = /^\d{1,9}$/.test(text) ? Number(text) : 0;
-  if (id < 1) throw notFound();
-  return id;
-}
 
 export const signaturesRoutes: FastifyPluginCallbackZod<{ signatures: SignaturesService }> = (
   app,
   { signatures },
   done,
 ) => {
-  app.get(
-    '/api/signature/info',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['signature'],
-        summary: '电子签章信息',
-        response: { 200: zEnvelope(ZSignatureInfo) },
-      },
-    },
-    async (request) => ok(await signatures.getInfo(requireSession(request))),
+  const tags = ['signature'];
+  const signedIn = [app.authenticate];
+
+  serve(app, signatureInfoCall, signedIn, async (_, request) =>
+    ok(await signatures.getInfo(requireSession(request))),
   );
 
-  app.post(
-    '/api/signature/enrol',
-    {
-      preValidation: app.authenticate,
-      schema: {
-        tags: ['signature'],
-        summary: '申请电子签章',
-        description:
-          '需已完成实名认证与企业认证；otp 为发送到本人手机的短信验证码（用途 sign）。签发机构证书与个人证书并生成印章。',
-        body: ZEnrolBody,
-        response: { 200: zEnvelope(ZSignatureInfo) },
-      },
-    },
-    async (request) =>
-      ok(
-        await signatures.enrol({ ...requireSession(request), ...readOrigin(request) }, request.body.otp),
-        MSG.signatureEnrolled,
-      ),
+  serve(app, enrolSignatureCall, signedIn, async ({ body }, request) =>
+    ok(
+      await signatures.enrol({ ...requireSession(request), ...readOrigin(request) }, body.otp),
+      MSG.signatureEnrolled,
+    ),
   );
 
+  // The seal and the certificates are files, not the envelope: left out of the contracts. Their id parses as a
+  // contract's does, so a malformed one answers 404 as an unknown one does.
   app.get(
     '/api/signature/seal/:id',
     {
-      preHandler: app.authenticate,
+      preValidation: signedIn,
       schema: {
-        tags: ['signature'],
+        tags,
         summary: '印章图片',
         description: '返回 SVG 图片（文字为轮廓路径）；仅限本机构的证书。',
-        params: ZIdParams,
+        params: ZIdPath,
       },
     },
     async (request, reply) => {
-      const svg = await signatures.getSealSvg(requireSession(request), parseId(request.params.id));
+      const svg = await signatures.getSealSvg(requireSession(request), request.params.id);
       return reply.type('image/svg+xml').header('cache-control', 'private, no-store').send(svg);
     },
   );
@@ -109,19 +63,16 @@ export const signaturesRoutes: FastifyPluginCallbackZod<{ signatures: Signatures
   app.get(
     '/api/signature/certificate/:id',
     {
-      preHandler: app.authenticate,
+      preValidation: signedIn,
       schema: {
-        tags: ['signature'],
+        tags,
         summary: '下载证书',
         description: '返回 PEM 格式的证书；仅限本机构的证书。',
-        params: ZIdParams,
+        params: ZIdPath,
       },
     },
     async (request, reply) => {
-      const certificate = await signatures.getCertificate(
-        requireSession(request),
-        parseId(request.params.id),
-      );
+      const certificate = await signatures.getCertificate(requireSession(request), request.params.id);
       const label = certificate.kind === 'company' ? '机构证书' : '个人证书';
       return reply
         .type(PEM_TYPE)
@@ -137,7 +88,7 @@ export const signaturesRoutes: FastifyPluginCallbackZod<{ signatures: Signatures
     '/api/signature/ca',
     {
       schema: {
-        tags: ['signature'],
+        tags,
         summary: '下载根证书',
         description: '返回电子签章根证书（PEM），用于验证签章；无需登录。',
       },

@@ -2,15 +2,15 @@
 // so the picture and the id are always refreshed together.
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import type { LoginBody } from '@cqjy/domain/contracts/auth';
 import { MSG } from '@cqjy/domain/messages';
 import { useCaptchaImage, useSignIn } from '../../api/auth.ts';
-import type { LoginForm } from '../../api/auth.ts';
 import { LoginField } from './login-field.tsx';
 import { useFinishSignIn } from './use-finish-sign-in.ts';
 
-type Errors = Partial<Record<keyof LoginForm, string>>;
+type Errors = Partial<Record<keyof LoginBody, string>>;
 
-export function validateLoginForm(form: LoginForm): Errors {
+export function validateLoginForm(form: LoginBody): Errors {
   const errors: Errors = {};
   if (form.username.trim() === '') errors.username = MSG.usernameRequired;
   if (form.password === '') errors.password = MSG.passwordRequired;
@@ -19,14 +19,14 @@ export function validateLoginForm(form: LoginForm): Errors {
 }
 
 export function PasswordLoginForm() {
-  const [form, setForm] = useState<LoginForm>({ username: '', password: '', captcha: '' });
+  const [form, setForm] = useState<LoginBody>({ username: '', password: '', captcha: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [isAwaitingCaptcha, setIsAwaitingCaptcha] = useState(false);
   const captcha = useCaptchaImage();
   const signIn = useSignIn();
   const finishSignIn = useFinishSignIn();
 
-  const update = (field: keyof LoginForm, value: string): void => {
+  const update = (field: keyof LoginBody, value: string): void => {
     setForm((current) => ({ ...current, [field]: value }));
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
@@ -56,7 +56,7 @@ export function PasswordLoginForm() {
     });
   };
 
-  const fieldProps = (field: keyof LoginForm) => ({
+  const fieldProps = (field: keyof LoginBody) => ({
     id: field,
     value: form[field],
     placeholder: { username: '用户名', password: '密码', captcha: '验证码' }[field],

@@ -1,31 +1,32 @@
 // Calls of e-signature enrolment (the /signature page, gate 7): the enrolment facts, the sign code to the user's
-// own mobile, the enrolment itself, the seal images and the certificate files.
+// own mobile, the enrolment itself (contracts/signatures.ts, contracts/otp.ts), the seal images and the certificate
+// files (bytes, not the envelope: fetched as blobs).
 import { queryOptions } from '@tanstack/react-query';
-import type { Envelope } from '@cqjy/domain/api';
+import { sendOtpCall } from '@cqjy/domain/contracts/otp';
+import { enrolSignatureCall, signatureInfoCall } from '@cqjy/domain/contracts/signatures';
 import type { SignatureCredential, SignatureInfo } from '@cqjy/domain/signatures';
 import { loadUserInfo } from '../../api/auth.ts';
 import { saveBlob } from '../../api/attachments.ts';
-import { http, unwrap } from '../../lib/http.ts';
+import { fetchData } from '../../lib/call.ts';
+import { http } from '../../lib/http.ts';
 import { wipeSession } from '../../lib/session-store.ts';
 
 export const SIGNATURE_INFO_KEY = ['signature', 'info'] as const;
 
-export async function fetchSignatureInfo(): Promise<SignatureInfo> {
-  return unwrap(await http.get<Envelope<SignatureInfo>>('/api/signature/info'));
+export function fetchSignatureInfo(): Promise<SignatureInfo> {
+  return fetchData(signatureInfoCall, {});
 }
 
 export const signatureInfoQuery = () =>
   queryOptions({ queryKey: SIGNATURE_INFO_KEY, queryFn: fetchSignatureInfo, staleTime: 0 });
 
-/** The code goes to the signed-in user's own mobile: the server picks it, so no number is sent. */
+/** The code goes to the signed-in user's own mobile: the server picks it, so no body is sent. */
 export async function sendSignOtp(): Promise<void> {
-  unwrap(await http.post<Envelope<null>>('/api/app/send/otp/sign'), { showSuccess: true });
+  await fetchData(sendOtpCall, { params: { purpose: 'sign' }, body: undefined }, { showSuccess: true });
 }
 
-export async function postEnrol(otp: string): Promise<SignatureInfo> {
-  return unwrap(await http.post<Envelope<SignatureInfo>>('/api/signature/enrol', { otp }), {
-    showSuccess: true,
-  });
+export function postEnrol(otp: string): Promise<SignatureInfo> {
+  return fetchData(enrolSignatureCall, { body: { otp } }, { showSuccess: true });
 }
 
 /** The seal image; it needs the bearer token, so it is fetched here and shown through an object URL. */
