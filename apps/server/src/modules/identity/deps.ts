@@ -1,0 +1,36 @@
+// What the identity use cases (use-cases/*.ts) work with: the module's dependencies, the signed-in caller, and the
+// helpers several of them share.
+import type { ModuleDeps } from '../../module-deps.ts';
+import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { FaceAuthProvider } from './face-provider.ts';
+
+/** The signed-in operator and where the call came from. */
+export type Actor = SessionContext & RequestOrigin;
+
+export type IdentityDeps = Pick<
+  ModuleDeps,
+  'db' | 'config' | 'clock' | 'audit' | 'users' | 'attachments' | 'tasks'
+> & {
+  faceProvider: FaceAuthProvider;
+  /** how long a face link (its QR code) may be used: FACE_AUTH_TTL_S */
+  faceTtlMs: number;
+};
+
+/** The attachments record class of the business licences of advanced company authentication. */
+export const COMPANY_AUTH_DATA_CLASS = 'companyAuth';
+
+export async function loadAccount({ users }: IdentityDeps, actor: Actor) {
+  const [user, company] = await Promise.all([
+    users.findUser(actor.userId),
+    users.findCompany(actor.companyId),
+  ]);
+  // The session outlived its account: nothing of it can be shown or changed.
+  if (user === undefined || company === undefined) throw notFound();
+  return { user, company };
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const candidates = [error, (error as { cause?: unknown } | null)?.cause];
+  return candidates.some((e) => (e as { code?: unknown } | null)?.code === '23505');
+}
