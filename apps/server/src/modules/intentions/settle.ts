@@ -2,8 +2,8 @@
 // when it opens and closes, an agreement at the listing price): the facts the domain's deal rules judge
 // (readDealFacts), the qualified buyers as that module needs them, and the settlement. Plain functions on the
 // caller's transaction, so the deal, its effect on the registrations, the project's stage and its process log
-// commit together or not at all. The intentions service offers the same with its own notifications and audit bound
-// (service.ts).
+// commit together or not at all. The intentions module's agreement uses the same with its own notifications and
+// audit (use-cases/agree.ts).
 import {
   DEAL_RESULT_KEY,
   dealResultOf,

@@ -1,0 +1,119 @@
+// A hall as the use cases read it (the row, its bidders and bids), who sees it, and the views the calls and the
+// stream answer; the signal a change sends to every node.
+import { createHash } from 'node:crypto';
+import {
+  BIDDING_STATUS_LABELS,
+  biddingPhase,
+  IDENTITY,
+  nextValidBid,
+  type BiddingHall,
+  type BiddingHallEvent,
+} from '@cqjy/domain';
+import type { Db } from '../../db/client.ts';
+import type { AuditActor } from '../../platform/audit.ts';
+import type { Viewer } from '../attachments/service.ts';
+import type { HallDeps } from './deps.ts';
+import type { BiddingSignal } from './events.ts';
+import * as repo from './repo.ts';
+
+export type Loaded = { item: repo.HallItem; bidders: repo.BidderRow[]; bids: repo.BidRow[] };
+
+/** What the system does by itself (timers, housekeeping) is audited with no one behind it. */
+export const SYSTEM_ACTOR: AuditActor = {
+  userId: null,
+  operatorId: null,
+  companyId: null,
+  identityType: null,
+  ip: null,
+  userAgent: null,
+};
+
+export const isExchange = (viewer: Pick<Viewer, 'identityType'>): boolean =>
+  viewer.identityType === IDENTITY.admin;
+
+export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** The exchange, the project's owner and the members with a bidder in the hall see it. */
+export function canSee(viewer: Pick<Viewer, 'companyId' | 'identityType'>, loaded: Loaded): boolean {
+  return (
+    isExchange(viewer) ||
+    loaded.item.ownerCompanyId === viewer.companyId ||
+    loaded.bidders.some((bidder) => bidder.companyId === viewer.companyId)
+  );
+}
+
+/** The hall as the stream carries it (the same for every watcher). */
+export function toEvent(loaded: Loaded, now: Date): BiddingHallEvent {
+  const { item, bidders, bids } = loaded;
+  const status = biddingPhase(item, now);
+  const winner =
+    item.closedAt === null || item.leaderRegistrationId === null
+      ? undefined
+      : bidders.find((bidder) => bidder.registrationId === item.leaderRegistrationId);
+  return {
+    id: item.id,
+    projectId: item.projectId,
+    projectName: item.projectName,
+    projectCode: item.projectCode,
+    status,
+    statusLabel: BIDDING_STATUS_LABELS[status],
+    serverNow: now.toISOString(),
+    startAt: item.startAt.toISOString(),
+    freeEndAt: item.freeEndAt.toISOString(),
+    endsAt: item.endsAt.toISOString(),
+    timedSeconds: item.timedSeconds,
+    startingPrice: item.startingPrice,
+    increment: item.increment,
+    currentPrice: item.currentPrice,
+    nextMinimum: nextValidBid(item),
+    leaderNo: bidders.find((bidder) => bidder.registrationId === item.leaderRegistrationId)?.bidderNo ?? null,
+    bids: bids.map((bid) => ({
+      seq: bid.seq,
+      bidderNo: bid.bidderNo,
+      amount: bid.amount,
+      at: bid.at.toISOString(),
+      hash: bid.hash,
+    })),
+    winnerName: winner?.name ?? null,
+    resultFileId: item.resultFileId,
+    version: item.version,
+  };
+}
+
+/** The hall as the calls answer it: the stream's view and the viewer's own bidder numbers. */
+export function toHall(loaded: Loaded, now: Date, viewer: Pick<Viewer, 'companyId'>): BiddingHall {
+  return {
+    ...toEvent(loaded, now),
+    myBidderNos: loaded.bidders
+      .filter((bidder) => bidder.companyId === viewer.companyId)
+      .map((bidder) => ({
+        bidderNo: bidder.bidderNo,
+        registrationId: bidder.registrationId,
+        name: bidder.name,
+      })),
+  };
+}
+
+const signalOf = (row: Pick<repo.HallRow, 'id' | 'version' | 'endsAt' | 'closedAt'>): BiddingSignal => ({
+  hallId: row.id,
+  version: row.version,
+  endsAt: row.endsAt.getTime(),
+  isClosed: row.closedAt !== null,
+});
+
+/** The hall with its bidders and bids, or undefined when there is no such hall. */
+export async function load(executor: Db, id: number): Promise<Loaded | undefined> {
+  const item = await repo.findItem(executor, id);
+  if (item === undefined) return undefined;
+  const [bidders, bids] = [await repo.listBidders(executor, id), await repo.listBids(executor, id)];
+  return { item, bidders, bids };
+}
+
+/** Tells every node (this one too) of the hall's change: its timers and its watchers follow it. */
+export async function publish(
+  deps: HallDeps,
+  row: Pick<repo.HallRow, 'id' | 'version' | 'endsAt' | 'closedAt'>,
+): Promise<void> {
+  const { hub } = deps;
+  await hub.publish(signalOf(row));
+}

@@ -1,0 +1,95 @@
+import {
+  bidderNo as bidderNoOf,
+  biddingGenesisLine,
+  biddingRefusal,
+  MSG,
+  type BiddingOpenForm,
+} from '@cqjy/domain';
+import { toAuditActor } from '../../../platform/audit.ts';
+import { notFound, refused } from '../../../platform/errors.ts';
+import { readDealFacts } from '../../intentions/settle.ts';
+import type { Actor, HallDeps } from '../deps.ts';
+import { isExchange, publish, sha256 } from '../hall.ts';
+import * as repo from '../repo.ts';
+
+/**
+ * 开启网络竞价: the exchange opens the project's hall, judged by biddingRefusal with the project's row locked (two
+ * openings queue); its bidders are the qualified registrations, one per member.
+ */
+export async function openHall(
+  deps: HallDeps,
+  actor: Actor,
+  form: BiddingOpenForm,
+): Promise<{ id: number; version: number }> {
+  const { db, clock, audit } = deps;
+  // only the exchange opens a hall: to anyone else there is nothing here to open
+  if (!isExchange(actor)) throw notFound();
+  const startAt = new Date(form.startAt);
+  const freeEndAt = new Date(startAt.getTime() + form.freeSeconds * 1000);
+  const endsAt = new Date(freeEndAt.getTime() + form.timedSeconds * 1000);
+  const now = clock.now();
+  if (endsAt.getTime() <= now.getTime()) throw refused(MSG.biddingStartInvalid);
+  const row = await db.transaction(async (tx) => {
+    const project = await repo.lockProject(tx, form.projectId);
+    if (project === undefined) throw notFound();
+    const refusal = biddingRefusal(await readDealFacts(tx, project), now);
+    if (refusal !== null) throw refused(refusal);
+    const qualified = await repo.listQualified(tx, project.id);
+    const inserted = await repo.insertHall(tx, {
+      projectId: project.id,
+      startAt,
+      freeEndAt,
+      endsAt,
+      timedSeconds: form.timedSeconds,
+      startingPrice: form.startingPrice,
+      increment: form.increment,
+      // the genesis link names the hall's id, known once the row exists
+      lastHash: '',
+      openedBy: actor.operatorId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const genesis = sha256(
+      biddingGenesisLine({
+        biddingId: inserted.id,
+        projectId: project.id,
+        startingPrice: form.startingPrice,
+      }),
+    );
+    await repo.setGenesis(tx, inserted.id, genesis);
+    await repo.insertBidders(
+      tx,
+      qualified.map((registration, index) => ({
+        biddingId: inserted.id,
+        registrationId: registration.id,
+        companyId: registration.companyId,
+        bidderNo: bidderNoOf(index),
+        kind: registration.kind,
+        name: registration.name,
+      })),
+    );
+    await audit.append(tx, {
+      ...toAuditActor(actor),
+      action: 'bidding.open',
+      result: 'ok',
+      target: String(inserted.id),
+      detail: {
+        projectId: project.id,
+        projectName: project.name,
+        startAt: startAt.toISOString(),
+        freeSeconds: form.freeSeconds,
+        timedSeconds: form.timedSeconds,
+        startingPrice: form.startingPrice,
+        increment: form.increment,
+        bidders: qualified.map((registration, index) => ({
+          registrationId: registration.id,
+          bidderNo: bidderNoOf(index),
+        })),
+        genesisHash: genesis,
+      },
+    });
+    return inserted;
+  });
+  await publish(deps, row);
+  return { id: row.id, version: row.version };
+}
