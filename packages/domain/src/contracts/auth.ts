@@ -2,17 +2,9 @@
 // captcha itself (GET /api/login/captcha) answers an SVG picture and its anonymous session in a header, no
 // envelope: it stays described by its route. The sign-in with an SMS code is the otp area's (contracts/otp.ts).
 import { z } from 'zod';
-import type { LoginResult } from '../api.ts';
 import { defineCall } from '../contract.ts';
+import { ZLoginResult } from '../login-result.ts';
 import { MSG } from '../messages.ts';
-
-/** What a sign-in answers: the new session's token (POST /api/login, the SMS sign-in, an identity switch). */
-export const ZLoginResult = z.object({
-  access_token: z.string(),
-  expires_in: z.number().int().describe('有效期（秒）'),
-  created_at: z.number().int().describe('签发时间（UNIX 秒）'),
-  identityType: z.number().int(),
-}) satisfies z.ZodType<LoginResult>;
 
 /**
  * POST /api/login: {username, password, captcha} with the captcha's anonymous session as the bearer token ->

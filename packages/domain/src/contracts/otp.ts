@@ -9,7 +9,7 @@ import { defineCall } from '../contract.ts';
 import { MSG } from '../messages.ts';
 import { isOtpFormat, isOtpPurpose, type OtpPurpose } from '../otp.ts';
 import { validateMobile, validateMobileForCode } from '../validation/mobile.ts';
-import { ZLoginResult } from './auth.ts';
+import { ZLoginResult } from '../login-result.ts';
 
 const zMobile = (validate: (value: unknown) => string | null, missing: string) =>
   z.string({ error: missing }).superRefine((value, ctx) => {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { PermissionsResult, SessionUser } from '../api.ts';
 import { defineCall, ZIdPath } from '../contract.ts';
 import { MSG } from '../messages.ts';
-import { ZLoginResult } from './auth.ts';
+import { ZLoginResult } from '../login-result.ts';
 
 export const ZSessionUser = z.object({
   id: z.number(),

@@ -12,9 +12,6 @@ import { ok } from '../../platform/envelope.ts';
 import { serve } from '../../platform/serve.ts';
 import type { AuthService } from './service.ts';
 
-// The accounts module's routes still take the sign-in answer's schema from here.
-export { ZLoginResult } from '@cqjy/domain/contracts/auth';
-
 export const authRoutes: FastifyPluginCallbackZod<{ auth: AuthService; config: Config }> = (
   app,
   opts,

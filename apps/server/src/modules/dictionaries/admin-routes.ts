@@ -24,8 +24,7 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
-import { ok, zEnvelope } from '../../platform/envelope.ts';
-import { notFound } from '../../platform/errors.ts';
+import { ok, parseId, zEnvelope, ZIdParams } from '../../platform/envelope.ts';
 import { requirePermission } from '../../platform/guard.ts';
 import type { DictionariesAdmin } from './admin.ts';
 
@@ -48,14 +47,7 @@ const zNote = z
   .nullish()
   .transform((note) => (note === '' || note === undefined ? null : note));
 const zRuleKey = z.string({ error: MSG.dictRuleUnknown }).max(64, MSG.dictRuleUnknown);
-const ZIdParams = z.object({ id: z.string().max(32) });
 const ZRuleSaved = z.object({ key: z.string(), effectiveFrom: z.string() });
-
-function parseId(text: string): number {
-  const id = /^\d{1,9}$/.test(text) ? Number(text) : 0;
-  if (id < 1) throw notFound();
-  return id;
-}
 
 export const dictionariesAdminRoutes: FastifyPluginCallbackZod<{ admin: DictionariesAdmin }> = (
   app,

@@ -29,14 +29,14 @@ import {
   ZOpenCapitalIncrease,
   formatMessage,
 } from '@cqjy/domain';
+import { PROJECT_CODES } from '@cqjy/domain/contracts/projects';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
 import { contentDisposition, XLSX_TYPE } from '../../platform/content-disposition.ts';
-import { ok, zEnvelope, ZIdParams, ZSaved, zVersion } from '../../platform/envelope.ts';
+import { ok, parseId, zEnvelope, ZIdParams, ZSaved, zVersion } from '../../platform/envelope.ts';
 import { requireAnyPermission, requirePermission } from '../../platform/guard.ts';
-import { parseId, PROJECT_CODES } from '../projects/route-helpers.ts';
 import { buildInvestorsWorkbook, renderInvestorsPdf } from './exports.ts';
 import type { InvestorsService } from './service.ts';
 

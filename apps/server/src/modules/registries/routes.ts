@@ -22,14 +22,14 @@ import {
   ZSheetImportResult,
   type PermissionCode,
 } from '@cqjy/domain';
+import { zPage, zSize } from '@cqjy/domain/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
 import { contentDisposition, XLSX_TYPE } from '../../platform/content-disposition.ts';
-import { ok, zEnvelope } from '../../platform/envelope.ts';
+import { ok, parseId, zEnvelope, ZIdParams } from '../../platform/envelope.ts';
 import { requireAnyPermission } from '../../platform/guard.ts';
-import { parseId, zPage, zSize } from '../projects/route-helpers.ts';
 import type { RegistriesService, RegistryFile } from './service.ts';
 
 const zVersion = z
@@ -40,7 +40,6 @@ const zVersion = z
 /** The fields travel as an object; each is checked by the registry's definition, so the messages are the form's. */
 const zValues = z.record(z.string(), z.unknown(), { error: MSG.badRequest });
 const zUuid = z.string({ error: MSG.badRequest }).min(1, MSG.badRequest).max(64, MSG.badRequest);
-const ZIdParams = z.object({ id: z.string().max(32) });
 const ZSaved = z.object({ id: z.number(), version: z.number() });
 
 function sendXlsx(reply: FastifyReply, file: RegistryFile) {

@@ -38,10 +38,10 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
-import { ok, zEnvelope } from '../../platform/envelope.ts';
+import { ok, parseId, zEnvelope, ZIdParams } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { requireAnyPermission, requirePermission } from '../../platform/guard.ts';
-import { parseId, PROJECT_CODES } from '../projects/route-helpers.ts';
+import { PROJECT_CODES } from '@cqjy/domain/contracts/projects';
 import { TASK_CODES } from '@cqjy/domain/contracts/tasks';
 import type { Actor, WorkflowService } from './service.ts';
 
@@ -56,7 +56,6 @@ const zVersion = z.number({ error: MSG.conflict }).int(MSG.conflict).min(1, MSG.
 const zForm = z.record(z.string(), z.unknown(), { error: MSG.badRequest }).default({});
 
 const ZIdVersion = z.object({ id: zId, version: zVersion });
-const ZIdParams = z.object({ id: z.string().max(32) });
 const ZSaved = z.object({ id: z.number(), version: z.number() });
 
 const zOtp = z
