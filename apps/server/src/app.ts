@@ -102,7 +102,8 @@ import { registerSecurity } from './platform/security.ts';
 import type { ModuleDeps } from './module-deps.ts';
 import { createSmsProvider, type SmsProvider } from './platform/sms.ts';
 import { registerStaticWeb } from './platform/static-web.ts';
-import { createStorage, type Storage } from './platform/storage.ts';
+import { createStorage } from './platform/storage-drivers.ts';
+import type { Storage } from './platform/storage.ts';
 
 export type AppDeps = {
   config: Config;
