@@ -102,7 +102,8 @@ import { registerSecurity } from './platform/security.ts';
 import type { ModuleDeps } from './module-deps.ts';
 import { createSmsProvider, type SmsProvider } from './platform/sms.ts';
 import { registerStaticWeb } from './platform/static-web.ts';
-import { createStorage, type Storage } from './platform/storage.ts';
+import { createStorage } from './platform/storage-drivers.ts';
+import type { Storage } from './platform/storage.ts';
 
 export type AppDeps = {
   config: Config;
@@ -183,7 +184,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: loggerInstance,
   });
   const otp = createOtpService({ db, clock, config, sms });
-  const auth = createAuthService({ db, config, clock, users, audit, otp, rateLimits });
+  const auth = createAuthService({
+    db,
+    config,
+    clock,
+    users,
+    audit,
+    rateLimits,
+    // the otp module checks a sign-in code for the auth module, which so names no module above it
+    checkSignInCode: ({ mobile, code }) => otp.check({ mobile, purpose: 'login', code, isConsuming: true }),
+  });
   const homepage = createHomepageService({ clock });
   const storage = deps.storage ?? createStorage(config);
   if (deps.storage === undefined) app.addHook('onClose', () => storage.close());
@@ -198,7 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     driver: deps.driver ?? (config.databaseUrl === undefined ? 'pglite' : 'pg'),
   });
   await app.register(authRoutes, { auth, config });
-  await app.register(usersRoutes, { users, auth });
+  await app.register(usersRoutes, { users });
   await app.register(otpRoutes, { otp, auth, users, config });
   await app.register(smsRoutes, { sms });
   await app.register(homepageRoutes, { homepage });

@@ -13,7 +13,7 @@ import { createSigningCredentials } from './modules/signatures/credentials.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { sealSeededLetters } from './modules/workflow/seeded-letters.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
-import { createStorage } from './platform/storage.ts';
+import { createStorage } from './platform/storage-drivers.ts';
 
 /** How long before the first start the demo companies count as enrolled: longer than the seed's history. */
 export const DEMO_ENROLLED_DAYS = 180;

@@ -13,7 +13,9 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { loadConfig } from './config.ts';
 import { selectRows } from './db/client.ts';
 import { createHousekeeping, HOUSEKEEPING_LOCK, type HousekeepingDeps } from './housekeeping.ts';
-import { createLocalStorage, createS3Storage, type Storage } from './platform/storage.ts';
+import { createLocalStorage } from './platform/storage-local.ts';
+import { createS3Storage } from './platform/storage-s3.ts';
+import type { Storage } from './platform/storage.ts';
 import { buildMultipart, listFiles, makePdf } from './test/files.ts';
 import { bearer, createTestApp, loginAs, readJson, type TestApp } from './test/harness.ts';
 

@@ -9,10 +9,10 @@ import { loadConfig } from '../config.ts';
 import type { UploadResult } from '@cqjy/domain';
 import { buildMultipart, listFiles, makePdf } from '../test/files.ts';
 import { bearer, createTestApp, loginAs, readJson } from '../test/harness.ts';
+import { createStorage } from './storage-drivers.ts';
+import { createLocalStorage } from './storage-local.ts';
+import { createS3Storage } from './storage-s3.ts';
 import {
-  createLocalStorage,
-  createS3Storage,
-  createStorage,
   SizeLimitError,
   SourceStreamError,
   StorageNotFoundError,

@@ -21,7 +21,8 @@ import { tasks } from '../modules/tasks/tables.ts';
 import { buildDirectorySamples } from '../modules/dictionaries/seed.ts';
 import { getSharedPdfFontSource } from '../platform/pdf/fonts.ts';
 import { createTypesetter, drawLine, wrap, type Typesetter } from '../platform/pdf/typesetting.ts';
-import { createStorage, type StoredObject } from '../platform/storage.ts';
+import { createStorage } from '../platform/storage-drivers.ts';
+import type { StoredObject } from '../platform/storage.ts';
 import type { Db } from '../db/client.ts';
 
 /** What the business licence states beyond the application's own facts. */

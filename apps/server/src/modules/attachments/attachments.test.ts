@@ -9,7 +9,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { selectRows } from '../../db/client.ts';
-import { createLocalStorage } from '../../platform/storage.ts';
+import { createLocalStorage } from '../../platform/storage-local.ts';
 import { verifyAuditChain } from '../audit/service.ts';
 import {
   buildMultipart,

@@ -3,8 +3,11 @@
 //   GET  /api/login/captcha   -> image/svg+xml; header session-id: the anonymous session the captcha belongs to
 //   POST /api/login           {username, password, captcha}, that session as the bearer token -> LoginResult
 //   POST /api/logout          -> null
+//   POST /api/app/switch/{id} id: one of userinfo.identities[].id -> LoginResult (a new token; the old one is
+//                             revoked); another person's or an unknown id -> {status: 404}
 import { MSG, SESSION_ID_HEADER } from '@cqjy/domain';
 import { loginCall, logoutCall } from '@cqjy/domain/contracts/auth';
+import { switchIdentityCall } from '@cqjy/domain/contracts/users';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { readBearerToken, readOrigin, requireSession } from '../../platform/auth.ts';
@@ -58,5 +61,13 @@ export const authRoutes: FastifyPluginCallbackZod<{ auth: AuthService; config: C
     await auth.logout(requireSession(request), readOrigin(request));
     return ok(null, MSG.logoutOk);
   });
+
+  // the contract is the users area's (the identities userinfo lists); the session it opens is this module's
+  serve(app, switchIdentityCall, [app.authenticate], async ({ params }, request) =>
+    ok(
+      await auth.switchOperator(requireSession(request), params.id, readOrigin(request)),
+      MSG.identitySwitched,
+    ),
+  );
   done();
 };
