@@ -64,6 +64,8 @@ import type { ModuleDeps } from '../../module-deps.ts';
 import type { OtcClient } from '../../platform/otc.ts';
 import type { Actor, Viewer } from '../attachments/service.ts';
 import { createEvaluations } from './evaluations.ts';
+import * as projectLists from './repo-lists.ts';
+import * as sheetRows from './repo-sheets.ts';
 import * as repo from './repo.ts';
 
 export type ProjectRow = repo.ProjectRow;
@@ -257,13 +259,13 @@ export function createProjectsService(
     };
   }
 
-  function scopeOf(viewer: Viewer): repo.ProjectScope {
+  function scopeOf(viewer: Viewer): projectLists.ProjectScope {
     if (isExchange(viewer)) return { kind: 'all' };
     if (viewer.identityType === IDENTITY.member) return { kind: 'agent', companyId: viewer.companyId };
     return { kind: 'company', companyId: viewer.companyId };
   }
 
-  function toListRow(row: repo.ProjectListItem, viewer: Pick<Viewer, 'companyId'>): ProjectListRow {
+  function toListRow(row: projectLists.ProjectListItem, viewer: Pick<Viewer, 'companyId'>): ProjectListRow {
     return {
       ...toSummary(row),
       family: row.family,
@@ -278,7 +280,7 @@ export function createProjectsService(
 
   /** The caller's page of projects, scoped and filtered in SQL. */
   async function list(viewer: Viewer, query: ProjectListQuery): Promise<PageResult<ProjectListRow>> {
-    const page = await repo.listProjects(db, { scope: scopeOf(viewer), ...query });
+    const page = await projectLists.listProjects(db, { scope: scopeOf(viewer), ...query });
     return {
       total: page.total,
       isTotalCapped: page.isTotalCapped,
@@ -288,7 +290,12 @@ export function createProjectsService(
 
   /** POST /api/project/ownerProject: the caller's projects of one business type (the first 100, newest first). */
   async function listOwnerProjects(viewer: Viewer, businessType: string): Promise<ProjectListRow[]> {
-    const page = await repo.listProjects(db, { scope: scopeOf(viewer), businessType, page: 1, size: 100 });
+    const page = await projectLists.listProjects(db, {
+      scope: scopeOf(viewer),
+      businessType,
+      page: 1,
+      size: 100,
+    });
     return page.list.map((row) => toListRow(row, viewer));
   }
 
@@ -306,12 +313,13 @@ export function createProjectsService(
   // 我的项目 on the home page: the projects the caller sees, counted as the list counts them.
   homepage.registerCounter(
     'projects',
-    async (session) => (await repo.listProjects(db, { scope: scopeOf(session), page: 1, size: 1 })).total,
+    async (session) =>
+      (await projectLists.listProjects(db, { scope: scopeOf(session), page: 1, size: 1 })).total,
   );
 
   // The home page's calendar: the disclosure starts and deadlines of the projects the caller sees.
   homepage.registerCalendarSource(async (session, from, to) => {
-    const rows = await repo.listDisclosureDates(db, { scope: scopeOf(session), from, to });
+    const rows = await projectLists.listDisclosureDates(db, { scope: scopeOf(session), from, to });
     return rows.flatMap((row) => {
       const link = projectPathOf(row, row.id);
       const title = `${row.name}（${row.code}）`;
@@ -550,7 +558,7 @@ export function createProjectsService(
         { family, form: { ...form, name }, agentCompanyId: source.agentCompanyId },
         { action: 'project.copy', detail: { from: source.id } },
       );
-      await repo.copySheetRows(tx, {
+      await sheetRows.copySheetRows(tx, {
         fromProjectId: source.id,
         toProjectId: copy.id,
         createdBy: actor.userId,
@@ -608,7 +616,7 @@ export function createProjectsService(
     if (companyId !== viewer.companyId && !isExchange(viewer)) throw notFound();
     const company = await users.findCompany(companyId);
     if (company === undefined) throw notFound();
-    const counts = await repo.countByStatus(db, {
+    const counts = await projectLists.countByStatus(db, {
       scope: { kind: 'company', companyId },
       businessType: input.businessType,
     });
@@ -627,7 +635,10 @@ export function createProjectsService(
     viewer: Viewer,
     input: { businessType?: string | undefined },
   ): Promise<ProjectStatusCount[]> {
-    const counts = await repo.countByStatus(db, { scope: scopeOf(viewer), businessType: input.businessType });
+    const counts = await projectLists.countByStatus(db, {
+      scope: scopeOf(viewer),
+      businessType: input.businessType,
+    });
     return Object.values(PROJECT_STATUS).map((value) => ({
       value,
       label: PROJECT_STATUS_LABELS[value],
@@ -647,7 +658,11 @@ export function createProjectsService(
    */
   async function remindDeadlines(): Promise<number> {
     const now = clock.now();
-    const rows = await repo.listDisclosuresEnding(db, now, addWorkdays(now, DEADLINE_REMINDER_WORKDAYS).date);
+    const rows = await projectLists.listDisclosuresEnding(
+      db,
+      now,
+      addWorkdays(now, DEADLINE_REMINDER_WORKDAYS).date,
+    );
     let told = 0;
     for (const row of rows) {
       if (row.disclosureEnd === null) continue;
@@ -763,12 +778,13 @@ export function createProjectsService(
     /** A new draft of the caller's company in the caller's transaction (a plan turned into a project). */
     insertDraft,
     /** Adds rows to a draft's list sheets in the caller's transaction (assets that start a project). */
-    insertSheetRows: (tx: Db, rows: readonly repo.NewProjectSheetRow[]) => repo.insertSheetRows(tx, rows),
+    insertSheetRows: (tx: Db, rows: readonly sheetRows.NewProjectSheetRow[]) =>
+      sheetRows.insertSheetRows(tx, rows),
     /** Locks the project's row in the caller's transaction and answers its status (undefined: no project). */
     lockStatus: (tx: Db, id: number, strength: 'share' | 'update') =>
       repo.lockProjectStatus(tx, id, strength),
     /** Every company's projects of some families in one status, with the owner's name (public announcements). */
     listInStatus: (families: readonly string[], status: ProjectStatus) =>
-      repo.listByFamiliesInStatus(db, families, status),
+      projectLists.listByFamiliesInStatus(db, families, status),
   };
 }
