@@ -3,10 +3,9 @@
 // rules, the regulator rule of SH-5.10 as the server applies it, and the answers of the accounts calls. The
 // accounts module's checks and the /transferorOpen and /index/companyList pages read the same definitions, so a
 // form refuses exactly what the server refuses, with the same words. The answers are zod schemas the server
-// serialises with (contracts/accounts.ts).
-import { z } from 'zod';
+// serialises with (account-opening-answers.ts, reached from here as ever; contracts/accounts.ts).
+import type { CompanyApplication } from './account-opening-answers.ts';
 import { EXAMINE_STATUS } from './accounts.ts';
-import { ZAttachmentItem } from './attachment-item.ts';
 import { formatMessage } from './format.ts';
 import { ACCOUNT_USERNAME_PATTERN } from './identity-auth.ts';
 import { fillIn, MSG, pleaseSelect } from './messages.ts';
@@ -15,6 +14,8 @@ import { listCities, listProvinces, needsBeijingStateAssetList, regulatorNeeds }
 import { validateCreditCode } from './validation/credit-code.ts';
 import { validateMobile } from './validation/mobile.ts';
 import { validatePassword, validatePasswordRepeat } from './validation/password.ts';
+
+export * from './account-opening-answers.ts';
 
 /** The record class and tag of the business licence files of an application (dataId: the company id). */
 export const COMPANY_OPENING_DATA_CLASS = 'companyOpening';
@@ -287,86 +288,6 @@ export function validateCompanySubmission(
   if (licenceCount === 0) return { field: 'businessLicense', message: MSG.licenceRequired };
   return null;
 }
-
-const nullableText = z.string().nullable();
-
-/** POST /api/register/validate/company/status */
-export const ZCompanyStatusCheck = z.object({
-  registered: z.boolean(),
-  examineStatus: z.number().int().nullable(),
-});
-export type CompanyStatusCheck = z.infer<typeof ZCompanyStatusCheck>;
-
-/** One step of an application's history. */
-export const ZExaminationEntry = z.object({
-  action: z.string(),
-  actionLabel: z.string(),
-  reason: nullableText,
-  createdAt: z.string(),
-});
-export type ExaminationEntry = z.infer<typeof ZExaminationEntry>;
-
-/** GET /api/register/company: the signed-in applicant's own application. */
-export const ZCompanyApplication = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  creditCode: nullableText,
-  legalPerson: nullableText,
-  address: nullableText,
-  contactName: nullableText,
-  contactMobile: nullableText,
-  regulatoryBodies: nullableText,
-  regulatoryBodiesProvince: nullableText,
-  regulatoryBodiesCity: nullableText,
-  stateFundedEnter: nullableText,
-  stateCreditCode: nullableText,
-  identityType: z.number().int(),
-  examineStatus: z.number().int().nullable(),
-  examineStatusLabel: z.string(),
-  examineReason: nullableText,
-  version: z.number().int(),
-  updatedAt: z.string(),
-  businessLicense: z.array(ZAttachmentItem),
-  history: z.array(ZExaminationEntry),
-});
-export type CompanyApplication = z.infer<typeof ZCompanyApplication>;
-
-/** A row of POST /api/company/list (机构管理). */
-export const ZCompanyListItem = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  creditCode: nullableText,
-  identityType: z.number().int(),
-  identityLabel: z.string(),
-  examineStatus: z.number().int().nullable(),
-  examineStatusLabel: z.string(),
-  companyAuthStatus: z.number().int(),
-  companyAuthStatusLabel: z.string(),
-  version: z.number().int(),
-  updatedAt: z.string(),
-});
-export type CompanyListItem = z.infer<typeof ZCompanyListItem>;
-
-export const ZCompanyOperatorItem = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  nickname: nullableText,
-  realName: nullableText,
-  mobile: nullableText,
-  manager: z.boolean(),
-});
-export type CompanyOperatorItem = z.infer<typeof ZCompanyOperatorItem>;
-
-/** GET /api/company/show/{id}: an application as the exchange reviews it. */
-export const ZCompanyDetail = ZCompanyApplication.extend({
-  /** the files of the application other than the business licence (none unless the applicant added some) */
-  otherFiles: z.array(ZAttachmentItem),
-  identityLabel: z.string(),
-  companyAuthStatus: z.number().int(),
-  companyAuthStatusLabel: z.string(),
-  operators: z.array(ZCompanyOperatorItem),
-});
-export type CompanyDetail = z.infer<typeof ZCompanyDetail>;
 
 /**
  * What an application must have before the exchange may approve it (gate 1): the facts the submission asks for,

@@ -17,23 +17,24 @@
 // those not withdrawn or disqualified (two competing buyers of one agent could fix the price between them).
 // Registrations are taken while the project discloses, up to the disclosure's last day (the registration
 // deadline); the deal (the bidding hall, or the agreement with the one qualified buyer) is decided only after it,
-// once every deposit still awaited in the review has arrived (dealRefusal).
+// once every deposit still awaited in the review has arrived (dealRefusal, intentions-deal.ts).
 import { z } from 'zod';
 import { ZAttachmentItem } from './attachment-item.ts';
-import { formatChineseDate, formatDate, formatFen, formatMessage, TIMEZONE_OFFSET } from './format.ts';
+import { formatFen, formatMessage } from './format.ts';
 import { MSG } from './messages.ts';
 import type { NotificationKind } from './notifications.ts';
 import { countChars } from './validation/return-reason.ts';
 import { isCalendarDate } from './workflow/action-forms.ts';
 import {
   checkParticipant,
-  displayCertNo,
-  participantCertTypeLabel,
-  participantKindLabel,
   PARTICIPANT_CERT_TYPES,
   PARTICIPANT_KINDS,
   type ParticipantValues,
 } from './projects/participants.ts';
+
+// The deal the registrations lead to and the letter a member signs, reached from here as ever.
+export * from './intentions-deal.ts';
+export * from './intentions-letter.ts';
 
 /** The families whose projects take intention registrations here, and the view each opens on. */
 export const INTENTION_VIEW_ROUTES = {
@@ -355,108 +356,6 @@ export const ZOpenProject = z.object({
 });
 export type OpenProject = z.infer<typeof ZOpenProject>;
 
-/** The deal's course a project's qualified registrations lead to. */
-export const DEAL_COURSES = ['none', 'agreement', 'bidding'] as const;
-export type DealCourse = (typeof DEAL_COURSES)[number];
-
-/** No qualified buyer: nothing yet; one: agreement at the listing price; two or more: the bidding hall. */
-export function dealCourse(qualifiedCount: number): DealCourse {
-  if (qualifiedCount <= 0) return 'none';
-  return qualifiedCount === 1 ? 'agreement' : 'bidding';
-}
-
-export const DEAL_COURSE_LABELS: Record<DealCourse, string> = {
-  none: '尚无合格意向受让方',
-  agreement: '协议转让（挂牌价成交）',
-  bidding: '网络竞价',
-};
-
-/** The project statuses a deal is decided in: disclosing (once its period ran out), or its disclosure ended early. */
-const DEAL_PROJECT_STATUSES: readonly string[] = ['disclosing', 'ended'];
-
-/** The registration deadline: the disclosure's last day ('YYYY-MM-DD' in +08:00), or null without a period. */
-export function registrationDeadline(project: { disclosureEnd: Date | string | null }): string | null {
-  return project.disclosureEnd === null ? null : formatDate(project.disclosureEnd);
-}
-
-/**
- * The earliest disclosure end still taking registrations at `now`: the start of the clock's +08:00 day (a
- * disclosure ending any time today is still in time). The lists filter by it, isRegistrationOpen judges by it.
- */
-export function registrationOpenSince(now: Date): Date {
-  return new Date(`${formatDate(now)}T00:00:00${TIMEZONE_OFFSET}`);
-}
-
-/**
- * Whether the project takes registrations at `now`: it is disclosing and the clock's +08:00 day is not after the
- * registration deadline (the day itself is still in time).
- */
-export function isRegistrationOpen(
-  project: { status: string; disclosureEnd: Date | string | null },
-  now: Date,
-): boolean {
-  if (project.status !== 'disclosing') return false;
-  return (
-    project.disclosureEnd === null ||
-    new Date(project.disclosureEnd).getTime() >= registrationOpenSince(now).getTime()
-  );
-}
-
-/** What the server knows of a project's buyers when its deal is to be decided. */
-export type DealFacts = {
-  status: string;
-  disclosureEnd: Date | string | null;
-  /** the project's details hold its deal already */
-  isDecided: boolean;
-  /** the registrations qualified and still in the race */
-  qualified: number;
-  /** the registrations in review whose deposit has not arrived: they may still qualify */
-  awaitingDeposit: number;
-  /** the member companies holding two or more of the qualified registrations (older data; the rule forbids it) */
-  sharedMembers: number;
-  /** a hall opened and not closed without a bid */
-  hasHall: boolean;
-};
-
-/**
- * Why no deal may be decided at `now` (the deal decided already, the project at another stage, the registrations
- * still open, deposits still awaited), or null. `notOpen` names the stage's refusal of the caller.
- */
-export function dealRefusal(facts: DealFacts, now: Date, notOpen: string): string | null {
-  if (facts.isDecided) return MSG.intentionDealDecided;
-  if (!DEAL_PROJECT_STATUSES.includes(facts.status)) return notOpen;
-  if (isRegistrationOpen(facts, now)) {
-    return formatMessage(MSG.dealRegistrationOpen, { date: registrationDeadline(facts) ?? '' });
-  }
-  if (facts.awaitingDeposit > 0) {
-    return formatMessage(MSG.dealDepositsAwaited, { count: facts.awaitingDeposit });
-  }
-  return null;
-}
-
-/** Why the exchange may not confirm the agreement with the one qualified buyer now, or null. */
-export function agreementRefusal(facts: DealFacts, now: Date): string | null {
-  const refusal = dealRefusal(facts, now, MSG.intentionAgreementNotOpen);
-  if (refusal !== null) return refusal;
-  if (facts.hasHall) return MSG.biddingAlreadyOpen;
-  return facts.qualified === 1 ? null : MSG.intentionAgreementNotOne;
-}
-
-/**
- * The deal's course as the project's page shows it: the course the qualified buyers lead to, how many, and whether
- * the exchange may take its step now (open the hall, confirm the agreement) or why not (one rule: the server's
- * calls refuse with the same words).
- */
-export const ZDealCourseView = z.object({
-  course: z.enum(DEAL_COURSES),
-  qualified: z.number(),
-  canOpenBidding: z.boolean(),
-  canAgree: z.boolean(),
-  /** why the course's step may not be taken now; null when it may, or when there is no step yet */
-  reason: z.string().nullable(),
-});
-export type DealCourseView = z.infer<typeof ZDealCourseView>;
-
 /** The notice the member gets when its registration is reviewed. */
 export function intentionReviewNotice(input: {
   id: number;
@@ -473,64 +372,6 @@ export function intentionReviewNotice(input: {
     body: formatMessage(input.isPassed ? MSG.intentionPassedBody : MSG.intentionReturnedBody, params),
     link: intentionShowPath(input.family, input.id),
   };
-}
-
-/**
- * The deal a project's buyers led to, kept in the project's details under DEAL_RESULT_KEY: the bidding hall's
- * result, or the exchange's confirmation of the one qualified buyer at the listing price (协议转让).
- */
-export const ZDealResult = z.object({
-  source: z.enum(['bidding', 'agreement']),
-  transfereeName: z.string(),
-  /** fen */
-  dealPrice: z.number(),
-  registrationId: z.number(),
-  biddingId: z.number().optional(),
-  decidedAt: z.string(),
-});
-export type DealResult = z.infer<typeof ZDealResult>;
-
-export const DEAL_RESULT_KEY = 'dealResult';
-
-/** The project's deal as its details hold it, or null (none yet, or a record of another shape). */
-export function dealResultOf(details: Record<string, unknown>): DealResult | null {
-  const parsed = ZDealResult.safeParse(details[DEAL_RESULT_KEY]);
-  return parsed.success ? parsed.data : null;
-}
-
-/**
- * The engine's buyer-side actions (an 意向登记 application, the qualification reviews): what their approvals
- * recorded in a project's details is shown in the project's one buyer section, with the registrations, not again
- * among the project's other records (交易信息).
- */
-export const BUYER_RECORD_ACTIONS: readonly string[] = [
-  'registration',
-  'intentionReview',
-  'memberIntentionReview',
-];
-
-/** A project's details without the buyer-side records (BUYER_RECORD_ACTIONS). */
-export function withoutBuyerRecords(details: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(details).filter(([key]) => !BUYER_RECORD_ACTIONS.includes(key)));
-}
-
-/** The actions whose application names the buyer and the price: a new one starts from the project's deal. */
-const DEAL_FORM_ACTIONS: ReadonlySet<string> = new Set([
-  'contract',
-  'transaction',
-  'assurance',
-  'resultConfirm',
-  'dealConfirm',
-]);
-
-/** The fields a new application of `action` starts with: the deal's buyer and price where the action asks them. */
-export function applicationDefaults(
-  action: string,
-  details: Record<string, unknown>,
-): { transfereeName?: string; dealPrice?: number } {
-  const deal = dealResultOf(details);
-  if (deal === null || !DEAL_FORM_ACTIONS.has(action)) return {};
-  return { transfereeName: deal.transfereeName, dealPrice: deal.dealPrice };
 }
 
 /**
@@ -552,67 +393,4 @@ export function checkIntentionReason(result: IntentionReviewResult, reason: stri
   return countChars(trimmed) <= INTENTION_REASON_MAX
     ? null
     : formatMessage(MSG.intentionReasonTooLong, { max: INTENTION_REASON_MAX });
-}
-
-/** The registration letter's title. */
-export const INTENTION_LETTER_TITLE = '意向登记函';
-
-/**
- * The letter the member e-signs: the project, the buyer it represents (a person's number masked, as every view
- * shows it), the offer and the deposit the project asks at the time of drawing, addressed to the exchange.
- */
-export function composeIntentionLetter(input: {
-  projectName: string;
-  projectCode: string;
-  buyer: Pick<
-    IntentionValues,
-    'kind' | 'name' | 'certType' | 'contactName' | 'contactMobile' | 'amount' | 'note'
-  > & { certNo: string };
-  depositAmount: number | null;
-  depositDeadline: string | null;
-  member: string;
-  exchange: string;
-  at: Date;
-}): {
-  title: string;
-  addressee: string;
-  paragraphs: string[];
-  fields: { label: string; value: string }[];
-  applicant: string;
-  date: string;
-} {
-  const { buyer } = input;
-  const deposit =
-    input.depositAmount === null
-      ? '本项目无需交纳交易保证金。'
-      : `意向受让方将于${input.depositDeadline === null ? '保证金交纳截止日期' : formatChineseDate(input.depositDeadline)}前交纳交易保证金${formatFen(input.depositAmount)}元，逾期未交纳的，自愿放弃意向受让资格。`;
-  return {
-    title: INTENTION_LETTER_TITLE,
-    addressee: input.exchange,
-    paragraphs: [
-      `我单位受“${buyer.name}”委托，代理其就项目“${input.projectName}”（项目编号${input.projectCode}）进行意向登记，` +
-        '并承诺所提交的意向受让方信息与材料真实、准确、完整。',
-      deposit,
-      ...(buyer.note === '' ? [] : [`说明：${buyer.note}`]),
-    ],
-    fields: [
-      { label: '项目名称', value: input.projectName },
-      { label: '项目编号', value: input.projectCode },
-      { label: '意向受让方', value: buyer.name },
-      { label: '意向受让方类型', value: participantKindLabel(buyer.kind) },
-      { label: '证件类型', value: participantCertTypeLabel(buyer.certType) },
-      { label: '证件号码', value: displayCertNo(buyer.kind, buyer.certNo) },
-      { label: '联系人', value: buyer.contactName },
-      { label: '联系电话', value: buyer.contactMobile },
-      { label: '拟受让价格（元）', value: buyer.amount === null ? '—' : formatFen(buyer.amount) },
-      {
-        label: '交易保证金（元）',
-        value: input.depositAmount === null ? '无需交纳' : formatFen(input.depositAmount),
-      },
-      { label: '保证金交纳截止日期', value: input.depositDeadline ?? '—' },
-      { label: '代理会员', value: input.member },
-    ],
-    applicant: input.member,
-    date: formatChineseDate(input.at),
-  };
 }

@@ -34,6 +34,7 @@ import type { ModuleDeps } from '../../module-deps.ts';
 import { toAuditActor } from '../../platform/audit.ts';
 import { conflict, notFound, refused } from '../../platform/errors.ts';
 import type { Actor, Viewer } from '../attachments/service.ts';
+import * as projectLists from './repo-lists.ts';
 import * as repo from './repo.ts';
 
 export type EvaluationsDeps = Pick<
@@ -147,7 +148,7 @@ export function createEvaluations(deps: EvaluationsDeps) {
     query: EvaluationQuery & { firm: string | null },
   ): Promise<PageResult<EvaluationRow>> {
     if (query.firm === '') return { list: [], total: 0 };
-    const page = await repo.listEngaged(db, query);
+    const page = await projectLists.listEngaged(db, query);
     const rows: EvaluationRow[] = [];
     for (const row of page.list) {
       const files = await attachments.listRelated(viewer, recordOf(row.id));

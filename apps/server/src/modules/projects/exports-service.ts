@@ -16,7 +16,8 @@ import type { Viewer } from '../attachments/service.ts';
 import { composeDisclosureDocument, disclosureFileName } from './disclosure-document.ts';
 import { renderDisclosureDocx } from './disclosure-docx.ts';
 import { renderDisclosurePdf } from './disclosure-pdf.ts';
-import * as repo from './repo.ts';
+import * as sheetRows from './repo-sheets.ts';
+import type * as repo from './repo.ts';
 import { requireKind, type ProjectsService } from './service.ts';
 
 export type ProjectExportsService = ReturnType<typeof createProjectExportsService>;
@@ -43,7 +44,7 @@ export function createProjectExportsService(
   ): Promise<Record<string, SheetValues[]>> {
     const lists = await Promise.all(
       keys.map(async (key) => {
-        const rows = await repo.listAllSheetRows(db, projectId, key);
+        const rows = await sheetRows.listAllSheetRows(db, projectId, key);
         return [key, rows.map((row) => row.values)] as const;
       }),
     );

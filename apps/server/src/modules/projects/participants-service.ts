@@ -16,6 +16,7 @@ import { toAuditActor } from '../../platform/audit.ts';
 import { conflict, notFound, refused } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../module-deps.ts';
 import type { Actor, Viewer } from '../attachments/service.ts';
+import * as participantRows from './repo-participants.ts';
 import * as repo from './repo.ts';
 import type { ProjectRow, ProjectsService } from './service.ts';
 
@@ -26,7 +27,7 @@ function isUniqueViolation(error: unknown): boolean {
   return candidates.some((e) => (e as { code?: unknown } | null)?.code === '23505');
 }
 
-function toView(row: repo.ProjectParticipantRow): ParticipantView {
+function toView(row: participantRows.ProjectParticipantRow): ParticipantView {
   return {
     id: row.id,
     projectId: row.projectId,
@@ -65,7 +66,7 @@ export function createProjectParticipantsService(
 
   /** The participant and its project, for a change by the owner company. */
   async function findOwnParticipant(actor: Viewer, id: number, family: string) {
-    const participant = await repo.findParticipant(db, id);
+    const participant = await participantRows.findParticipant(db, id);
     if (participant === undefined || participant.companyId !== actor.companyId) throw notFound();
     const project = await findOwnProject(actor, participant.projectId, family);
     return { participant, project };
@@ -85,7 +86,7 @@ export function createProjectParticipantsService(
     if (status === undefined) throw notFound();
     if (!canEditParticipants(status)) throw refused(MSG.participantsNotEditable);
     if (certNo === null) return;
-    const holder = await repo.findParticipantByCertNo(tx, projectId, certNo);
+    const holder = await participantRows.findParticipantByCertNo(tx, projectId, certNo);
     if (holder !== undefined && holder.id !== selfId) throw refused(MSG.participantsCertNoTaken);
   }
 
@@ -99,7 +100,7 @@ export function createProjectParticipantsService(
     }
   }
 
-  function read(input: unknown, stored?: repo.ProjectParticipantRow) {
+  function read(input: unknown, stored?: participantRows.ProjectParticipantRow) {
     const checked = checkParticipant(input, { stored, now: clock.now() });
     if (checked.message !== null) throw refused(checked.message);
     return checked.value;
@@ -116,7 +117,7 @@ export function createProjectParticipantsService(
     return writing(() =>
       db.transaction(async (tx) => {
         await checkInTransaction(tx, project.id, certNo);
-        const row = await repo.insertParticipant(tx, {
+        const row = await participantRows.insertParticipant(tx, {
           ...values,
           certNo,
           projectId: project.id,
@@ -154,7 +155,7 @@ export function createProjectParticipantsService(
     return writing(() =>
       db.transaction(async (tx) => {
         await checkInTransaction(tx, project.id, values.certNo, participant.id);
-        const row = await repo.updateParticipantGuarded(tx, participant.id, input.version, {
+        const row = await participantRows.updateParticipantGuarded(tx, participant.id, input.version, {
           ...values,
           certNo: values.certNo ?? participant.certNo,
         });
@@ -181,7 +182,7 @@ export function createProjectParticipantsService(
   async function list(viewer: Viewer, family: string, projectId: number): Promise<ParticipantView[]> {
     const project = await projects.findVisible(viewer, projectId);
     if (project.family !== family) throw notFound();
-    return (await repo.listParticipants(db, project.id)).map(toView);
+    return (await participantRows.listParticipants(db, project.id)).map(toView);
   }
 
   async function remove(
@@ -193,7 +194,8 @@ export function createProjectParticipantsService(
     const { participant, project } = await findOwnParticipant(actor, id, family);
     return db.transaction(async (tx) => {
       await checkInTransaction(tx, project.id, null);
-      if (!(await repo.deleteParticipantGuarded(tx, participant.id, input.version))) throw conflict();
+      if (!(await participantRows.deleteParticipantGuarded(tx, participant.id, input.version)))
+        throw conflict();
       await audit.append(tx, {
         ...toAuditActor(actor),
         action: 'project.participant.delete',

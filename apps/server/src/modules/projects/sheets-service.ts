@@ -21,7 +21,7 @@ import { notFound, refused } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../module-deps.ts';
 import type { Actor, Viewer } from '../attachments/service.ts';
 import { buildSheetExport, buildSheetTemplate, readSheet, type SheetRow } from './sheet-files.ts';
-import * as repo from './repo.ts';
+import * as sheetRows from './repo-sheets.ts';
 import { requireKind, type ProjectsService } from './service.ts';
 
 export type ProjectSheetsService = ReturnType<typeof createProjectSheetsService>;
@@ -70,7 +70,7 @@ export function toPreviewRow(row: SheetRow, sheet: SheetDef): SheetPreviewRow & 
   };
 }
 
-function toSheetRow(row: repo.ProjectSheetRowDb): ProjectSheetRow {
+function toSheetRow(row: sheetRows.ProjectSheetRowDb): ProjectSheetRow {
   return { id: row.id, category: row.category, values: row.values, createdAt: row.createdAt.toISOString() };
 }
 
@@ -134,8 +134,8 @@ export function createProjectSheetsService(
     if (valid.length === 0) throw refused(MSG.assetsNothingValid);
     const result = { imported: valid.length, skipped: rows.length - valid.length };
     await db.transaction(async (tx) => {
-      if (sheet.importMode === 'replace') await repo.clearSheet(tx, project.id, sheet.key);
-      await repo.insertSheetRows(
+      if (sheet.importMode === 'replace') await sheetRows.clearSheet(tx, project.id, sheet.key);
+      await sheetRows.insertSheetRows(
         tx,
         valid.map((row) => ({
           projectId: project.id,
@@ -170,7 +170,7 @@ export function createProjectSheetsService(
     if (query.category !== undefined && !keys.includes(query.category)) throw notFound();
     const project = await projects.findVisible(viewer, query.projectId);
     if (project.family !== family) throw notFound();
-    const page = await repo.listSheetRows(db, {
+    const page = await sheetRows.listSheetRows(db, {
       projectId: project.id,
       categories: query.category === undefined ? keys : [query.category],
       counted: keys,
@@ -194,7 +194,7 @@ export function createProjectSheetsService(
     const project = await projects.findEditable(actor, input.projectId, family);
     if (input.ids.length === 0) throw refused(MSG.assetsSelectFirst);
     return db.transaction(async (tx) => {
-      const deleted = await repo.deleteSheetRows(tx, {
+      const deleted = await sheetRows.deleteSheetRows(tx, {
         projectId: project.id,
         categories: keys,
         ids: input.ids,
@@ -219,7 +219,7 @@ export function createProjectSheetsService(
     const sheet = findSheet(family, key);
     const project = await projects.findVisible(viewer, projectId);
     if (project.family !== family) throw notFound();
-    const rows = await repo.listAllSheetRows(db, project.id, sheet.key);
+    const rows = await sheetRows.listAllSheetRows(db, project.id, sheet.key);
     return {
       fileName: xlsxName(`${project.code}${sheet.title}`),
       bytes: await buildSheetExport(

@@ -15,27 +15,19 @@
 // all three then enter. Either button is disabled with the server's reason while the deal may not be decided yet
 // (the registrations still open, a deposit awaited ...): the course's answer carries it, from the rules the calls
 // apply. Once decided, the deal (buyer, price, how) is shown there.
+// The buyers' table is project-intentions-buyers.tsx.
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Button, Card, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Button, Card, Space, Tooltip, Typography } from 'antd';
 import { biddingHallPath } from '@cqjy/domain/bidding';
 import { formatFen } from '@cqjy/domain/format';
 import { IDENTITY } from '@cqjy/domain/identity';
-import {
-  DEAL_COURSE_LABELS,
-  dealResultOf,
-  DEPOSIT_STATE_LABELS,
-  INTENTION_REASON_MAX,
-  INTENTION_STATUS_LABELS,
-  intentionShowPath,
-} from '@cqjy/domain/intentions';
+import { DEAL_COURSE_LABELS, dealResultOf, INTENTION_REASON_MAX } from '@cqjy/domain/intentions';
 import type { IntentionFamily, IntentionView } from '@cqjy/domain/intentions';
 import { MSG } from '@cqjy/domain/messages';
 import { findProjectKind, isProjectFamily, readProjectForm } from '@cqjy/domain/projects/kinds/index';
 import type { ProjectFamily } from '@cqjy/domain/projects/kinds/index';
-import type { IntendedTransferee } from '@cqjy/domain/projects/views';
 import type { ProjectView } from '@cqjy/domain/workflow/views';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session-store.ts';
@@ -51,36 +43,13 @@ import {
   recordDepositRefund,
   reviewIntention,
 } from '../bidding/index.ts';
-import type { ReviewResult } from '../bidding/index.ts';
 import { transfereesQuery } from './api.ts';
-import { TransfereeFiles, TransfereeUploadDialog } from './sections/intended-transferees.tsx';
+import { BuyersTable, listBuyers, type Reviewing } from './project-intentions-buyers.tsx';
+import { TransfereeUploadDialog } from './sections/intended-transferees.tsx';
 
 export type ProjectIntentionsCardProps = {
   project: ProjectView;
   family: IntentionFamily;
-};
-
-type Reviewing = { row: IntentionView; result: ReviewResult };
-
-/** A buyer of the project: a registration, or a transferee an engine application recorded. */
-type BuyerRow =
-  | { key: string; name: string; registration: IntentionView; transferee?: never }
-  | { key: string; name: string; registration?: never; transferee: IntendedTransferee };
-
-const DEPOSIT_COLORS: Partial<Record<IntentionView['depositState'], string>> = {
-  unpaid: 'orange',
-  paid: 'green',
-  refunding: 'gold',
-  applied: 'blue',
-};
-
-const STATUS_COLORS: Partial<Record<IntentionView['status'], string>> = {
-  submitted: 'processing',
-  ownerApproved: 'cyan',
-  qualified: 'green',
-  returned: 'red',
-  disqualified: 'red',
-  won: 'gold',
 };
 
 /** The family whose own section lists the transferees its engine applications recorded (the equity ones), or null. */
@@ -96,52 +65,6 @@ function listingPriceOf(project: ProjectView): number | undefined {
   if (kind === undefined) return undefined;
   const price = kind.listingPrice(readProjectForm(project));
   return typeof price === 'number' && Number.isSafeInteger(price) && price > 0 ? price : undefined;
-}
-
-function opinionText(row: BuyerRow): string {
-  if (row.transferee !== undefined) {
-    return row.transferee.opinion === null ? '—' : `资格审核意见：${row.transferee.opinion}`;
-  }
-  const { registration } = row;
-  const lines: string[] = [];
-  if (registration.ownerOpinion !== '') lines.push(`转让方意见：${registration.ownerOpinion}`);
-  if (registration.reviewReason !== '') {
-    lines.push(
-      `${registration.status === 'returned' ? '退回原因' : '交易所意见'}：${registration.reviewReason}`,
-    );
-  }
-  return lines.length === 0 ? '—' : lines.join('\n');
-}
-
-/** Each buyer once: the registrations, then the recorded transferees no registration names. */
-function listBuyers(registrations: readonly IntentionView[], transferees: readonly IntendedTransferee[]) {
-  const named = new Set(registrations.map((row) => row.name));
-  return [
-    ...registrations.map((registration): BuyerRow => ({
-      key: `registration-${registration.id}`,
-      name: registration.name,
-      registration,
-    })),
-    ...transferees
-      .filter((transferee) => !named.has(transferee.name))
-      .map((transferee): BuyerRow => ({
-        key: `transferee-${transferee.name}`,
-        name: transferee.name,
-        transferee,
-      })),
-  ];
-}
-
-function DepositCell({ row }: { row: IntentionView }) {
-  return (
-    <Space size={4} wrap>
-      {row.depositAmount === null ? null : <span>{formatFen(row.depositAmount)}</span>}
-      <Tag color={DEPOSIT_COLORS[row.depositState]}>{DEPOSIT_STATE_LABELS[row.depositState]}</Tag>
-      {row.depositArrivedOn === null ? null : (
-        <Typography.Text type="secondary">{row.depositArrivedOn}到账</Typography.Text>
-      )}
-    </Space>
-  );
 }
 
 export function ProjectIntentionsCard({ project, family }: ProjectIntentionsCardProps) {
@@ -235,130 +158,6 @@ export function ProjectIntentionsCard({ project, family }: ProjectIntentionsCard
     });
   };
 
-  const actionsOf = (row: IntentionView) => (
-    <Space size={0} wrap>
-      <Button type="link" size="small" onClick={() => void navigate(intentionShowPath(family, row.id))}>
-        查看
-      </Button>
-      {isExchange && row.depositState === 'unpaid' ? (
-        <Button type="link" size="small" onClick={() => setDepositFor(row)}>
-          登记保证金
-        </Button>
-      ) : null}
-      {isExchange && row.depositState === 'refunding' ? (
-        <Button
-          type="link"
-          size="small"
-          loading={busy === `deposit-${row.id}`}
-          onClick={() => void onRefund(row)}
-        >
-          退还保证金
-        </Button>
-      ) : null}
-      {isExchange && row.status === 'ownerApproved' ? (
-        <>
-          <Button
-            type="link"
-            size="small"
-            disabled={row.depositState === 'unpaid'}
-            title={row.depositState === 'unpaid' ? MSG.intentionDepositUnpaid : undefined}
-            loading={busy === `review-${row.id}`}
-            onClick={() => void onConfirmQualified(row)}
-          >
-            资格确认
-          </Button>
-          <Button type="link" size="small" danger onClick={() => setReviewing({ row, result: 'back' })}>
-            退回
-          </Button>
-        </>
-      ) : null}
-      {isOwner && row.status === 'submitted' ? (
-        <>
-          <Button type="link" size="small" onClick={() => setReviewing({ row, result: 'pass' })}>
-            资格审核通过
-          </Button>
-          <Button type="link" size="small" danger onClick={() => setReviewing({ row, result: 'back' })}>
-            退回
-          </Button>
-        </>
-      ) : null}
-    </Space>
-  );
-
-  const columns: TableColumnsType<BuyerRow> = [
-    {
-      key: 'name',
-      title: '意向受让方',
-      width: 200,
-      fixed: 'left',
-      render: (_, row) => (
-        <Space size={4} wrap>
-          <span>{row.name}</span>
-          {row.transferee === undefined ? null : <Tag>业务申请登记</Tag>}
-        </Space>
-      ),
-    },
-    {
-      key: 'member',
-      title: '代理会员',
-      width: 180,
-      // an engine application's applicant is the member representing the project
-      render: (_, row) => row.registration?.memberName ?? project.agentCompanyName ?? '—',
-    },
-    {
-      key: 'amount',
-      title: '拟受让价格（元）',
-      width: 150,
-      align: 'right',
-      render: (_, row) => {
-        const amount = row.registration?.amount ?? row.transferee?.amount ?? null;
-        return amount === null ? '—' : formatFen(amount);
-      },
-    },
-    {
-      key: 'deposit',
-      title: '保证金（元）',
-      width: 210,
-      render: (_, row) => (row.registration === undefined ? '—' : <DepositCell row={row.registration} />),
-    },
-    {
-      key: 'status',
-      title: '状态',
-      width: 120,
-      render: (_, row) =>
-        row.registration === undefined ? (
-          <Tag color={row.transferee.isQualified ? 'green' : 'processing'}>
-            {row.transferee.isQualified ? '资格已确认' : '资格待确认'}
-          </Tag>
-        ) : (
-          <Tag color={STATUS_COLORS[row.registration.status]}>
-            {INTENTION_STATUS_LABELS[row.registration.status]}
-          </Tag>
-        ),
-    },
-    {
-      key: 'opinion',
-      title: '审核意见',
-      width: 220,
-      render: (_, row) => (
-        <Typography.Text style={{ whiteSpace: 'pre-line' }}>{opinionText(row)}</Typography.Text>
-      ),
-    },
-    {
-      key: 'actions',
-      title: '操作',
-      width: 230,
-      fixed: 'right',
-      // a recorded transferee's steps are its documents: the owner's 上传资料
-      render: (_, row) =>
-        row.registration === undefined ? (
-          <TransfereeFiles transferee={row.transferee} isOwner={isOwner} onUpload={setUploadingFor} />
-        ) : (
-          actionsOf(row.registration)
-        ),
-    },
-  ];
-
   const openButton = (
     <Button type="primary" disabled={dealCourse?.canOpenBidding !== true} onClick={() => setIsOpening(true)}>
       开启网络竞价
@@ -418,15 +217,19 @@ export function ProjectIntentionsCard({ project, family }: ProjectIntentionsCard
           )}
         </Typography.Paragraph>
       )}
-      <Table<BuyerRow>
-        rowKey="key"
-        size="small"
-        loading={list.isFetching || recorded.isFetching}
-        columns={columns}
-        dataSource={rows}
-        pagination={false}
-        scroll={{ x: 1310 }}
-        locale={{ emptyText: MSG.intentionsEmpty }}
+      <BuyersTable
+        rows={rows}
+        family={family}
+        agentCompanyName={project.agentCompanyName}
+        isExchange={isExchange}
+        isOwner={isOwner}
+        isLoading={list.isFetching || recorded.isFetching}
+        busy={busy}
+        onDeposit={setDepositFor}
+        onRefund={(row) => void onRefund(row)}
+        onConfirmQualified={(row) => void onConfirmQualified(row)}
+        onReview={setReviewing}
+        onUpload={setUploadingFor}
       />
       <ReturnReasonDialog
         open={reviewing !== null}
