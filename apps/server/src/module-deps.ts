@@ -1,8 +1,6 @@
-// What buildApp hands every business module's service factory; each factory picks the parts it needs
-// (`Pick<ModuleDeps, ...>`), so adding a module never changes another's wiring.
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
+// What buildApp hands every business module's service factory: the platform's parts and the shared services.
+// Each factory declares what it needs by the parts' own types (platform/deps.ts, a module's service type), never
+// by this root type, so the modules stay below the composition root and adding one never changes another's wiring.
 import type { AttachmentsService } from './modules/attachments/service.ts';
 import type { AuditService } from './modules/audit/service.ts';
 import type { AuthService } from './modules/auth/service.ts';
@@ -13,15 +11,9 @@ import type { OtpService } from './modules/otp/service.ts';
 import type { SmsService } from './modules/sms/service.ts';
 import type { TasksService } from './modules/tasks/service.ts';
 import type { UsersService } from './modules/users/service.ts';
-import type { Clock } from './platform/clock.ts';
-import type { Storage } from './platform/storage.ts';
+import type { PlatformDeps } from './platform/deps.ts';
 
-export type ModuleDeps = {
-  db: Db;
-  config: Config;
-  clock: Clock;
-  log: FastifyBaseLogger;
-  storage: Storage;
+export type ModuleDeps = PlatformDeps & {
   audit: AuditService;
   users: UsersService;
   auth: AuthService;

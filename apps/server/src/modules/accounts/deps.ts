@@ -1,13 +1,23 @@
 // What the accounts use cases (use-cases/*.ts) work with: the module's dependencies, the signed-in caller, and
 // where an application's files and review task are kept.
 import { COMPANY_OPENING_DATA_CLASS } from '@cqjy/domain';
-import type { ModuleDeps } from '../../module-deps.ts';
 import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
+import type { PlatformDeps } from '../../platform/deps.ts';
+import type { AttachmentsService } from '../attachments/service.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { AuthService } from '../auth/service.ts';
+import type { OtpService } from '../otp/service.ts';
+import type { TasksService } from '../tasks/service.ts';
+import type { UsersService } from '../users/service.ts';
 
-export type AccountsDeps = Pick<
-  ModuleDeps,
-  'db' | 'config' | 'clock' | 'audit' | 'users' | 'auth' | 'otp' | 'attachments' | 'tasks'
->;
+export type AccountsDeps = Pick<PlatformDeps, 'db' | 'config' | 'clock'> & {
+  audit: AuditService;
+  users: UsersService;
+  auth: AuthService;
+  otp: OtpService;
+  attachments: AttachmentsService;
+  tasks: TasksService;
+};
 
 /** A signed-in caller and where the call came from. */
 export type Actor = SessionContext & RequestOrigin;

@@ -1,18 +1,23 @@
 // What the bidding module's use cases are given (service.ts wires them): the platform's services and the other
 // modules' parts they use, and this node's own state of its halls (the close timers, the streams it serves, the
 // work under way), which only the node that holds it may act on.
-import type { ModuleDeps } from '../../module-deps.ts';
 import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
+import type { PlatformDeps } from '../../platform/deps.ts';
+import type { AttachmentsService } from '../attachments/service.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { NotificationsService } from '../notifications/service.ts';
+import type { UsersService } from '../users/service.ts';
 import type { ProjectsService } from '../projects/service.ts';
 import type { createSigningCredentials } from '../signatures/credentials.ts';
 import type { SignaturesService } from '../signatures/service.ts';
 import type { WorkflowService } from '../workflow/service.ts';
 import type { BiddingHub } from './events.ts';
 
-export type BiddingDeps = Pick<
-  ModuleDeps,
-  'db' | 'config' | 'clock' | 'log' | 'audit' | 'users' | 'attachments' | 'notifications'
-> & {
+export type BiddingDeps = Pick<PlatformDeps, 'db' | 'config' | 'clock' | 'log'> & {
+  audit: AuditService;
+  users: UsersService;
+  attachments: AttachmentsService;
+  notifications: NotificationsService;
   signatures: Pick<SignaturesService, 'loadSigner'>;
   /** where the deal the hall decided is kept (the project's details) and the stage the close moves it to */
   projects: Pick<ProjectsService, 'findById' | 'lockStatus' | 'updateGuarded'>;

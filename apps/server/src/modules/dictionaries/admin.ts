@@ -27,10 +27,11 @@ import {
   type RuleParameterView,
   type RuleVersionView,
 } from '@cqjy/domain';
-import type { ModuleDeps } from '../../module-deps.ts';
 import { toAuditActor, type AuditActor } from '../../platform/audit.ts';
 import { notFound, refused } from '../../platform/errors.ts';
 import * as repo from './repo.ts';
+import type { PlatformDeps } from '../../platform/deps.ts';
+import type { AuditService } from '../audit/service.ts';
 
 export type DictionariesAdmin = ReturnType<typeof createDictionariesAdmin>;
 
@@ -73,7 +74,7 @@ function toDataRow(row: repo.DataRow, labels: ReadonlyMap<string, string>): Dict
 /** JSON with the keys in one order: two values the schema parsed compare equal when they say the same. */
 const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-export function createDictionariesAdmin(deps: Pick<ModuleDeps, 'db' | 'audit' | 'clock'>) {
+export function createDictionariesAdmin(deps: Pick<PlatformDeps, 'db' | 'clock'> & { audit: AuditService }) {
   const { db, audit, clock } = deps;
 
   const today = (): string => formatDate(clock.now());

@@ -11,19 +11,25 @@ import {
   type DocumentView,
 } from '@cqjy/domain';
 import type { Db } from '../../db/client.ts';
-import type { ModuleDeps } from '../../module-deps.ts';
 import { toAuditActor } from '../../platform/audit.ts';
 import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
 import { notFound, refused } from '../../platform/errors.ts';
-import type { Viewer } from '../attachments/service.ts';
+import type { PlatformDeps } from '../../platform/deps.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { NotificationsService } from '../notifications/service.ts';
+import type { OtpService } from '../otp/service.ts';
+import type { UsersService } from '../users/service.ts';
+import type { Viewer, AttachmentsService } from '../attachments/service.ts';
 import type { LetterSigning } from '../signatures/seal-letter.ts';
 import type { SignaturesService } from '../signatures/service.ts';
 import * as repo from './repo.ts';
 
-export type DocumentsDeps = Pick<
-  ModuleDeps,
-  'db' | 'audit' | 'clock' | 'users' | 'otp' | 'attachments' | 'notifications'
-> & {
+export type DocumentsDeps = Pick<PlatformDeps, 'db' | 'clock'> & {
+  audit: AuditService;
+  users: UsersService;
+  otp: OtpService;
+  attachments: AttachmentsService;
+  notifications: NotificationsService;
   signatures: Pick<SignaturesService, 'loadSigner'>;
 };
 

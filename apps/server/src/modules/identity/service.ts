@@ -6,9 +6,12 @@
 // status the gates read is never ahead of or behind the record that justifies it.
 //
 // This file wires the use cases (use-cases/*.ts) to the module's dependencies; routes and tests see one service.
-import type { ModuleDeps } from '../../module-deps.ts';
 import type { RequestOrigin } from '../../platform/auth.ts';
-import type { Viewer } from '../attachments/service.ts';
+import type { PlatformDeps } from '../../platform/deps.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { TasksService } from '../tasks/service.ts';
+import type { UsersService } from '../users/service.ts';
+import type { Viewer, AttachmentsService } from '../attachments/service.ts';
 import type { Actor, IdentityDeps } from './deps.ts';
 import { builtinFaceProvider, type FaceAuthProvider } from './face-provider.ts';
 import { getAuthentication, getAuthStatus } from './use-cases/auth-status.ts';
@@ -39,7 +42,11 @@ export type { Actor } from './deps.ts';
 export type IdentityService = ReturnType<typeof createIdentityService>;
 
 export function createIdentityService(
-  moduleDeps: Pick<ModuleDeps, 'db' | 'config' | 'clock' | 'audit' | 'users' | 'attachments' | 'tasks'> & {
+  moduleDeps: Pick<PlatformDeps, 'db' | 'config' | 'clock'> & {
+    audit: AuditService;
+    users: UsersService;
+    attachments: AttachmentsService;
+    tasks: TasksService;
     faceProvider?: FaceAuthProvider;
   },
 ) {

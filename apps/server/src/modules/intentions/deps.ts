@@ -1,16 +1,25 @@
 // What the intentions module's use cases are given (service.ts wires them): the platform's services and the
 // other modules' parts they use, and the inputs their calls carry.
 import type { IntentionStatus } from '@cqjy/domain';
-import type { ModuleDeps } from '../../module-deps.ts';
 import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
+import type { PlatformDeps } from '../../platform/deps.ts';
+import type { AttachmentsService } from '../attachments/service.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { NotificationsService } from '../notifications/service.ts';
+import type { OtpService } from '../otp/service.ts';
+import type { TasksService } from '../tasks/service.ts';
+import type { UsersService } from '../users/service.ts';
 import type { ProjectsService } from '../projects/service.ts';
 import type { SignaturesService } from '../signatures/service.ts';
 import type { WorkflowService } from '../workflow/service.ts';
 
-export type IntentionsDeps = Pick<
-  ModuleDeps,
-  'db' | 'audit' | 'clock' | 'users' | 'otp' | 'attachments' | 'notifications' | 'tasks'
-> & {
+export type IntentionsDeps = Pick<PlatformDeps, 'db' | 'clock'> & {
+  audit: AuditService;
+  users: UsersService;
+  otp: OtpService;
+  attachments: AttachmentsService;
+  notifications: NotificationsService;
+  tasks: TasksService;
   signatures: Pick<SignaturesService, 'loadSigner'>;
   projects: Pick<ProjectsService, 'findById' | 'isVisibleTo' | 'lockStatus' | 'updateGuarded'>;
   /** the project's process log, where a deal the exchange confirms is recorded */

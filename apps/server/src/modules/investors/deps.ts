@@ -1,14 +1,22 @@
 // What the investors module's use cases are given (service.ts wires them): the platform's services and the other
 // modules' parts they use.
-import type { ModuleDeps } from '../../module-deps.ts';
-import type { Viewer } from '../attachments/service.ts';
+import type { PlatformDeps } from '../../platform/deps.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { DictionariesService } from '../dictionaries/service.ts';
+import type { NotificationsService } from '../notifications/service.ts';
+import type { TasksService } from '../tasks/service.ts';
+import type { UsersService } from '../users/service.ts';
+import type { Viewer, AttachmentsService } from '../attachments/service.ts';
 import type { ProjectsService } from '../projects/service.ts';
 import type { RegistryCustomer } from '../registries/customers.ts';
 
-export type InvestorsDeps = Pick<
-  ModuleDeps,
-  'db' | 'audit' | 'clock' | 'attachments' | 'dictionaries' | 'notifications' | 'users' | 'tasks'
-> & {
+export type InvestorsDeps = Pick<PlatformDeps, 'db' | 'clock'> & {
+  audit: AuditService;
+  attachments: AttachmentsService;
+  dictionaries: DictionariesService;
+  notifications: NotificationsService;
+  users: UsersService;
+  tasks: TasksService;
   projects: Pick<ProjectsService, 'findById' | 'lockStatus' | 'listMembers' | 'listInStatus'>;
   /** the caller's 企业客户 and 自然人客户 (the registries module) */
   customers?: ((viewer: Viewer, keyword: string) => Promise<RegistryCustomer[]>) | undefined;

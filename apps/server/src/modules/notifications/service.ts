@@ -22,10 +22,10 @@ import {
   type UnreadCount,
 } from '@cqjy/domain';
 import type { Db } from '../../db/client.ts';
-import type { ModuleDeps } from '../../module-deps.ts';
 import type { SessionContext } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import * as repo from './repo.ts';
+import type { PlatformDeps } from '../../platform/deps.ts';
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
@@ -68,7 +68,7 @@ const audienceOf = (reader: NotificationReader): repo.Audience => ({
   userId: reader.userId,
 });
 
-export function createNotificationsService(deps: Pick<ModuleDeps, 'db' | 'clock'>) {
+export function createNotificationsService(deps: Pick<PlatformDeps, 'db' | 'clock'>) {
   const { db, clock } = deps;
 
   /**

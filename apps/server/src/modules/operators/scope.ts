@@ -12,13 +12,23 @@ import {
   type PermissionNode,
 } from '@cqjy/domain';
 import type { Db } from '../../db/client.ts';
-import type { ModuleDeps } from '../../module-deps.ts';
 import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
 import { conflict, notFound, refused } from '../../platform/errors.ts';
-import type { CompanyRow } from '../users/service.ts';
+import type { PlatformDeps } from '../../platform/deps.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { AuthService } from '../auth/service.ts';
+import type { OtpService } from '../otp/service.ts';
+import type { SmsService } from '../sms/service.ts';
+import type { CompanyRow, UsersService } from '../users/service.ts';
 import * as repo from './repo.ts';
 
-export type OperatorsDeps = Pick<ModuleDeps, 'db' | 'audit' | 'users' | 'auth' | 'sms' | 'otp'>;
+export type OperatorsDeps = Pick<PlatformDeps, 'db'> & {
+  audit: AuditService;
+  users: UsersService;
+  auth: AuthService;
+  sms: SmsService;
+  otp: OtpService;
+};
 
 /** The signed-in operator managing their company's accounts, and where the call came from. */
 export type Actor = SessionContext & RequestOrigin;

@@ -23,7 +23,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { toAuditActor } from '../../platform/audit.ts';
 import { conflict, notFound, refused } from '../../platform/errors.ts';
-import type { ModuleDeps } from '../../module-deps.ts';
+import type { PlatformDeps } from '../../platform/deps.ts';
+import type { AuditService } from '../audit/service.ts';
 import type { Actor, Viewer } from '../attachments/service.ts';
 import type { ApprovedAction } from '../workflow/instances.ts';
 import * as repo from './repo.ts';
@@ -36,7 +37,8 @@ export type OrderScope = 'own' | 'agent' | 'none';
 /** The service fee of a deal: the fee, its bands and the day the schedule used took effect ('' for the default). */
 export type ServiceFeeQuote = { fee: number; lines: FeeLine[]; scheduleFrom: string };
 
-export type OrderDeps = Pick<ModuleDeps, 'db' | 'audit' | 'clock'> & {
+export type OrderDeps = Pick<PlatformDeps, 'db' | 'clock'> & {
+  audit: AuditService;
   /**
    * the fee of a deal of `family` for `amount` fen, by the schedule in force on `day` (YYYY-MM-DD), read through
    * `executor` (the approval's transaction: the embedded database serves one connection at a time)

@@ -21,7 +21,8 @@ import {
 import { toAuditActor } from '../../platform/audit.ts';
 import { conflict, notFound, refused } from '../../platform/errors.ts';
 import type { Db } from '../../db/client.ts';
-import type { ModuleDeps } from '../../module-deps.ts';
+import type { PlatformDeps } from '../../platform/deps.ts';
+import type { AuditService } from '../audit/service.ts';
 import type { Actor, Viewer } from '../attachments/service.ts';
 import { isExchange, type ProjectsService } from '../projects/service.ts';
 import * as repo from './repo.ts';
@@ -60,7 +61,7 @@ function toListRow(item: repo.PlanItem, viewer: Pick<Viewer, 'companyId'>): Plan
 }
 
 export function createPlansService(
-  deps: Pick<ModuleDeps, 'db' | 'audit' | 'clock'> & { projects: ProjectsService },
+  deps: Pick<PlatformDeps, 'db' | 'clock'> & { audit: AuditService; projects: ProjectsService },
 ) {
   const { db, audit, clock, projects } = deps;
 

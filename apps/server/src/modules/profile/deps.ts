@@ -1,14 +1,22 @@
 // What the profile use cases (use-cases/*.ts) work with: the module's dependencies, its callers, and the helpers
 // several of them share.
 import { validatePassword, validatePasswordRepeat } from '@cqjy/domain';
-import type { ModuleDeps } from '../../module-deps.ts';
 import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
+import type { PlatformDeps } from '../../platform/deps.ts';
+import type { AttachmentsService } from '../attachments/service.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { AuthService } from '../auth/service.ts';
+import type { OtpService } from '../otp/service.ts';
+import type { UsersService } from '../users/service.ts';
 
-export type ProfileDeps = Pick<
-  ModuleDeps,
-  'db' | 'config' | 'clock' | 'audit' | 'users' | 'auth' | 'otp' | 'attachments'
->;
+export type ProfileDeps = Pick<PlatformDeps, 'db' | 'config' | 'clock'> & {
+  audit: AuditService;
+  users: UsersService;
+  auth: AuthService;
+  otp: OtpService;
+  attachments: AttachmentsService;
+};
 
 /** The signed-in operator and where the call came from. */
 export type Actor = SessionContext & RequestOrigin;

@@ -8,10 +8,16 @@ import type {
   ProjectListSort,
   ProjectStatus,
 } from '@cqjy/domain';
-import type { ModuleDeps } from '../../module-deps.ts';
 import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
 import type { OtcClient } from '../../platform/otc.ts';
-import type { Viewer } from '../attachments/service.ts';
+import type { PlatformDeps } from '../../platform/deps.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { DictionariesService } from '../dictionaries/service.ts';
+import type { HomepageService } from '../homepage/service.ts';
+import type { NotificationsService } from '../notifications/service.ts';
+import type { TasksService } from '../tasks/service.ts';
+import type { UsersService } from '../users/service.ts';
+import type { Viewer, AttachmentsService } from '../attachments/service.ts';
 import type { createEvaluations } from './evaluations.ts';
 import type * as repo from './repo.ts';
 
@@ -19,19 +25,14 @@ export type ProjectRow = repo.ProjectRow;
 export type ProjectPatch = repo.ProjectPatch;
 
 /** What createProjectsService is given. */
-export type ProjectsServiceDeps = Pick<
-  ModuleDeps,
-  | 'db'
-  | 'users'
-  | 'attachments'
-  | 'audit'
-  | 'clock'
-  | 'homepage'
-  | 'log'
-  | 'dictionaries'
-  | 'notifications'
-  | 'tasks'
-> & {
+export type ProjectsServiceDeps = Pick<PlatformDeps, 'db' | 'clock' | 'log'> & {
+  users: UsersService;
+  attachments: AttachmentsService;
+  audit: AuditService;
+  homepage: HomepageService;
+  dictionaries: DictionariesService;
+  notifications: NotificationsService;
+  tasks: TasksService;
   /** the exchange's trading system; absent when the portal is not connected to one */
   otc?: OtcClient | undefined;
 };

@@ -30,17 +30,24 @@ import {
   type PageResult,
 } from '@cqjy/domain';
 import type { Db } from '../../db/client.ts';
-import type { ModuleDeps } from '../../module-deps.ts';
 import { toAuditActor } from '../../platform/audit.ts';
 import { conflict, notFound, refused } from '../../platform/errors.ts';
-import type { Actor, Viewer } from '../attachments/service.ts';
+import type { PlatformDeps } from '../../platform/deps.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { NotificationsService } from '../notifications/service.ts';
+import type { TasksService } from '../tasks/service.ts';
+import type { UsersService } from '../users/service.ts';
+import type { Actor, Viewer, AttachmentsService } from '../attachments/service.ts';
 import * as projectLists from './repo-lists.ts';
 import * as repo from './repo.ts';
 
-export type EvaluationsDeps = Pick<
-  ModuleDeps,
-  'db' | 'users' | 'attachments' | 'audit' | 'clock' | 'notifications' | 'tasks'
->;
+export type EvaluationsDeps = Pick<PlatformDeps, 'db' | 'clock'> & {
+  users: UsersService;
+  attachments: AttachmentsService;
+  audit: AuditService;
+  notifications: NotificationsService;
+  tasks: TasksService;
+};
 
 /** The form fields a submitted appraisal fills in a draft (the kinds naming a firm have them). */
 const FORM_FIGURES = {

@@ -11,7 +11,9 @@ import {
   type SheetValues,
 } from '@cqjy/domain';
 import { notFound } from '../../platform/errors.ts';
-import type { ModuleDeps } from '../../module-deps.ts';
+import type { PlatformDeps } from '../../platform/deps.ts';
+import type { DictionariesService } from '../dictionaries/service.ts';
+import type { UsersService } from '../users/service.ts';
 import type { Viewer } from '../attachments/service.ts';
 import { composeDisclosureDocument, disclosureFileName } from './disclosure-document.ts';
 import { renderDisclosureDocx } from './disclosure-docx.ts';
@@ -33,7 +35,11 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 };
 
 export function createProjectExportsService(
-  deps: Pick<ModuleDeps, 'db' | 'users' | 'clock' | 'dictionaries'> & { projects: ProjectsService },
+  deps: Pick<PlatformDeps, 'db' | 'clock'> & {
+    users: UsersService;
+    dictionaries: DictionariesService;
+    projects: ProjectsService;
+  },
 ) {
   const { db, users, clock, dictionaries, projects } = deps;
 

@@ -14,7 +14,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { toAuditActor } from '../../platform/audit.ts';
 import { conflict, notFound, refused } from '../../platform/errors.ts';
-import type { ModuleDeps } from '../../module-deps.ts';
+import type { PlatformDeps } from '../../platform/deps.ts';
+import type { AuditService } from '../audit/service.ts';
 import type { Actor, Viewer } from '../attachments/service.ts';
 import * as participantRows from './repo-participants.ts';
 import * as repo from './repo.ts';
@@ -49,7 +50,7 @@ function toView(row: participantRows.ProjectParticipantRow): ParticipantView {
 }
 
 export function createProjectParticipantsService(
-  deps: Pick<ModuleDeps, 'db' | 'audit' | 'clock'> & { projects: ProjectsService },
+  deps: Pick<PlatformDeps, 'db' | 'clock'> & { audit: AuditService; projects: ProjectsService },
 ) {
   const { db, audit, clock, projects } = deps;
 

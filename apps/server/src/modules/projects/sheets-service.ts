@@ -18,8 +18,9 @@ import {
 } from '@cqjy/domain';
 import { toAuditActor } from '../../platform/audit.ts';
 import { notFound, refused } from '../../platform/errors.ts';
-import type { ModuleDeps } from '../../module-deps.ts';
-import type { Actor, Viewer } from '../attachments/service.ts';
+import type { PlatformDeps } from '../../platform/deps.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { Actor, Viewer, AttachmentsService } from '../attachments/service.ts';
 import { buildSheetExport, buildSheetTemplate, readSheet, type SheetRow } from './sheet-files.ts';
 import * as sheetRows from './repo-sheets.ts';
 import { requireKind, type ProjectsService } from './service.ts';
@@ -75,7 +76,11 @@ function toSheetRow(row: sheetRows.ProjectSheetRowDb): ProjectSheetRow {
 }
 
 export function createProjectSheetsService(
-  deps: Pick<ModuleDeps, 'db' | 'attachments' | 'audit'> & { projects: ProjectsService },
+  deps: Pick<PlatformDeps, 'db'> & {
+    attachments: AttachmentsService;
+    audit: AuditService;
+    projects: ProjectsService;
+  },
 ) {
   const { db, attachments, audit, projects } = deps;
 

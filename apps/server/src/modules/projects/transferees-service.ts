@@ -15,8 +15,9 @@ import {
 import { z } from 'zod';
 import { toAuditActor } from '../../platform/audit.ts';
 import { conflict, notFound, refused } from '../../platform/errors.ts';
-import type { ModuleDeps } from '../../module-deps.ts';
-import type { Actor, Viewer } from '../attachments/service.ts';
+import type { PlatformDeps } from '../../platform/deps.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { Actor, Viewer, AttachmentsService } from '../attachments/service.ts';
 import * as repo from './repo.ts';
 import type { ProjectRow, ProjectsService } from './service.ts';
 
@@ -70,7 +71,11 @@ function listTransferees(project: ProjectRow, files: readonly AttachmentItem[]):
 }
 
 export function createProjectTransfereesService(
-  deps: Pick<ModuleDeps, 'db' | 'attachments' | 'audit'> & { projects: ProjectsService },
+  deps: Pick<PlatformDeps, 'db'> & {
+    attachments: AttachmentsService;
+    audit: AuditService;
+    projects: ProjectsService;
+  },
 ) {
   const { db, attachments, audit, projects } = deps;
 

@@ -14,20 +14,25 @@ import {
   type TaskType,
 } from '@cqjy/domain';
 import type { Db } from '../../db/client.ts';
-import type { ModuleDeps } from '../../module-deps.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import type { Viewer } from '../attachments/service.ts';
+import type { PlatformDeps } from '../../platform/deps.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { OtpService } from '../otp/service.ts';
+import type { UsersService } from '../users/service.ts';
+import type { Viewer, AttachmentsService } from '../attachments/service.ts';
 import type { LetterSigning } from '../signatures/seal-letter.ts';
 import type { SignaturesService } from '../signatures/service.ts';
-import type { OpenTaskInput, TaskDecider } from '../tasks/service.ts';
+import type { OpenTaskInput, TaskDecider, TasksService } from '../tasks/service.ts';
 import type { Actor } from '../workflow/instances.ts';
 import type { ApprovedPayout } from '../workflow/payouts.ts';
 import * as repo from './repo.ts';
 
-export type RefundTicketDeps = Pick<
-  ModuleDeps,
-  'db' | 'audit' | 'clock' | 'users' | 'otp' | 'attachments' | 'tasks'
-> & {
+export type RefundTicketDeps = Pick<PlatformDeps, 'db' | 'clock'> & {
+  audit: AuditService;
+  users: UsersService;
+  otp: OtpService;
+  attachments: AttachmentsService;
+  tasks: TasksService;
   signatures: Pick<SignaturesService, 'loadSigner'>;
   /** the approved payout (price, refund cash-out) of a workflow instance */
   findPayout: (db: Db, instanceId: number) => Promise<ApprovedPayout | undefined>;

@@ -24,8 +24,9 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { Db } from '../../db/client.ts';
 import { toAuditActor } from '../../platform/audit.ts';
 import { conflict, notFound, refused } from '../../platform/errors.ts';
-import type { ModuleDeps } from '../../module-deps.ts';
-import type { Actor, Viewer } from '../attachments/service.ts';
+import type { PlatformDeps } from '../../platform/deps.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { Actor, Viewer, AttachmentsService } from '../attachments/service.ts';
 import { buildSheetTemplate, readSheet, streamSheetExport } from '../projects/sheet-files.ts';
 import { toPreviewRow } from '../projects/sheets-service.ts';
 import * as repo from './repo.ts';
@@ -71,7 +72,9 @@ export const registryImportRecord = (registry: string, companyId: number) => ({
 const isOwnImportRecord = (viewer: Pick<Viewer, 'companyId'>, dataId: string): boolean =>
   dataId.split('-').at(-1) === String(viewer.companyId);
 
-export function createRegistriesService(deps: Pick<ModuleDeps, 'db' | 'audit' | 'attachments'>) {
+export function createRegistriesService(
+  deps: Pick<PlatformDeps, 'db'> & { audit: AuditService; attachments: AttachmentsService },
+) {
   const { db, audit, attachments } = deps;
   const ownImportsOnly = (viewer: Viewer, record: { dataId: string }): Promise<boolean> =>
     Promise.resolve(isOwnImportRecord(viewer, record.dataId));

@@ -19,7 +19,9 @@ import {
 import type { Db } from '../../db/client.ts';
 import { toAuditActor } from '../../platform/audit.ts';
 import { conflict, notFound, refused } from '../../platform/errors.ts';
-import type { ModuleDeps } from '../../module-deps.ts';
+import type { PlatformDeps } from '../../platform/deps.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { UsersService } from '../users/service.ts';
 import type { Actor } from '../attachments/service.ts';
 import type { PlansService } from '../plans/service.ts';
 import type { ProjectsService } from '../projects/service.ts';
@@ -30,7 +32,12 @@ export type RegistryStartsService = ReturnType<typeof createRegistryStartsServic
 export type StartRows = { rows: readonly { id: number; version: number }[] };
 
 export function createRegistryStartsService(
-  deps: Pick<ModuleDeps, 'db' | 'audit' | 'users'> & { projects: ProjectsService; plans: PlansService },
+  deps: Pick<PlatformDeps, 'db'> & {
+    audit: AuditService;
+    users: UsersService;
+    projects: ProjectsService;
+    plans: PlansService;
+  },
 ) {
   const { db, audit, users, projects, plans } = deps;
 

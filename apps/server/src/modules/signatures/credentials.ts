@@ -9,7 +9,6 @@ import { X509Certificate } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { AuditActor } from '../../platform/audit.ts';
-import type { ModuleDeps } from '../../module-deps.ts';
 import {
   openBuiltinAuthority,
   type CertificateAuthority,
@@ -18,8 +17,14 @@ import {
 import { openKeyVault, type KeyVault } from '../../platform/signing/key-vault.ts';
 import { drawCompanySeal, drawPersonalSeal } from '../../platform/signing/seal.ts';
 import * as repo from './repo.ts';
+import type { PlatformDeps } from '../../platform/deps.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { UsersService } from '../users/service.ts';
 
-export type CredentialDeps = Pick<ModuleDeps, 'db' | 'config' | 'clock' | 'log' | 'audit' | 'users'>;
+export type CredentialDeps = Pick<PlatformDeps, 'db' | 'config' | 'clock' | 'log'> & {
+  audit: AuditService;
+  users: UsersService;
+};
 
 /** Who the credentials are for: the facts that go into the certificates and onto the seals. */
 export type SignerFacts = {

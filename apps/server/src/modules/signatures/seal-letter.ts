@@ -6,12 +6,13 @@
 // (PAdES) with the company's credential and its seal drawn where the letter left room for it, and stored.
 import { createHash } from 'node:crypto';
 import { MSG } from '@cqjy/domain';
-import type { ModuleDeps } from '../../module-deps.ts';
 import { toAuditActor } from '../../platform/audit.ts';
 import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
 import { conflict, refused } from '../../platform/errors.ts';
 import type { StoredObject } from '../../platform/storage.ts';
-import { describeOtpCheck } from '../otp/service.ts';
+import type { AttachmentsService } from '../attachments/service.ts';
+import type { UsersService } from '../users/service.ts';
+import { describeOtpCheck, type OtpService } from '../otp/service.ts';
 import { signPdf } from '../../platform/pdf/pades.ts';
 import type { LetterLayout } from '../../platform/pdf/flow.ts';
 import { renderSealPng } from '../../platform/signing/seal.ts';
@@ -112,11 +113,12 @@ export type LetterSigner = SessionContext & RequestOrigin;
 
 export type LetterSigning = ReturnType<typeof createLetterSigning>;
 
-export function createLetterSigning(
-  deps: Pick<ModuleDeps, 'users' | 'otp' | 'attachments'> & {
-    signatures: Pick<SignaturesService, 'loadSigner'>;
-  },
-) {
+export function createLetterSigning(deps: {
+  users: UsersService;
+  otp: OtpService;
+  attachments: AttachmentsService;
+  signatures: Pick<SignaturesService, 'loadSigner'>;
+}) {
   const { users, otp, attachments, signatures } = deps;
 
   async function requireOwnMobile(actor: LetterSigner): Promise<string> {

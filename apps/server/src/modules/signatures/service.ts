@@ -13,10 +13,15 @@ import {
 } from '@cqjy/domain';
 import { toAuditActor } from '../../platform/audit.ts';
 import { notFound, refused } from '../../platform/errors.ts';
-import type { ModuleDeps } from '../../module-deps.ts';
 import type { SubjectKind } from '../../platform/signing/certificate-authority.ts';
+import type { OtpService } from '../otp/service.ts';
 import type { Actor } from '../users/service.ts';
-import { createSigningCredentials, readIssuerName, type SigningTools } from './credentials.ts';
+import {
+  createSigningCredentials,
+  readIssuerName,
+  type CredentialDeps,
+  type SigningTools,
+} from './credentials.ts';
 import type { CredentialRow } from './repo.ts';
 
 export type Signer = {
@@ -43,7 +48,10 @@ function summarise(row: CredentialRow): SignatureCredential {
   };
 }
 
-export function createSignaturesService(deps: ModuleDeps, options: { tools?: SigningTools } = {}) {
+export function createSignaturesService(
+  deps: CredentialDeps & { otp: OtpService },
+  options: { tools?: SigningTools } = {},
+) {
   const { users, otp } = deps;
   const credentials = createSigningCredentials(deps, options);
 

@@ -23,14 +23,14 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { SessionContext } from '../../platform/auth.ts';
 import { notFound, refused } from '../../platform/errors.ts';
 import { verifyPdf, type PdfVerification, type SignatureVerdict } from '../../platform/pdf/verify.ts';
-import type { ModuleDeps } from '../../module-deps.ts';
 import * as repo from './repo.ts';
+import type { PlatformDeps } from '../../platform/deps.ts';
 
 export type SignedFilesService = ReturnType<typeof createSignedFilesService>;
 
 export type Viewer = Pick<SessionContext, 'companyId' | 'identityType'>;
 
-export type SignedFilesDeps = Pick<ModuleDeps, 'db' | 'storage' | 'clock'> & {
+export type SignedFilesDeps = Pick<PlatformDeps, 'db' | 'storage' | 'clock'> & {
   /** the trusted root(s) of the portal's signatures, PEM */
   loadTrustedRoots: () => Promise<string[]>;
 };

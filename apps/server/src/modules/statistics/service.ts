@@ -32,10 +32,12 @@ import {
   type TaskType,
 } from '@cqjy/domain';
 import ExcelJS from 'exceljs';
-import type { ModuleDeps } from '../../module-deps.ts';
+import type { Db } from '../../db/client.ts';
 import { toAuditActor } from '../../platform/audit.ts';
 import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
 import { refused } from '../../platform/errors.ts';
+import type { PlatformDeps } from '../../platform/deps.ts';
+import type { AuditService } from '../audit/service.ts';
 import { isExchange } from '../projects/service.ts';
 import * as repo from './repo.ts';
 
@@ -117,7 +119,7 @@ function fileRow(hit: repo.FileHit): QueryRow {
 
 const SEARCHES: Record<
   QueryKind,
-  (db: ModuleDeps['db'], scope: repo.ReportScope, filter: repo.QueryFilter) => Promise<PageResult<QueryRow>>
+  (db: Db, scope: repo.ReportScope, filter: repo.QueryFilter) => Promise<PageResult<QueryRow>>
 > = {
   project: async (db, scope, filter) => {
     const page = await repo.searchProjects(db, scope, filter);
@@ -144,7 +146,7 @@ const QUERY_COLUMNS: readonly { title: string; width: number; value: (row: Query
   { title: '时间', width: 20, value: (row) => formatDateTime(row.at) },
 ];
 
-export function createStatisticsService(deps: Pick<ModuleDeps, 'db' | 'audit' | 'clock'>) {
+export function createStatisticsService(deps: Pick<PlatformDeps, 'db' | 'clock'> & { audit: AuditService }) {
   const { db, audit, clock } = deps;
 
   async function query(

@@ -16,19 +16,27 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
 import { notFound, refused } from '../../platform/errors.ts';
-import type { ModuleDeps } from '../../module-deps.ts';
+import type { PlatformDeps } from '../../platform/deps.ts';
+import type { AttachmentsService } from '../attachments/service.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { NotificationsService } from '../notifications/service.ts';
+import type { OtpService } from '../otp/service.ts';
+import type { UsersService } from '../users/service.ts';
 import type { ProjectsService } from '../projects/service.ts';
-import type { TaskRowDb } from '../tasks/service.ts';
+import type { TaskRowDb, TasksService } from '../tasks/service.ts';
 import type { SignaturesService } from '../signatures/service.ts';
 import * as repo from './repo.ts';
 
 /** A signed-in caller and where the call came from. */
 export type Actor = SessionContext & RequestOrigin;
 
-export type WorkflowDeps = Pick<
-  ModuleDeps,
-  'db' | 'clock' | 'audit' | 'users' | 'otp' | 'attachments' | 'notifications' | 'tasks'
-> & {
+export type WorkflowDeps = Pick<PlatformDeps, 'db' | 'clock'> & {
+  audit: AuditService;
+  users: UsersService;
+  otp: OtpService;
+  attachments: AttachmentsService;
+  notifications: NotificationsService;
+  tasks: TasksService;
   projects: ProjectsService;
   signatures: Pick<SignaturesService, 'loadSigner'>;
 };
