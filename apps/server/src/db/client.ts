@@ -9,11 +9,13 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Config } from '../config.ts';
-import * as schema from './schema.ts';
 
-export type Schema = typeof schema;
-/** Both drivers' databases and their transactions are PgDatabase, so repos accept either. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * Both drivers' databases and their transactions are PgDatabase, so repos accept either. It carries no schema:
+ * the repos query their module's tables by import (select/insert/update), never through the relational
+ * `db.query.x` API, so db/ needs no list of every module's tables above it.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type DbDriver = 'pglite' | 'pg';
 
 export type DatabaseHandle = {
@@ -24,7 +26,7 @@ export type DatabaseHandle = {
 
 export function wrapPglite(client: PGlite): DatabaseHandle {
   return {
-    db: drizzlePglite({ client, schema }),
+    db: drizzlePglite({ client }),
     driver: 'pglite',
     close: () => client.close(),
   };
@@ -32,7 +34,7 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
 
 export function wrapPgPool(pool: pg.Pool): DatabaseHandle {
   return {
-    db: drizzlePg({ client: pool, schema }),
+    db: drizzlePg({ client: pool }),
     driver: 'pg',
     close: () => pool.end(),
   };

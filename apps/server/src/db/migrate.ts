@@ -6,7 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Config } from '../config.ts';
-import type { DatabaseHandle, Schema } from './client.ts';
+import type { DatabaseHandle } from './client.ts';
 
 export const MIGRATIONS_FOLDER = join(import.meta.dirname, '../../drizzle');
 
@@ -35,8 +35,8 @@ export async function withStartupLock<T>(
 export async function migrateDatabase(handle: Pick<DatabaseHandle, 'db' | 'driver'>): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_FOLDER };
   if (handle.driver === 'pglite') {
-    await migratePglite(handle.db as unknown as PgliteDatabase<Schema>, config);
+    await migratePglite(handle.db as unknown as PgliteDatabase, config);
   } else {
-    await migratePg(handle.db as unknown as NodePgDatabase<Schema>, config);
+    await migratePg(handle.db as unknown as NodePgDatabase, config);
   }
 }
