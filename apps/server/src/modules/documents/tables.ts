@@ -6,7 +6,8 @@
 // refused.
 import type { DocumentDirection, DocumentStatus } from '@cqjy/domain';
 import { date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { signedLetterColumns, timestamps, timestamptz } from '../../db/columns.ts';
+import { timestamps, timestamptz } from '../../db/columns.ts';
+import { signedLetterColumns } from '../signatures/letter-columns.ts';
 import { companies, operators, users } from '../users/tables.ts';
 
 export const documents = pgTable(

@@ -9,7 +9,8 @@
 import type { IntentionStatus, ParticipantCertType, ParticipantKind } from '@cqjy/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { signedLetterColumns, timestamps, timestamptz } from '../../db/columns.ts';
+import { timestamps, timestamptz } from '../../db/columns.ts';
+import { signedLetterColumns } from '../signatures/letter-columns.ts';
 import { projects } from '../projects/tables.ts';
 import { companies, operators, users } from '../users/tables.ts';
 

@@ -5,7 +5,8 @@
 // counts `version` up, so a change made from a stale read is refused.
 import type { PayeeAccount, RefundPayoutKind, RefundTicketState, RepayoutState } from '@cqjy/domain';
 import { bigint, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { letterLayout, timestamps, timestamptz } from '../../db/columns.ts';
+import { timestamps, timestamptz } from '../../db/columns.ts';
+import { letterLayout } from '../signatures/letter-columns.ts';
 import { projects } from '../projects/tables.ts';
 import { companies, operators } from '../users/tables.ts';
 

@@ -4,7 +4,8 @@
 import type { ActionForm, ActionStatus } from '@cqjy/domain';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { letterLayout, timestamps, timestamptz } from '../../db/columns.ts';
+import { timestamps, timestamptz } from '../../db/columns.ts';
+import { letterLayout } from '../signatures/letter-columns.ts';
 import { attachments } from '../attachments/tables.ts';
 import { projects } from '../projects/tables.ts';
 import { companies, users } from '../users/tables.ts';
