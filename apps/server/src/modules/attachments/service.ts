@@ -10,6 +10,7 @@
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { bindDeps } from '../../platform/use-cases.ts';
 import type { AuditService } from '../audit/service.ts';
 import { isVisibleTo } from './access.ts';
 import type { AttachmentsDeps, RecordVisibilityRule } from './deps.ts';
@@ -50,10 +51,7 @@ export function createAttachmentsService(services: {
   const deps: AttachmentsDeps = { ...services, recordRules: new Map(), writeRules: new Map() };
 
   /** A use case with the module's deps bound: what the routes, the other modules and the housekeeping call. */
-  const bound =
-    <A extends unknown[], R>(useCase: (deps: AttachmentsDeps, ...args: A) => R) =>
-    (...args: A): R =>
-      useCase(deps, ...args);
+  const bound = bindDeps(deps);
 
   function registerRecordVisibility(dataClass: string, rule: RecordVisibilityRule): void {
     deps.recordRules.set(dataClass, rule);

@@ -5,6 +5,7 @@
 // Each job is one use case (use-cases/: anonymous, login, login-with-code, switch-identity, end-sessions,
 // start-for-user, resolve, purge); the helpers they share sit in sessions.ts; this file wires them to the deps.
 import { prepareDummyHash } from '../../platform/passwords.ts';
+import { bindDeps } from '../../platform/use-cases.ts';
 import type { AuthDeps } from './deps.ts';
 import {
   findAnonymousSessionId,
@@ -38,10 +39,7 @@ export function createAuthService(deps: AuthDeps) {
   prepareDummyHash().catch(() => undefined);
 
   /** A use case with the module's deps bound: what the routes, the other modules and the housekeeping call. */
-  const bound =
-    <A extends unknown[], R>(useCase: (deps: AuthDeps, ...args: A) => R) =>
-    (...args: A): R =>
-      useCase(deps, ...args);
+  const bound = bindDeps(deps);
 
   return {
     purgeEnded: bound(purgeEnded),

@@ -24,6 +24,7 @@
 // This file wires the use cases (use-cases/: open, bid, read, close, result, watch, life-cycle) to the module's deps
 // and this node's state of its halls (deps.ts).
 import { BIDDING_DATA_CLASS } from '@cqjy/domain';
+import { bindDeps } from '../../platform/use-cases.ts';
 import { createSigningCredentials } from '../signatures/credentials.ts';
 import { createHallNode, type BiddingDeps, type HallDeps } from './deps.ts';
 import { canSee, load } from './hall.ts';
@@ -58,10 +59,7 @@ export function createBiddingService(moduleDeps: BiddingDeps) {
   listenToHub(deps);
 
   /** A use case with the module's deps bound: what the routes and the housekeeping call. */
-  const bound =
-    <A extends unknown[], R>(useCase: (deps: HallDeps, ...args: A) => R) =>
-    (...args: A): R =>
-      useCase(deps, ...args);
+  const bound = bindDeps(deps);
 
   return {
     open: bound(openHall),

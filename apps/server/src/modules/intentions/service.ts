@@ -15,6 +15,7 @@
 // exchange those past signing. Anyone else is answered 404, as for an id that does not exist, and nothing
 // changes. Every change is audited in its transaction; a notice is raised in that same transaction.
 import { canIntention, INTENTION_DATA_CLASS } from '@cqjy/domain';
+import { bindDeps } from '../../platform/use-cases.ts';
 import { canSee, findRow, isMember } from './access.ts';
 import type { IntentionsDeps } from './deps.ts';
 import { confirmAgreement } from './use-cases/agree.ts';
@@ -57,10 +58,7 @@ export function createIntentionsService(deps: IntentionsDeps) {
   });
 
   /** A use case with the module's deps bound: what the routes and the housekeeping call. */
-  const bound =
-    <A extends unknown[], R>(useCase: (deps: IntentionsDeps, ...args: A) => R) =>
-    (...args: A): R =>
-      useCase(deps, ...args);
+  const bound = bindDeps(deps);
   const signCodes = signCodeCalls(deps);
 
   return {

@@ -11,6 +11,7 @@
 // submitted investor of the project; nobody else anything (404, as for an id that does not exist). Who changes
 // what: the registrant its drafts; the exchange the audit; the owner the selection.
 import { INVESTOR_DATA_CLASS } from '@cqjy/domain';
+import { bindDeps } from '../../platform/use-cases.ts';
 import { canSee, findRow } from './access.ts';
 import type { InvestorsDeps } from './deps.ts';
 import { auditInvestor } from './use-cases/audit.ts';
@@ -44,10 +45,7 @@ export function createInvestorsService(deps: InvestorsDeps) {
   });
 
   /** A use case with the module's deps bound: what the routes and the engine call. */
-  const bound =
-    <A extends unknown[], R>(useCase: (deps: InvestorsDeps, ...args: A) => R) =>
-    (...args: A): R =>
-      useCase(deps, ...args);
+  const bound = bindDeps(deps);
 
   return {
     create: bound(createInvestor),

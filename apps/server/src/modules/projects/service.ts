@@ -11,6 +11,7 @@
 // files' rules and the home page's counter and calendar.
 import { APPRAISAL_REPORT_TAG, PROJECT_DATA_CLASS, type ProjectStatus } from '@cqjy/domain';
 import type { Db } from '../../db/client.ts';
+import { bindDeps } from '../../platform/use-cases.ts';
 import { findEditable, findOwn, findVisible, isVisibleTo } from './access.ts';
 import type { DisclosureGateway, ProjectPatch, ProjectsDeps, ProjectsServiceDeps } from './deps.ts';
 import { createEvaluations } from './evaluations.ts';
@@ -89,10 +90,7 @@ export function createProjectsService(moduleDeps: ProjectsServiceDeps) {
   });
 
   /** A use case with the module's deps bound: what the routes, the other modules and the housekeeping call. */
-  const bound =
-    <A extends unknown[], R>(useCase: (deps: ProjectsDeps, ...args: A) => R) =>
-    (...args: A): R =>
-      useCase(deps, ...args);
+  const bound = bindDeps(deps);
 
   homepage.registerCounter('projects', bound(countVisible));
   homepage.registerCalendarSource(bound(listDisclosureEvents));
