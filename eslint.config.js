@@ -1,7 +1,7 @@
 // One lint setup for every workspace. Besides correctness it enforces the walls of the architecture:
 // domain stays pure, server modules and web features stay apart, the web layers point one way
-// (lib <- api <- components <- features <- app), the server's platform knows no module, process.env is read in
-// one file only.
+// (lib <- api <- components <- features <- app), the server's layers point one way (db <- platform <- modules
+// <- app.ts), process.env is read in one file only.
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import { readdirSync } from 'node:fs';
@@ -139,6 +139,18 @@ export default tseslint.config(
               target: './apps/server/src/platform',
               from: './apps/server/src/modules',
               message: 'platform 不认识任何模块：模块之间的连线在 app.ts 与 module-deps.ts',
+            },
+            {
+              // db/ is the bottom layer: the modules' tables build on its column helpers, not the reverse
+              target: './apps/server/src/db',
+              from: ['./apps/server/src/platform', './apps/server/src/modules'],
+              message: 'db 是最底层：不引用 platform 或任何模块',
+            },
+            {
+              // a module declares the deps it needs by their own types (platform/deps.ts, the services' types)
+              target: './apps/server/src/modules',
+              from: ['./apps/server/src/module-deps.ts', './apps/server/src/app.ts'],
+              message: '模块不引用组装层（app.ts、module-deps.ts）：依赖用各自的类型声明',
             },
             {
               // the demo and production seeds write through the modules, from above them
