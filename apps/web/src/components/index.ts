@@ -53,7 +53,7 @@ export type { SignOffPanelProps, SignOffSuccess } from './sign-off-panel/sign-of
 export {
   buildSignRequest,
   signerParam,
-  signOffPath,
+  signOffFlowOf,
   sendSignOffOtp,
   checkSignOffOtp,
   postSignOff,
