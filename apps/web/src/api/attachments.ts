@@ -3,6 +3,8 @@
 import { MSG } from '@cqjy/domain/messages';
 import { TIMEOUTS } from '@cqjy/domain/api';
 import type { AttachmentItem, Envelope } from '@cqjy/domain/api';
+import { deleteAttachmentCall, relatedAttachmentsCall } from '@cqjy/domain/contracts/attachments';
+import { fetchData } from '../lib/call.ts';
 import { http, request, unwrap } from '../lib/http.ts';
 
 export function attachmentDownloadPath(uuid: string): string {
@@ -16,12 +18,12 @@ export function fetchAttachmentBlob(uuid: string, isInline = false): Promise<Blo
 
 /** Removes a stored file; a locked one is refused by the server with 该文件不可删除, which is shown. */
 export async function deleteAttachment(uuid: string): Promise<void> {
-  unwrap(await http.post<Envelope<null>>(`/api/attachment/delete/${encodeURIComponent(uuid)}`));
+  await fetchData(deleteAttachmentCall, { params: { id: uuid } });
 }
 
 /** The files uploaded to one record. */
-export async function fetchRelatedAttachments(dataClass: string, dataId: string): Promise<AttachmentItem[]> {
-  return unwrap(await http.post<Envelope<AttachmentItem[]>>('/api/file/related', { dataClass, dataId }));
+export function fetchRelatedAttachments(dataClass: string, dataId: string): Promise<AttachmentItem[]> {
+  return fetchData(relatedAttachmentsCall, { body: { dataClass, dataId } });
 }
 
 /** The zip's name as the server gives it: the caller's name ending in .zip, or 附件信息.zip. */

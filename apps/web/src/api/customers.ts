@@ -1,8 +1,9 @@
-// The signed-in company's customers (企业客户 and 自然人客户) for a form to pick from: POST /api/customer/pick.
-import type { Envelope } from '@cqjy/domain/api';
-import type { RegistryCustomer } from '@cqjy/domain/registries/customers';
-import { http, unwrap } from '../lib/http.ts';
+// The signed-in company's customers (企业客户 and 自然人客户) for a form to pick from: POST /api/customer/pick
+// (contracts/registries.ts).
+import type { CallAnswer } from '@cqjy/domain/contract';
+import { pickCustomersCall } from '@cqjy/domain/contracts/registries';
+import { fetchData } from '../lib/call.ts';
 
-export async function pickCustomers(keyword: string): Promise<RegistryCustomer[]> {
-  return unwrap(await http.post<Envelope<RegistryCustomer[]>>('/api/customer/pick', { keyword }));
+export function pickCustomers(keyword: string): Promise<CallAnswer<typeof pickCustomersCall>> {
+  return fetchData(pickCustomersCall, { body: { keyword } });
 }

@@ -1,58 +1,53 @@
 // Option lists of the forms (spec 000 section 7, Shared; SH-7.5): data dictionaries, regions and the state-asset
 // enterprise directories, each as a fetcher and a queryOptions so widgets share one cache entry per list.
 import { queryOptions } from '@tanstack/react-query';
-import type { DictItem, DictTreeNode, EnterpriseDirectoryItem, Envelope, ZoningItem } from '@cqjy/domain/api';
+import type { DictItem, DictTreeNode, EnterpriseDirectoryItem, ZoningItem } from '@cqjy/domain/api';
+import {
+  assetSourceCall,
+  dictCodeListCall,
+  dictListCall,
+  dictTreeCall,
+  enterpriseDirectoryCall,
+  zoningCall,
+} from '@cqjy/domain/contracts/dictionaries';
 import { enterpriseDirectorySearch } from '@cqjy/domain/regions';
 import type { EnterpriseDirectorySearch } from '@cqjy/domain/regions';
-import { http, unwrap } from '../lib/http.ts';
+import { fetchData } from '../lib/call.ts';
 
 // Option lists change only when an administrator edits a dictionary: a page visit may reuse them.
 const OPTIONS_STALE_MS = 10 * 60_000;
 
-const codePath = (code: string): string => encodeURIComponent(code);
-
 /** GET /api/app/dict/data/list/{code}: the entries in order. */
-export async function fetchDictList(code: string): Promise<DictItem[]> {
-  return unwrap(await http.get<Envelope<DictItem[]>>(`/api/app/dict/data/list/${codePath(code)}`));
+export function fetchDictList(code: string): Promise<DictItem[]> {
+  return fetchData(dictListCall, { params: { code }, query: {} });
 }
 
 /** GET /api/app/dict/data/list/{code}/tree: the entries nested by parentKey. */
-export async function fetchDictTree(code: string): Promise<DictTreeNode[]> {
-  return unwrap(await http.get<Envelope<DictTreeNode[]>>(`/api/app/dict/data/list/${codePath(code)}/tree`));
+export function fetchDictTree(code: string): Promise<DictTreeNode[]> {
+  return fetchData(dictTreeCall, { params: { code }, query: {} });
 }
 
 /** GET /api/app/dict/data/{code}/list: the entries filtered for the company's project permissions (BF-6.1). */
-export async function fetchFilteredDictList(code: string, businessType: string): Promise<DictItem[]> {
-  return unwrap(
-    await http.get<Envelope<DictItem[]>>(`/api/app/dict/data/${codePath(code)}/list`, { businessType }),
-  );
+export function fetchFilteredDictList(code: string, businessType: string): Promise<DictItem[]> {
+  return fetchData(dictCodeListCall, { params: { code }, query: { businessType } });
 }
 
 /** POST /api/app/getZoningDict: provinces without a parent, else the parent's cities (or a city's counties). */
-export async function fetchZoning(parentCode?: string): Promise<ZoningItem[]> {
-  return unwrap(
-    await http.post<Envelope<ZoningItem[]>>('/api/app/getZoningDict', parentCode ? { parentCode } : {}),
-  );
+export function fetchZoning(parentCode?: string): Promise<ZoningItem[]> {
+  return fetchData(zoningCall, { body: parentCode ? { parentCode } : {} });
 }
 
 /** POST /api/app/enterprise/directory (SH-7.5: 1 国务院国资委, 2 北京市国资委, 3 财政部). */
-export async function fetchEnterpriseDirectory(
+export function fetchEnterpriseDirectory(
   search: EnterpriseDirectorySearch,
   keyword?: string,
 ): Promise<EnterpriseDirectoryItem[]> {
-  return unwrap(
-    await http.post<Envelope<EnterpriseDirectoryItem[]>>(
-      '/api/app/enterprise/directory',
-      keyword ? { search, keyword } : { search },
-    ),
-  );
+  return fetchData(enterpriseDirectoryCall, { body: keyword ? { search, keyword } : { search } });
 }
 
 /** GET /api/project/asset/source/{code}: the enterprises of any other asset source code. */
-export async function fetchAssetSource(code: string): Promise<EnterpriseDirectoryItem[]> {
-  return unwrap(
-    await http.get<Envelope<EnterpriseDirectoryItem[]>>(`/api/project/asset/source/${codePath(code)}`),
-  );
+export function fetchAssetSource(code: string): Promise<EnterpriseDirectoryItem[]> {
+  return fetchData(assetSourceCall, { params: { code } });
 }
 
 /** SH-7.5: the directory call for the three coded sources, the asset-source call for every other code. */

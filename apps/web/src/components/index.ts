@@ -46,14 +46,14 @@ export {
   tableMinWidth,
   TEXT_MIN_WIDTH,
 } from './table-columns.tsx';
-export type { FitOptions } from './table-columns.tsx';
+export type { FitOptions, TitledColumn } from './table-columns.tsx';
 export { SignOutButton, TopLevelFrame } from './top-level-frame.tsx';
 export { SignOffPanel } from './sign-off-panel/sign-off-panel.tsx';
 export type { SignOffPanelProps, SignOffSuccess } from './sign-off-panel/sign-off-panel.tsx';
 export {
   buildSignRequest,
   signerParam,
-  signOffPath,
+  signOffFlowOf,
   sendSignOffOtp,
   checkSignOffOtp,
   postSignOff,

@@ -19,6 +19,9 @@ export const LIST_TABLE_WIDTH = 1150;
 
 type Column<T> = TableColumnsType<T>[number];
 
+/** A column named by its key with a text title: a list page's column (components/list-page) as well. */
+export type TitledColumn<T> = TableColumnType<T> & { key: string; title: string };
+
 /** Whether a column shows on every screen (a `responsive` one appears on wide screens only, which have room). */
 const isAlwaysShown = <T,>(column: Column<T>): boolean => column.responsive === undefined;
 
@@ -74,7 +77,7 @@ export function moneyColumn<T>(def: {
   title: string;
   fen: (row: T) => number | null | undefined;
   width?: number;
-}): TableColumnType<T> {
+}): TitledColumn<T> {
   return {
     key: def.key,
     title: `${def.title}（元）`,
@@ -91,7 +94,7 @@ export function moneyColumn<T>(def: {
  * The project of a row in one text column: its name on one line (cut, the whole name on hover) and its code under
  * it, so a list with a project, a company and amounts fits the card without a column of its own for the code.
  */
-export function projectColumn<T extends { projectName: string; projectCode: string }>(): TableColumnType<T> {
+export function projectColumn<T extends { projectName: string; projectCode: string }>(): TitledColumn<T> {
   return {
     title: '项目',
     key: 'project',

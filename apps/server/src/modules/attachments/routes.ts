@@ -8,49 +8,27 @@
 //        msg: 该文件不可删除}; invisible -> {status: 404}
 //   POST /api/file/download {ids, name?} -> one zip (附件信息.zip unless named); any invisible id -> {status: 404}
 //   POST /api/file/related {dataClass, dataId} -> {status: 0, data: AttachmentItem[]}
+// The delete and the related files are served from their contracts (packages/domain/src/contracts/attachments.ts);
+// the upload, the download and the zip take or answer bytes and stay plain routes.
 import multipart from '@fastify/multipart';
-import { MSG, ZAttachmentItem, type UploadResult } from '@cqjy/domain';
+import { MSG } from '@cqjy/domain';
+import {
+  deleteAttachmentCall,
+  relatedAttachmentsCall,
+  ZAttachmentPath,
+  ZDownloadQuery,
+  ZUploadFields,
+  ZUploadResult,
+  ZZipBody,
+} from '@cqjy/domain/contracts/attachments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
 import { contentDisposition } from '../../platform/content-disposition.ts';
 import { ok, zEnvelope } from '../../platform/envelope.ts';
 import { refused } from '../../platform/errors.ts';
 import { readParts } from '../../platform/multipart.ts';
+import { serve } from '../../platform/serve.ts';
 import { UPLOAD_MAX_BYTES, type AttachmentsService, type ReceivedFile } from './service.ts';
-
-const ZUploadResult = z.record(z.string(), z.array(ZAttachmentItem)) satisfies z.ZodType<UploadResult>;
-
-/** Form fields arrive as text; an empty one means "not given", as browsers send unset fields. */
-const optionalField = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
-
-const ZRecordClass = z.string().regex(/^[A-Za-z][\w.]{0,63}$/, MSG.badRequest);
-const ZRecordId = z.string().regex(/^[\w-]{1,64}$/, MSG.badRequest);
-
-const ZUploadFields = z
-  .object({
-    tag: optionalField(z.string().regex(/^[\w.-]{1,64}$/, MSG.badRequest)).transform((v) => v ?? 'default'),
-    command: optionalField(z.literal('upload', { error: MSG.badRequest })),
-    delete: optionalField(z.enum(['true', 'false', '1', '0'], { error: MSG.badRequest })).transform(
-      (v) => v === 'true' || v === '1',
-    ),
-    createId: optionalField(ZRecordId),
-    dataClass: optionalField(ZRecordClass),
-    dataId: optionalField(ZRecordId),
-  })
-  .refine((f) => f.dataClass !== undefined || (f.dataId === undefined && f.createId === undefined), {
-    message: MSG.badRequest,
-  });
-
-const ZIdParams = z.object({ id: z.string().max(64) });
-
-const ZZipBody = z.object({
-  ids: z.array(z.string().max(64), { error: MSG.badRequest }).min(1, MSG.badRequest).max(200, MSG.badRequest),
-  name: z.string().max(200, MSG.badRequest).optional(),
-});
-
-const ZRelatedBody = z.object({ dataClass: ZRecordClass, dataId: ZRecordId });
 
 /** Fields the upload form may carry; others are ignored. */
 const FIELD_NAMES: ReadonlySet<string> = new Set([
@@ -139,8 +117,8 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<{ attachments: Attachments
         tags: ['attachment'],
         summary: '下载或预览附件',
         description: 'inline=1 时在页面中预览（仅 png、jpg、jpeg、pdf）。',
-        params: ZIdParams,
-        querystring: z.object({ inline: z.string().max(8).optional() }),
+        params: ZAttachmentPath,
+        querystring: ZDownloadQuery,
       },
     },
     async (request, reply) => {
@@ -159,22 +137,10 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<{ attachments: Attachments
     },
   );
 
-  app.post(
-    '/api/attachment/delete/:id',
-    {
-      preValidation: app.authenticate,
-      schema: {
-        tags: ['attachment'],
-        summary: '删除附件',
-        params: ZIdParams,
-        response: { 200: zEnvelope(z.null()) },
-      },
-    },
-    async (request) => {
-      await attachments.remove({ ...requireSession(request), ...readOrigin(request) }, request.params.id);
-      return ok(null);
-    },
-  );
+  serve(app, deleteAttachmentCall, [app.authenticate], async ({ params }, request) => {
+    await attachments.remove({ ...requireSession(request), ...readOrigin(request) }, params.id);
+    return ok(null);
+  });
 
   app.post(
     '/api/file/download',
@@ -201,17 +167,7 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<{ attachments: Attachments
     },
   );
 
-  app.post(
-    '/api/file/related',
-    {
-      preValidation: app.authenticate,
-      schema: {
-        tags: ['attachment'],
-        summary: '记录的附件列表',
-        body: ZRelatedBody,
-        response: { 200: zEnvelope(z.array(ZAttachmentItem)) },
-      },
-    },
-    async (request) => ok(await attachments.listRelated(requireSession(request), request.body)),
+  serve(app, relatedAttachmentsCall, [app.authenticate], async ({ body }, request) =>
+    ok(await attachments.listRelated(requireSession(request), body)),
   );
 };

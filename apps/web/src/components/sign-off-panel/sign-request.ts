@@ -1,8 +1,14 @@
 // The calls and the request of the sign-off panel (BF-3.1, BF-5.1, spec 001 section 7): the sign code sent to the
 // caller's own mobile and bound to the letter of one instance, the code check that does not use the code up, and
-// the sign request every sign-off submit carries.
+// the sign request every sign-off submit carries (contracts/workflow.ts).
 import { TIMEOUTS } from '@cqjy/domain/api';
 import type { Envelope } from '@cqjy/domain/api';
+import type { CallAnswer } from '@cqjy/domain/contract';
+import {
+  checkWorkflowSignCodeCall,
+  sendWorkflowSignCodeCall,
+  signOffCall,
+} from '@cqjy/domain/contracts/workflow';
 import { formatDateTime } from '@cqjy/domain/format';
 import type {
   SignOffFlow,
@@ -10,7 +16,7 @@ import type {
   SignOffResult,
   SignRequest,
 } from '@cqjy/domain/workflow/sign-off';
-import { http, unwrap } from '../../lib/http.ts';
+import { callApi, fetchData } from '../../lib/call.ts';
 import type { UserInfo } from '../../lib/session-store.ts';
 
 /**
@@ -45,9 +51,9 @@ export function signerParam(
   };
 }
 
-/** The path segment of a review flow: the coll family signs off through the bulk flow. */
-export function signOffPath(flow: SignOffPanelFlow): string {
-  return `/api/task/signoff/${flow === 'coll' ? 'bulk' : flow}`;
+/** The flow a review posts to (signOffCall's {flow}): the coll family signs off through the bulk flow. */
+export function signOffFlowOf(flow: SignOffPanelFlow): string {
+  return flow === 'coll' ? 'bulk' : flow;
 }
 
 export function signOffDataId(param: SignOffParameter): number {
@@ -74,12 +80,12 @@ export function buildSignRequest(
 
 /** Sends the sign code for the letter of instance `dataId` to the caller's own mobile. */
 export async function sendSignOffOtp(dataId: number): Promise<void> {
-  unwrap(await http.post<Envelope<null>>('/api/workflow/sign/otp', { dataId }), { showSuccess: true });
+  await fetchData(sendWorkflowSignCodeCall, { body: { dataId } }, { showSuccess: true });
 }
 
 /** BF-5.1: checks the code without using it up; answers the envelope, the caller shows a refusal. */
-export function checkSignOffOtp(mobile: string, otp: string, dataId: number): Promise<Envelope<unknown>> {
-  return http.post<Envelope<unknown>>('/api/workflow/sign/otp/check', { mobile, otp, dataId });
+export function checkSignOffOtp(mobile: string, otp: string, dataId: number): Promise<Envelope<null>> {
+  return callApi(checkWorkflowSignCodeCall, { body: { mobile, otp, dataId } });
 }
 
 /** A review sign-off: the request and the reviewer's decision. */
@@ -87,12 +93,10 @@ export function postSignOff(
   flow: SignOffPanelFlow,
   request: SignRequest,
   result: SignOffResult,
-): Promise<Envelope<unknown>> {
-  return http.post<Envelope<unknown>>(
-    signOffPath(flow),
-    { ...request, result },
-    {
-      timeoutMs: TIMEOUTS.signatureAndSubmitMs,
-    },
+): Promise<Envelope<CallAnswer<typeof signOffCall>>> {
+  return callApi(
+    signOffCall,
+    { params: { flow: signOffFlowOf(flow) }, body: { ...request, result } },
+    { timeoutMs: TIMEOUTS.signatureAndSubmitMs },
   );
 }

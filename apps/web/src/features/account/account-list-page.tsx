@@ -2,20 +2,17 @@
 // mobile) and status, paged. 新增账号 opens accountAdd; the main operator also sees 变更主操作员 (accountChange). Each
 // row opens its page (查看) or form (编辑); anyone but the main operator and oneself may be stopped or restarted
 // and have the password reset, each after a confirm.
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Button, Card, Form, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Button, Space, Tag, Tooltip } from 'antd';
 import { formatDateTime } from '@cqjy/domain/format';
 import { OPERATOR_STATUS, OPERATOR_STATUS_LABELS } from '@cqjy/domain/operators';
 import type { OperatorListRow, OperatorQuery, OperatorStatus } from '@cqjy/domain/operators';
-import { applySearch, fitColumns, pagedTableProps, SearchActions } from '../../components/index.ts';
+import { ListPage, RowAction, useListQuery } from '../../components/list-page/index.ts';
+import type { ListColumn } from '../../components/list-page/index.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { isTouchable, useAccountActions } from './account-actions.ts';
 import { operatorsQuery } from './api.ts';
 
-const PAGE_SIZE = 10;
 /** How many permission names a row shows before 等N项 (the rest are in the tooltip). */
 const SHOWN_PERMISSIONS = 3;
 
@@ -49,24 +46,25 @@ const PERMISSIONS_MIN_WIDTH = 240;
 
 export function AccountListPage() {
   const navigate = useNavigate();
-  const [form] = Form.useForm<Filters>();
-  const [query, setQuery] = useState<OperatorQuery>({ page: 1, size: PAGE_SIZE });
-  const list = useQuery(operatorsQuery(query));
+  const { search, list } = useListQuery((query: OperatorQuery) => operatorsQuery(query));
   const actions = useAccountActions();
   const isMain = useSession((session) => session.userInfo?.manager === true);
 
   // 查询 always asks the server again, even with the same filters: others change accounts meanwhile.
   const onSearch = (values: Filters): void => {
-    const next = {
-      page: 1,
-      size: query.size,
+    search({
       ...(values.keyword?.trim() ? { keyword: values.keyword.trim() } : {}),
       ...(values.status === undefined ? {} : { status: values.status }),
-    };
-    applySearch(query, next, setQuery, () => list.refetch());
+    });
   };
 
-  const columns: TableColumnsType<OperatorListRow> = [
+  const columns: ListColumn<OperatorListRow>[] = [
+    {
+      title: '关键字',
+      key: 'keyword',
+      hideInTable: true,
+      search: { kind: 'input', placeholder: '用户名、姓名或手机号', width: 220 },
+    },
     {
       title: '用户名',
       key: 'username',
@@ -89,6 +87,7 @@ export function AccountListPage() {
       render: (_value, row) => (
         <Tag color={row.status === OPERATOR_STATUS.normal ? 'green' : 'red'}>{row.statusLabel}</Tag>
       ),
+      search: { kind: 'select', options: STATUS_OPTIONS, width: 120 },
     },
     {
       title: '最近登录',
@@ -96,79 +95,53 @@ export function AccountListPage() {
       width: 170,
       render: (_value, row) => (row.lastSignInAt === null ? '—' : formatDateTime(row.lastSignInAt)),
     },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 230,
-      fixed: 'right',
-      render: (_value, row) => {
-        const isOpen = isTouchable(row);
-        const isNormal = row.status === OPERATOR_STATUS.normal;
-        return (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => void navigate(accountShowPath(row.id))}>
-              查看
-            </Button>
-            <Button type="link" size="small" onClick={() => void navigate(accountEditPath(row.id))}>
-              编辑
-            </Button>
-            {isOpen && (
-              <Button
-                type="link"
-                size="small"
-                danger={isNormal}
-                loading={actions.isBusy(row.id, isNormal ? 'disable' : 'enable')}
-                onClick={() => void actions.run(isNormal ? 'disable' : 'enable', row)}
-              >
-                {isNormal ? '停用' : '启用'}
-              </Button>
-            )}
-            {isOpen && (
-              <Button
-                type="link"
-                size="small"
-                loading={actions.isBusy(row.id, 'reset')}
-                onClick={() => void actions.run('reset', row)}
-              >
-                重置密码
-              </Button>
-            )}
-          </Space>
-        );
-      },
-    },
   ];
 
   return (
-    <Card>
-      <Form<Filters> form={form} layout="inline" onFinish={onSearch} style={{ marginBottom: 16 }}>
-        <Form.Item name="keyword" label="关键字">
-          <Input allowClear placeholder="用户名、姓名或手机号" style={{ width: 220 }} />
-        </Form.Item>
-        <Form.Item name="status" label="状态">
-          <Select allowClear placeholder="全部" options={STATUS_OPTIONS} style={{ width: 120 }} />
-        </Form.Item>
-        <SearchActions
-          onReset={() => {
-            form.resetFields();
-            onSearch({});
-          }}
-        />
-        <Form.Item style={{ marginInlineStart: 'auto', marginInlineEnd: 0 }}>
-          <Space>
-            {isMain && <Button onClick={() => void navigate('/index/accountChange')}>变更主操作员</Button>}
-            <Button type="primary" onClick={() => void navigate('/index/accountAdd')}>
-              新增账号
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <Table<OperatorListRow>
-        rowKey="id"
-        dataSource={list.data?.list ?? []}
-        {...pagedTableProps(query, setQuery, list)}
-        {...fitColumns(columns, { textMinWidth: PERMISSIONS_MIN_WIDTH })}
-      />
-    </Card>
+    <ListPage<OperatorListRow, Filters>
+      columns={columns}
+      list={list}
+      onSearch={onSearch}
+      toolbarAt="search"
+      toolbar={
+        <Space>
+          {isMain && <Button onClick={() => void navigate('/index/accountChange')}>变更主操作员</Button>}
+          <Button type="primary" onClick={() => void navigate('/index/accountAdd')}>
+            新增账号
+          </Button>
+        </Space>
+      }
+      actions={{
+        width: 230,
+        render: (row) => {
+          const isOpen = isTouchable(row);
+          const isNormal = row.status === OPERATOR_STATUS.normal;
+          return (
+            <>
+              <RowAction onClick={() => void navigate(accountShowPath(row.id))}>查看</RowAction>
+              <RowAction onClick={() => void navigate(accountEditPath(row.id))}>编辑</RowAction>
+              {isOpen && (
+                <RowAction
+                  danger={isNormal}
+                  loading={actions.isBusy(row.id, isNormal ? 'disable' : 'enable')}
+                  onClick={() => void actions.run(isNormal ? 'disable' : 'enable', row)}
+                >
+                  {isNormal ? '停用' : '启用'}
+                </RowAction>
+              )}
+              {isOpen && (
+                <RowAction
+                  loading={actions.isBusy(row.id, 'reset')}
+                  onClick={() => void actions.run('reset', row)}
+                >
+                  重置密码
+                </RowAction>
+              )}
+            </>
+          );
+        },
+      }}
+      fit={{ textMinWidth: PERMISSIONS_MIN_WIDTH }}
+    />
   );
 }

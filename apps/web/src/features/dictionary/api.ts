@@ -1,31 +1,32 @@
-// The calls of 数据字典 (apps/server/src/modules/dictionaries/admin-routes.ts): the dictionaries and their entries,
+// The calls of 数据字典 (apps/server/src/modules/dictionaries/admin-routes.ts; contracts/dictionaries.ts): the dictionaries and their entries,
 // retired ones included; the rule parameters with their versions. A change also drops the forms' cached option lists
 // (['dict', ...]) so the pages of this session offer what was just saved.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { Envelope } from '@cqjy/domain/api';
-import type { DictDataRow, DictTypeRow } from '@cqjy/domain/dictionary-admin';
-import type { RuleList } from '@cqjy/domain/rule-parameters';
-import { http, unwrap } from '../../lib/http.ts';
+import type { CallAnswer, CallInput } from '@cqjy/domain/contract';
+import {
+  cancelRuleCall,
+  listDictEntriesCall,
+  listDictTypesCall,
+  listRulesCall,
+  saveDictEntryCall,
+  saveRuleCall,
+  updateDictEntryCall,
+} from '@cqjy/domain/contracts/dictionaries';
+import { fetchData } from '../../lib/call.ts';
 
 export const DICTIONARY_KEY = ['dictionary'] as const;
 
 export const dictTypesQuery = () =>
   queryOptions({
     queryKey: [...DICTIONARY_KEY, 'types'] as const,
-    queryFn: async () => unwrap(await http.post<Envelope<DictTypeRow[]>>('/api/dict/type/list', {})),
+    queryFn: () => fetchData(listDictTypesCall, { body: {} }),
     staleTime: 0,
   });
 
 export const dictDataQuery = (code: string, keyword: string) =>
   queryOptions({
     queryKey: [...DICTIONARY_KEY, 'data', code, keyword] as const,
-    queryFn: async () =>
-      unwrap(
-        await http.post<Envelope<DictDataRow[]>>(
-          '/api/dict/data/list',
-          keyword === '' ? { code } : { code, keyword },
-        ),
-      ),
+    queryFn: () => fetchData(listDictEntriesCall, { body: keyword === '' ? { code } : { code, keyword } }),
     enabled: code !== '',
     staleTime: 0,
   });
@@ -33,40 +34,33 @@ export const dictDataQuery = (code: string, keyword: string) =>
 export const ruleListQuery = () =>
   queryOptions({
     queryKey: [...DICTIONARY_KEY, 'rules'] as const,
-    queryFn: async () => unwrap(await http.post<Envelope<RuleList>>('/api/dict/rule/list', {})),
+    queryFn: () => fetchData(listRulesCall, {}),
     staleTime: 0,
   });
 
-export type EntryInput = {
-  code: string;
-  key: string;
-  label: string;
-  parentKey?: string;
-  sort: number;
-  remark?: string;
-};
+type DictDataRow = CallAnswer<typeof saveDictEntryCall>;
 
-export type EntryUpdate = { label: string; sort: number; status: number; remark?: string };
+type EntryInput = CallInput<typeof saveDictEntryCall>['body'];
 
-export type RuleInput = { key: string; value: unknown; effectiveFrom: string; note?: string };
+type EntryUpdate = CallInput<typeof updateDictEntryCall>['body'];
 
-export async function saveEntry(input: EntryInput): Promise<DictDataRow> {
-  return unwrap(await http.post<Envelope<DictDataRow>>('/api/dict/data/save', input), { showSuccess: true });
+type RuleInput = CallInput<typeof saveRuleCall>['body'];
+
+export function saveEntry(input: EntryInput): Promise<DictDataRow> {
+  return fetchData(saveDictEntryCall, { body: input }, { showSuccess: true });
 }
 
 /** `isQuiet`: the caller says what happened itself (停用, 启用). */
-export async function updateEntry(id: number, input: EntryUpdate, isQuiet = false): Promise<DictDataRow> {
-  return unwrap(await http.post<Envelope<DictDataRow>>(`/api/dict/data/update/${id}`, input), {
-    showSuccess: !isQuiet,
-  });
+export function updateEntry(id: number, input: EntryUpdate, isQuiet = false): Promise<DictDataRow> {
+  return fetchData(updateDictEntryCall, { params: { id }, body: input }, { showSuccess: !isQuiet });
 }
 
 export async function saveRule(input: RuleInput): Promise<void> {
-  unwrap(await http.post<Envelope<unknown>>('/api/dict/rule/save', input), { showSuccess: true });
+  await fetchData(saveRuleCall, { body: input }, { showSuccess: true });
 }
 
-export async function cancelRule(input: { key: string; effectiveFrom: string }): Promise<void> {
-  unwrap(await http.post<Envelope<unknown>>('/api/dict/rule/cancel', input), { showSuccess: true });
+export async function cancelRule(input: CallInput<typeof cancelRuleCall>['body']): Promise<void> {
+  await fetchData(cancelRuleCall, { body: input }, { showSuccess: true });
 }
 
 /** After a change: this page's lists and the forms' option lists are read again. */

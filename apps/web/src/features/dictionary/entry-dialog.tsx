@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import {
   checkRuleBackedLabel,
   DICT_REMARK_MAX,
+  DICT_STATUS,
   zDictKey,
   zDictLabel,
   zDictRemark,
@@ -66,7 +67,8 @@ export function EntryDialog({ type, row, siblings, onClose, onSaved }: EntryDial
         await updateEntry(row.id, {
           label: values.label.trim(),
           sort: values.sort ?? 0,
-          status: row.status,
+          // the entry keeps its status: an edit neither retires nor restores it
+          status: row.status === DICT_STATUS.retired ? DICT_STATUS.retired : DICT_STATUS.active,
           remark,
         });
       }

@@ -4,10 +4,9 @@
 // what it sent; the exchange's holds every company's sent ones, with 所属单位. Every row opens its page (查看); the
 // writer edits and deletes its drafts here, and adds new ones (新增收文, 新增发文).
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import {
   DOCUMENT_READ_STATE_LABELS,
@@ -24,12 +23,11 @@ import { formatMessage } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
 import { notify } from '../../lib/notify.ts';
 import { usePageTitle } from '../../lib/route-handle.ts';
-import { fitColumns, pagedTableProps, SearchActions } from '../../components/index.ts';
+import { ListPage, RowAction, useListQuery } from '../../components/list-page/index.ts';
+import type { ListColumn } from '../../components/list-page/index.ts';
 import { deleteDocument, documentsQuery } from './api.ts';
 import type { DocumentQuery } from './api.ts';
 import { documentPath, useDocumentPage } from './use-document-page.ts';
-
-const PAGE_SIZE = 10;
 
 const optionsOf = (labels: Record<string, string>) =>
   Object.entries(labels).map(([value, label]) => ({ value, label }));
@@ -71,10 +69,10 @@ function DocumentList() {
   const title = usePageTitle();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<Filters>();
-  const [query, setQuery] = useState<DocumentQuery>({ page: 1, size: PAGE_SIZE });
+  const { search, list } = useListQuery((query: DocumentQuery) => documentsQuery(direction, query), {
+    invalidates: ['documents', direction],
+  });
   const [busyId, setBusyId] = useState<number | null>(null);
-  const list = useQuery(documentsQuery(direction, query));
   const isReceived = direction === 'received';
 
   const refresh = (): void => {
@@ -83,17 +81,14 @@ function DocumentList() {
 
   const onSearch = (values: Filters): void => {
     const [from, to] = values.dates ?? [null, null];
-    setQuery((current) => ({
-      page: 1,
-      size: current.size,
+    search({
       keyword: values.keyword?.trim() || undefined,
       status: values.status,
       readState: values.readState,
       receiptState: values.receiptState,
       dateFrom: from?.format('YYYY-MM-DD'),
       dateTo: to?.format('YYYY-MM-DD'),
-    }));
-    refresh();
+    });
   };
 
   const onDelete = async (row: DocumentView): Promise<void> => {
@@ -115,7 +110,7 @@ function DocumentList() {
     }
   };
 
-  const companyColumn = isExchange
+  const companyColumn: ListColumn<DocumentView>[] = isExchange
     ? [
         {
           title: isReceived ? '收文单位' : '所属单位',
@@ -126,7 +121,44 @@ function DocumentList() {
         },
       ]
     : [];
-  const columns: TableColumnsType<DocumentView> = [
+  // the filters of the state: the writer's 状态, then 阅读状态 of a received list or 交易所收文 of a sent one
+  const stateFilters: ListColumn<DocumentView>[] = [
+    ...(isWriter
+      ? [
+          {
+            title: '状态',
+            key: 'status',
+            hideInTable: true,
+            search: { kind: 'select' as const, options: optionsOf(DOCUMENT_STATUS_LABELS), width: 120 },
+          },
+        ]
+      : []),
+    isReceived
+      ? {
+          title: '阅读状态',
+          key: 'readState',
+          hideInTable: true,
+          search: { kind: 'select', options: optionsOf(DOCUMENT_READ_STATE_LABELS), width: 120 },
+        }
+      : {
+          title: '交易所收文',
+          key: 'receiptState',
+          hideInTable: true,
+          search: { kind: 'select', options: optionsOf(DOCUMENT_RECEIPT_STATE_LABELS), width: 120 },
+        },
+  ];
+  const columns: ListColumn<DocumentView>[] = [
+    {
+      title: '关键字',
+      key: 'keyword',
+      hideInTable: true,
+      search: {
+        kind: 'input',
+        placeholder: isExchange ? '标题、文号、发文单位或单位名称' : '标题、文号或发文单位',
+        width: 260,
+      },
+    },
+    ...stateFilters,
     {
       title: '标题',
       key: 'title',
@@ -140,7 +172,13 @@ function DocumentList() {
     ...(isReceived && !isExchange
       ? [{ title: '发文单位', dataIndex: 'sender', key: 'sender', width: 200, ellipsis: true }]
       : companyColumn),
-    { title: '发文日期', dataIndex: 'sentOn', key: 'sentOn', width: 110 },
+    {
+      title: '发文日期',
+      dataIndex: 'sentOn',
+      key: 'sentOn',
+      width: 110,
+      search: { kind: 'dateRange', name: 'dates', placeholder: ['开始日期', '结束日期'] },
+    },
     {
       title: '状态',
       key: 'state',
@@ -157,111 +195,41 @@ function DocumentList() {
             render: (_: unknown, row: DocumentView) => (row.signedFileId === null ? '—' : '已签章'),
           },
         ]),
-    {
-      title: '操作',
-      key: 'actions',
-      width: 170,
-      fixed: 'right',
-      render: (_, row) => (
-        <Space size={0}>
-          <Button
-            type="link"
-            size="small"
-            onClick={() => void navigate(documentPath(direction, 'show', row.id))}
-          >
-            查看
-          </Button>
-          {isWriter && row.status === 'draft' && (
-            <>
-              {row.signedFileId === null && (
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => void navigate(documentPath(direction, 'edit', row.id))}
-                >
-                  编辑
-                </Button>
-              )}
-              <Button
-                type="link"
-                size="small"
-                danger
-                loading={busyId === row.id}
-                onClick={() => void onDelete(row)}
-              >
-                删除
-              </Button>
-            </>
-          )}
-        </Space>
-      ),
-    },
   ];
 
   return (
-    <Card>
-      <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-        <h3 style={{ marginTop: 0 }}>{title}</h3>
-        {isWriter && (
+    <ListPage<DocumentView, Filters>
+      title={title}
+      extra={
+        isWriter && (
           <Button type="primary" onClick={() => void navigate(documentPath(direction, 'add'))}>
             新增{noun}
           </Button>
-        )}
-      </Space>
-      <Form<Filters> form={form} layout="inline" onFinish={onSearch} style={{ marginBottom: 16, rowGap: 8 }}>
-        <Form.Item name="keyword" label="关键字">
-          <Input
-            allowClear
-            placeholder={isExchange ? '标题、文号、发文单位或单位名称' : '标题、文号或发文单位'}
-            style={{ width: 260 }}
-          />
-        </Form.Item>
-        {isWriter && (
-          <Form.Item name="status" label="状态">
-            <Select
-              allowClear
-              placeholder="全部"
-              options={optionsOf(DOCUMENT_STATUS_LABELS)}
-              style={{ width: 120 }}
-            />
-          </Form.Item>
-        )}
-        {isReceived && (
-          <Form.Item name="readState" label="阅读状态">
-            <Select
-              allowClear
-              placeholder="全部"
-              options={optionsOf(DOCUMENT_READ_STATE_LABELS)}
-              style={{ width: 120 }}
-            />
-          </Form.Item>
-        )}
-        {!isReceived && (
-          <Form.Item name="receiptState" label="交易所收文">
-            <Select
-              allowClear
-              placeholder="全部"
-              options={optionsOf(DOCUMENT_RECEIPT_STATE_LABELS)}
-              style={{ width: 120 }}
-            />
-          </Form.Item>
-        )}
-        <Form.Item name="dates" label="发文日期">
-          <DatePicker.RangePicker format="YYYY-MM-DD" placeholder={['开始日期', '结束日期']} />
-        </Form.Item>
-        <SearchActions
-          onReset={() => {
-            form.resetFields();
-            onSearch({});
-          }}
-        />
-      </Form>
-      <Table<DocumentView>
-        rowKey="id"
-        dataSource={list.data?.list ?? []}
-        {...pagedTableProps(query, setQuery, list)}
-        {...fitColumns(columns)}
-      />
-    </Card>
+        )
+      }
+      columns={columns}
+      list={list}
+      onSearch={onSearch}
+      actions={{
+        width: 170,
+        render: (row) => (
+          <>
+            <RowAction onClick={() => void navigate(documentPath(direction, 'show', row.id))}>查看</RowAction>
+            {isWriter && row.status === 'draft' && (
+              <>
+                {row.signedFileId === null && (
+                  <RowAction onClick={() => void navigate(documentPath(direction, 'edit', row.id))}>
+                    编辑
+                  </RowAction>
+                )}
+                <RowAction danger loading={busyId === row.id} onClick={() => void onDelete(row)}>
+                  删除
+                </RowAction>
+              </>
+            )}
+          </>
+        ),
+      }}
+    />
   );
 }

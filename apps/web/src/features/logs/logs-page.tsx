@@ -5,23 +5,8 @@
 // (streamed: its progress shows the bytes received). 10 rows a page. 详情 shows a row's facts as lines (each changed
 // field as 名称：旧值 → 新值), the first few in the cell and all of them on hover or focus.
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  DatePicker,
-  Form,
-  Input,
-  Progress,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
-import type { TableColumnsType } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Progress, Space, Tag, Tooltip, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import {
   AUDIT_ACTION_OPTIONS,
@@ -32,14 +17,14 @@ import {
 } from '@cqjy/domain/audit-log';
 import type { AuditFact, AuditLogRow } from '@cqjy/domain/audit-log';
 import { formatBytes, formatDateTime } from '@cqjy/domain/format';
-import { pagedTableProps, SearchActions } from '../../components/index.ts';
+import { ListPage, useListQuery } from '../../components/list-page/index.ts';
+import type { ListColumn } from '../../components/list-page/index.ts';
 import { notify } from '../../lib/notify.ts';
 import { usePageTitle } from '../../lib/route-handle.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { exportLogs, logsChainQuery, logsListQuery } from './api.ts';
 import type { LogsFilters, LogsQuery } from './api.ts';
 
-const PAGE_SIZE = 10;
 const DAY_FORMAT = 'YYYY-MM-DD';
 const ADMIN_CODE = 'GJS_WORKLOG_LT_ADMIN';
 const DETAIL_MIN_WIDTH = 260;
@@ -130,14 +115,13 @@ function DetailCell({ facts }: { facts: readonly AuditFact[] }) {
 
 export function LogsPage() {
   const title = usePageTitle();
-  const queryClient = useQueryClient();
   const isExchange = useSession((session) => session.userInfo?.permission.includes(ADMIN_CODE) === true);
-  const [form] = Form.useForm<FormValues>();
-  const [query, setQuery] = useState<LogsQuery>({ page: 1, size: PAGE_SIZE });
+  const { query, search, list } = useListQuery((logsQuery: LogsQuery) => logsListQuery(logsQuery), {
+    invalidates: ['logs', 'list'],
+  });
   const [isExporting, setExporting] = useState(false);
   /** the export's bytes received so far (streamed: its size is not known ahead) */
   const [exported, setExported] = useState(0);
-  const list = useQuery(logsListQuery(query));
 
   // 查询 always asks the server again, even with the same filters: the log grows all the time.
   const onSearch = (values: FormValues): void => {
@@ -147,8 +131,7 @@ export function LogsPage() {
       notify.error(message);
       return;
     }
-    setQuery((current) => ({ page: 1, size: current.size, ...filters }));
-    void queryClient.invalidateQueries({ queryKey: ['logs', 'list'] });
+    search(filters);
   };
 
   const onExport = async (): Promise<void> => {
@@ -164,13 +147,22 @@ export function LogsPage() {
     }
   };
 
-  const columns: TableColumnsType<AuditLogRow> = [
+  // the search form: 操作人, 操作, 对象, 所属单位 (the exchange's), then 时间范围
+  const columns: ListColumn<AuditLogRow>[] = [
     {
       title: '时间',
       dataIndex: 'at',
       key: 'at',
       width: 160,
       render: (value: string) => formatDateTime(value),
+      search: {
+        kind: 'dateRange',
+        name: 'range',
+        label: '时间范围',
+        order: 2,
+        isOpenEnded: true,
+        width: 260,
+      },
     },
     {
       title: '操作人',
@@ -180,12 +172,35 @@ export function LogsPage() {
       ellipsis: true,
       // a row of no user: the system's own work (a certificate issued at start-up), or a caller not signed in
       render: (name: string) => name || '—',
+      search: { kind: 'input', name: 'operator', placeholder: '姓名或用户名', width: 160 },
     },
     ...(isExchange
-      ? [{ title: '所属单位', dataIndex: 'companyName', key: 'companyName', width: 190, ellipsis: true }]
+      ? [
+          {
+            title: '所属单位',
+            dataIndex: 'companyName',
+            key: 'companyName',
+            width: 190,
+            ellipsis: true,
+            search: { kind: 'input' as const, order: 1, placeholder: '单位名称', width: 200 },
+          },
+        ]
       : []),
-    { title: '操作', dataIndex: 'actionLabel', key: 'action', width: 140 },
-    { title: '对象', dataIndex: 'target', key: 'target', width: 100, ellipsis: true },
+    {
+      title: '操作',
+      dataIndex: 'actionLabel',
+      key: 'action',
+      width: 140,
+      search: { kind: 'select', options: [...AUDIT_ACTION_OPTIONS], isSearchable: true, width: 200 },
+    },
+    {
+      title: '对象',
+      dataIndex: 'target',
+      key: 'target',
+      width: 100,
+      ellipsis: true,
+      search: { kind: 'input', placeholder: '对象编号或名称', width: 160 },
+    },
     {
       title: '结果',
       dataIndex: 'resultLabel',
@@ -202,69 +217,30 @@ export function LogsPage() {
       render: (facts: AuditFact[]) => <DetailCell facts={facts} />,
     },
   ];
-  const minWidth = columns.reduce((sum, column) => sum + (Number(column.width) || DETAIL_MIN_WIDTH), 0);
 
   return (
-    <Card>
-      {/* the heading is the title of the page's tab and menu entry */}
-      <h3 style={{ marginTop: 0 }}>{title}</h3>
-      <ChainState />
-      <Form<FormValues>
-        form={form}
-        layout="inline"
-        onFinish={onSearch}
-        style={{ marginBottom: 16, rowGap: 8 }}
-      >
-        <Form.Item name="operator" label="操作人">
-          <Input allowClear placeholder="姓名或用户名" style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="action" label="操作">
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder="全部"
-            options={[...AUDIT_ACTION_OPTIONS]}
-            style={{ width: 200 }}
-          />
-        </Form.Item>
-        <Form.Item name="target" label="对象">
-          <Input allowClear placeholder="对象编号或名称" style={{ width: 160 }} />
-        </Form.Item>
-        {isExchange && (
-          <Form.Item name="companyName" label="所属单位">
-            <Input allowClear placeholder="单位名称" style={{ width: 200 }} />
-          </Form.Item>
-        )}
-        <Form.Item name="range" label="时间范围">
-          <DatePicker.RangePicker format={DAY_FORMAT} allowEmpty={[true, true]} style={{ width: 260 }} />
-        </Form.Item>
-        <SearchActions
-          onReset={() => {
-            form.resetFields();
-            onSearch({});
-          }}
-        />
-        <Form.Item>
-          <Space size={8}>
-            <Button loading={isExporting} onClick={() => void onExport()}>
-              导出
-            </Button>
-            {isExporting && (
-              <Space size={8} aria-label="导出进度">
-                <Progress type="line" percent={100} status="active" showInfo={false} style={{ width: 120 }} />
-                <span>{`已接收${formatBytes(exported)}`}</span>
-              </Space>
-            )}
-          </Space>
-        </Form.Item>
-      </Form>
-      <Table<AuditLogRow>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.list ?? []}
-        {...pagedTableProps(query, setQuery, list)}
-        scroll={{ x: minWidth }}
-      />
-    </Card>
+    <ListPage<AuditLogRow, FormValues>
+      // the heading is the title of the page's tab and menu entry
+      title={title}
+      banner={<ChainState />}
+      columns={columns}
+      list={list}
+      onSearch={onSearch}
+      toolbarAt="search"
+      toolbar={
+        <Space size={8}>
+          <Button loading={isExporting} onClick={() => void onExport()}>
+            导出
+          </Button>
+          {isExporting && (
+            <Space size={8} aria-label="导出进度">
+              <Progress type="line" percent={100} status="active" showInfo={false} style={{ width: 120 }} />
+              <span>{`已接收${formatBytes(exported)}`}</span>
+            </Space>
+          )}
+        </Space>
+      }
+      fit={{ textMinWidth: DETAIL_MIN_WIDTH }}
+    />
   );
 }

@@ -1,7 +1,6 @@
 // The calls of 服务费订单 (contracts/orders.ts): the list, an order, the owner's invoice request and the exchange's
 // payment and invoice records, each change with the order's version.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Envelope, PageResult } from '@cqjy/domain/api';
 import {
   issueOrderInvoiceCall,
   listOrdersCall,
@@ -9,9 +8,9 @@ import {
   requestOrderInvoiceCall,
   type OrderListQuery,
 } from '@cqjy/domain/contracts/orders';
-import type { RegistryRow } from '@cqjy/domain/registries/kit';
+import { registryCalls } from '@cqjy/domain/contracts/registries';
+import { INVOICE_TITLE_REGISTRY } from '@cqjy/domain/registries/company-accounts';
 import { fetchData } from '../../lib/call.ts';
-import { http, unwrap } from '../../lib/http.ts';
 
 /** The page keeps its page and size itself: both always sent. */
 export type OrderQuery = OrderListQuery & { page: number; size: number };
@@ -31,9 +30,9 @@ export const invoiceTitlesQuery = () =>
   queryOptions({
     queryKey: ['registries', 'invoicing', 'pick'] as const,
     queryFn: async () => {
-      const page = unwrap(
-        await http.post<Envelope<PageResult<RegistryRow>>>('/api/invoicing/list', { page: 1, size: 100 }),
-      );
+      const page = await fetchData(registryCalls(INVOICE_TITLE_REGISTRY).list, {
+        body: { page: 1, size: 100 },
+      });
       return [...page.list].sort(
         (a, b) => Number(b.values.isDefault === '是') - Number(a.values.isDefault === '是'),
       );

@@ -6,21 +6,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import {
-  Button,
-  Card,
-  Descriptions,
-  Drawer,
-  Form,
-  Input,
-  Select,
-  Space,
-  Table,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Descriptions, Drawer, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { formatDateTime, formatFen } from '@cqjy/domain/format';
 import { identityName } from '@cqjy/domain/identity';
 import { isAdminIdentity } from '@cqjy/domain/menus';
@@ -30,18 +16,12 @@ import type { FeeLine, OrderPayState, ServiceFeeOrder } from '@cqjy/domain/order
 import { usePageTitle } from '../../lib/route-handle.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session-store.ts';
-import {
-  AppDialog,
-  fitColumns,
-  moneyColumn,
-  pagedTableProps,
-  projectColumn,
-  SearchActions,
-} from '../../components/index.ts';
+import { AppDialog, moneyColumn, projectColumn } from '../../components/index.ts';
+import { ListPage, RowAction, useListQuery } from '../../components/list-page/index.ts';
+import type { ListColumn } from '../../components/list-page/index.ts';
 import { invoiceTitlesQuery, issueInvoice, ordersQuery, recordPayment, requestInvoice } from './api.ts';
 import type { OrderQuery } from './api.ts';
 
-const PAGE_SIZE = 10;
 const PAY_OPTIONS = Object.entries(ORDER_PAY_STATE_LABELS).map(([value, label]) => ({ value, label }));
 const PAY_COLORS: Record<OrderPayState, string> = { unpaid: 'orange', paid: 'green', deducted: 'blue' };
 
@@ -61,25 +41,26 @@ export function OrderListPage() {
   const hasAgentOrders = useSession(
     (session) => !isExchange && (session.userInfo?.permission ?? []).includes('GJS_ORDER_SERVICE_FEE_JTC'),
   );
-  const [form] = Form.useForm<Filters>();
-  const [query, setQuery] = useState<OrderQuery>({ page: 1, size: PAGE_SIZE });
+  const { query, setQuery, search, list } = useListQuery(
+    (orderQuery: OrderQuery) => ordersQuery(orderQuery),
+    {
+      invalidates: ['orders'],
+    },
+  );
   const [shown, setShown] = useState<ServiceFeeOrder | null>(null);
   const [invoicing, setInvoicing] = useState<ServiceFeeOrder | null>(null);
-  const list = useQuery(ordersQuery(query));
 
   const refresh = (): void => {
     void queryClient.invalidateQueries({ queryKey: ['orders'] });
   };
 
   const onSearch = (values: Filters): void => {
-    setQuery((current) => ({
-      page: 1,
-      size: current.size,
-      scope: current.scope,
+    // the tab chosen stays
+    search({
+      scope: query.scope,
       keyword: values.keyword?.trim() || undefined,
       payState: values.payState,
-    }));
-    refresh();
+    });
   };
 
   const confirmThen = async (order: ServiceFeeOrder, content: string, act: () => Promise<void>) => {
@@ -105,7 +86,13 @@ export function OrderListPage() {
 
   // The project (its name, its code under it) and the paying company take what the other columns leave: a
   // company's own orders fit the card of a 1,366 and a 1,440 px screen.
-  const columns: TableColumnsType<ServiceFeeOrder> = [
+  const columns: ListColumn<ServiceFeeOrder>[] = [
+    {
+      title: '关键字',
+      key: 'keyword',
+      hideInTable: true,
+      search: { kind: 'input', placeholder: '订单编号、项目名称或项目编号', width: 260 },
+    },
     { title: '订单编号', dataIndex: 'code', key: 'code', width: 150, fixed: 'left' },
     projectColumn<ServiceFeeOrder>(),
     { title: '业务类型', dataIndex: 'familyLabel', key: 'family', width: 100 },
@@ -120,82 +107,60 @@ export function OrderListPage() {
       key: 'payState',
       width: 100,
       render: (_, row) => <Tag color={PAY_COLORS[row.payState]}>{row.payStateLabel}</Tag>,
+      search: { kind: 'select', options: PAY_OPTIONS, width: 180 },
     },
     { title: '发票状态', dataIndex: 'invoiceStateLabel', key: 'invoiceState', width: 100 },
-    {
-      title: '操作',
-      key: 'actions',
-      // 查看 申请开票 of a company's own order; the exchange's 查看 确认收款 登记开票
-      width: isExchange ? 200 : 140,
-      fixed: 'right',
-      render: (_, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setShown(row)}>
-            查看
-          </Button>
-          {isOwn && row.invoiceState !== 'issued' && (
-            <Button type="link" size="small" onClick={() => setInvoicing(row)}>
-              申请开票
-            </Button>
-          )}
-          {isExchange && row.payState === 'unpaid' && (
-            <Button
-              type="link"
-              size="small"
-              onClick={() =>
-                void confirmThen(row, `确认已收到服务费${formatFen(row.fee)}元？`, () => recordPayment(row))
-              }
-            >
-              确认收款
-            </Button>
-          )}
-          {isExchange && row.invoiceState === 'requested' && (
-            <Button
-              type="link"
-              size="small"
-              onClick={() => void confirmThen(row, '确认已开具该订单的发票？', () => issueInvoice(row))}
-            >
-              登记开票
-            </Button>
-          )}
-        </Space>
-      ),
-    },
   ];
 
   return (
-    <Card>
-      <h3 style={{ marginTop: 0 }}>{title}</h3>
-      {hasAgentOrders && (
-        <Tabs
-          activeKey={query.scope ?? 'own'}
-          onChange={(key) => setQuery((current) => ({ ...current, page: 1, scope: key as 'own' | 'agent' }))}
-          items={[
-            { key: 'own', label: '本单位订单' },
-            { key: 'agent', label: '代理项目订单' },
-          ]}
-        />
-      )}
-      <Form<Filters> form={form} layout="inline" onFinish={onSearch} style={{ marginBottom: 16, rowGap: 8 }}>
-        <Form.Item name="keyword" label="关键字">
-          <Input allowClear placeholder="订单编号、项目名称或项目编号" style={{ width: 260 }} />
-        </Form.Item>
-        <Form.Item name="payState" label="支付状态">
-          <Select allowClear placeholder="全部" options={PAY_OPTIONS} style={{ width: 180 }} />
-        </Form.Item>
-        <SearchActions
-          onReset={() => {
-            form.resetFields();
-            onSearch({});
-          }}
-        />
-      </Form>
-      <Table<ServiceFeeOrder>
-        rowKey="id"
-        dataSource={list.data?.list ?? []}
-        {...pagedTableProps(query, setQuery, list)}
-        {...fitColumns(columns)}
-      />
+    <ListPage<ServiceFeeOrder, Filters>
+      title={title}
+      banner={
+        hasAgentOrders && (
+          <Tabs
+            activeKey={query.scope ?? 'own'}
+            onChange={(key) =>
+              setQuery((current) => ({ ...current, page: 1, scope: key as 'own' | 'agent' }))
+            }
+            items={[
+              { key: 'own', label: '本单位订单' },
+              { key: 'agent', label: '代理项目订单' },
+            ]}
+          />
+        )
+      }
+      columns={columns}
+      list={list}
+      onSearch={onSearch}
+      actions={{
+        // 查看 申请开票 of a company's own order; the exchange's 查看 确认收款 登记开票
+        width: isExchange ? 200 : 140,
+        render: (row) => (
+          <>
+            <RowAction onClick={() => setShown(row)}>查看</RowAction>
+            {isOwn && row.invoiceState !== 'issued' && (
+              <RowAction onClick={() => setInvoicing(row)}>申请开票</RowAction>
+            )}
+            {isExchange && row.payState === 'unpaid' && (
+              <RowAction
+                onClick={() =>
+                  void confirmThen(row, `确认已收到服务费${formatFen(row.fee)}元？`, () => recordPayment(row))
+                }
+              >
+                确认收款
+              </RowAction>
+            )}
+            {isExchange && row.invoiceState === 'requested' && (
+              <RowAction
+                onClick={() => void confirmThen(row, '确认已开具该订单的发票？', () => issueInvoice(row))}
+              >
+                登记开票
+              </RowAction>
+            )}
+          </>
+        ),
+      }}
+    >
       <Drawer
         title={shown === null ? '' : `服务费订单 ${shown.code}`}
         width={720}
@@ -214,7 +179,7 @@ export function OrderListPage() {
           }}
         />
       )}
-    </Card>
+    </ListPage>
   );
 }
 

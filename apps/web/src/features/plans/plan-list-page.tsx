@@ -2,26 +2,17 @@
 // every company's), searched by keyword and status, paged. 新增计划 opens planAdd; a row opens planShow, and the
 // owner's plan not yet turned into a project may also be edited, deleted or turned into a project (after a
 // confirm). A plan that became a project links to it.
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { PLAN_STATUS, PLAN_STATUS_LABELS } from '@cqjy/domain/plans';
 import type { PlanListRow, PlanStatus } from '@cqjy/domain/plans';
-import {
-  applySearch,
-  fitColumns,
-  moneyColumn,
-  pagedTableProps,
-  SearchActions,
-} from '../../components/index.ts';
+import { moneyColumn } from '../../components/index.ts';
+import { ListPage, RowAction, useListQuery } from '../../components/list-page/index.ts';
+import type { ListColumn } from '../../components/list-page/index.ts';
 import { projectShowPath } from '../projects/index.ts';
 import { plansQuery } from './api.ts';
 import type { PlanQuery } from './api.ts';
 import { usePlanActions } from './plan-actions.ts';
-
-const PAGE_SIZE = 10;
 
 /** The least the name and the company get: with the other columns, the card of a 1,440 px screen holds them. */
 const TEXT_MIN_WIDTH = 150;
@@ -35,23 +26,21 @@ export const planEditPath = (id: number): string => `/index/planEdit?id=${id}`;
 
 export function PlanListPage() {
   const navigate = useNavigate();
-  const [form] = Form.useForm<Filters>();
-  const [query, setQuery] = useState<PlanQuery>({ page: 1, size: PAGE_SIZE });
-  const list = useQuery(plansQuery(query));
+  const { search, list } = useListQuery((query: PlanQuery) => plansQuery(query));
   const actions = usePlanActions();
 
   // 查询 always asks the server again, even with the same filters: others change plans meanwhile.
   const onSearch = (values: Filters): void => {
-    const next = {
-      page: 1,
-      size: query.size,
-      keyword: values.keyword?.trim() || undefined,
-      status: values.status,
-    };
-    applySearch(query, next, setQuery, () => list.refetch());
+    search({ keyword: values.keyword?.trim() || undefined, status: values.status });
   };
 
-  const columns: TableColumnsType<PlanListRow> = [
+  const columns: ListColumn<PlanListRow>[] = [
+    {
+      title: '关键字',
+      key: 'keyword',
+      hideInTable: true,
+      search: { kind: 'input', placeholder: '计划名称或编号', width: 220 },
+    },
     { title: '计划编号', dataIndex: 'code', key: 'code', width: 140, fixed: 'left' },
     // The name and the company take the width the fixed columns leave, and wrap rather than being cut.
     { title: '计划名称', dataIndex: 'name', key: 'name' },
@@ -78,80 +67,53 @@ export function PlanListPage() {
           )}
         </Space>
       ),
+      search: { kind: 'select', options: STATUS_OPTIONS, width: 140 },
     },
     { title: '机构', dataIndex: 'companyName', key: 'companyName' },
-    {
-      title: '操作',
-      key: 'actions',
-      // 查看 编辑 转为项目 删除 of an open plan side by side (small link buttons and the cell's padding)
-      width: 220,
-      fixed: 'right',
-      render: (_value, row) => {
-        const isOpen = row.isOwn && row.status === PLAN_STATUS.planned;
-        return (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => void navigate(planShowPath(row.id))}>
-              查看
-            </Button>
-            {isOpen && (
-              <Button type="link" size="small" onClick={() => void navigate(planEditPath(row.id))}>
-                编辑
-              </Button>
-            )}
-            {isOpen && (
-              <Button
-                type="link"
-                size="small"
-                loading={actions.isBusy(row.id, 'toProject')}
-                onClick={() => void actions.toProject(row)}
-              >
-                转为项目
-              </Button>
-            )}
-            {isOpen && (
-              <Button
-                type="link"
-                size="small"
-                danger
-                loading={actions.isBusy(row.id, 'delete')}
-                onClick={() => void actions.remove(row)}
-              >
-                删除
-              </Button>
-            )}
-          </Space>
-        );
-      },
-    },
   ];
 
   return (
-    <Card>
-      <Form<Filters> form={form} layout="inline" onFinish={onSearch} style={{ marginBottom: 16 }}>
-        <Form.Item name="keyword" label="关键字">
-          <Input allowClear placeholder="计划名称或编号" style={{ width: 220 }} />
-        </Form.Item>
-        <Form.Item name="status" label="状态">
-          <Select allowClear placeholder="全部" options={STATUS_OPTIONS} style={{ width: 140 }} />
-        </Form.Item>
-        <SearchActions
-          onReset={() => {
-            form.resetFields();
-            onSearch({});
-          }}
-        />
-        <Form.Item style={{ marginInlineStart: 'auto', marginInlineEnd: 0 }}>
-          <Button type="primary" onClick={() => void navigate('/index/planAdd')}>
-            新增计划
-          </Button>
-        </Form.Item>
-      </Form>
-      <Table<PlanListRow>
-        rowKey="id"
-        dataSource={list.data?.list ?? []}
-        {...pagedTableProps(query, setQuery, list)}
-        {...fitColumns(columns, { textMinWidth: TEXT_MIN_WIDTH })}
-      />
-    </Card>
+    <ListPage<PlanListRow, Filters>
+      columns={columns}
+      list={list}
+      onSearch={onSearch}
+      toolbarAt="search"
+      toolbar={
+        <Button type="primary" onClick={() => void navigate('/index/planAdd')}>
+          新增计划
+        </Button>
+      }
+      actions={{
+        // 查看 编辑 转为项目 删除 of an open plan side by side (small link buttons and the cell's padding)
+        width: 220,
+        render: (row) => {
+          const isOpen = row.isOwn && row.status === PLAN_STATUS.planned;
+          return (
+            <>
+              <RowAction onClick={() => void navigate(planShowPath(row.id))}>查看</RowAction>
+              {isOpen && <RowAction onClick={() => void navigate(planEditPath(row.id))}>编辑</RowAction>}
+              {isOpen && (
+                <RowAction
+                  loading={actions.isBusy(row.id, 'toProject')}
+                  onClick={() => void actions.toProject(row)}
+                >
+                  转为项目
+                </RowAction>
+              )}
+              {isOpen && (
+                <RowAction
+                  danger
+                  loading={actions.isBusy(row.id, 'delete')}
+                  onClick={() => void actions.remove(row)}
+                >
+                  删除
+                </RowAction>
+              )}
+            </>
+          );
+        },
+      }}
+      fit={{ textMinWidth: TEXT_MIN_WIDTH }}
+    />
   );
 }

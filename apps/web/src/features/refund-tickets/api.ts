@@ -2,7 +2,7 @@
 // of a returned payout and its review, the company's application (重新出金申请), its correction and its e-signature
 // with the SMS code bound to the letter; each change with its version.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Envelope, PageResult } from '@cqjy/domain/api';
+import type { Envelope } from '@cqjy/domain/api';
 import {
   applyRefundTicketCall,
   auditRefundApplicationCall,
@@ -17,10 +17,10 @@ import {
   type RefundTicketListQuery,
   type RefundTicketSaveBody,
 } from '@cqjy/domain/contracts/refund-tickets';
+import { registryCalls } from '@cqjy/domain/contracts/registries';
 import type { CallAnswer } from '@cqjy/domain/contract';
-import type { RegistryRow } from '@cqjy/domain/registries/kit';
+import { BANK_ACCOUNT_REGISTRY } from '@cqjy/domain/registries/company-accounts';
 import { callApi, fetchData } from '../../lib/call.ts';
-import { http, unwrap } from '../../lib/http.ts';
 
 /** The page keeps its page and size itself: both always sent. */
 export type TicketQuery = RefundTicketListQuery & { page: number; size: number };
@@ -47,9 +47,9 @@ export const bankAccountsQuery = () =>
   queryOptions({
     queryKey: ['registries', 'bank', 'pick'] as const,
     queryFn: async () => {
-      const page = unwrap(
-        await http.post<Envelope<PageResult<RegistryRow>>>('/api/bank/list', { page: 1, size: 100 }),
-      );
+      const page = await fetchData(registryCalls(BANK_ACCOUNT_REGISTRY).list, {
+        body: { page: 1, size: 100 },
+      });
       return [...page.list].sort(
         (a, b) => Number(b.values.isDefault === '是') - Number(a.values.isDefault === '是'),
       );

@@ -3,10 +3,9 @@
 // pending, corrects a returned application (修改) and signs one waiting for its signature (签章); the exchange
 // reviews a signed one (审核) and records a returned payout (登记退票).
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Button, Card, Form, Input, InputNumber, Select, Space, Table, Tag } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Button, Form, InputNumber, Select, Tag } from 'antd';
 import { identityName } from '@cqjy/domain/identity';
 import { isAdminIdentity } from '@cqjy/domain/menus';
 import { MSG } from '@cqjy/domain/messages';
@@ -16,20 +15,12 @@ import type { RefundTicketSaveBody } from '@cqjy/domain/contracts/refund-tickets
 import { maskBankAccount } from '@cqjy/domain/registries/kit';
 import { usePageTitle } from '../../lib/route-handle.ts';
 import { useSession } from '../../lib/session-store.ts';
-import {
-  AppDialog,
-  applySearch,
-  DayPicker,
-  fitColumns,
-  moneyColumn,
-  pagedTableProps,
-  projectColumn,
-  SearchActions,
-} from '../../components/index.ts';
+import { AppDialog, DayPicker, moneyColumn, projectColumn } from '../../components/index.ts';
+import { ListPage, RowAction, useListQuery } from '../../components/list-page/index.ts';
+import type { ListColumn } from '../../components/list-page/index.ts';
 import { recordTicket, ticketsQuery } from './api.ts';
 import type { TicketQuery } from './api.ts';
 
-const PAGE_SIZE = 10;
 const STATE_OPTIONS = Object.entries(REFUND_TICKET_STATE_LABELS).map(([value, label]) => ({ value, label }));
 export const STATE_COLORS: Record<RefundTicketState, string> = {
   pending: 'orange',
@@ -66,24 +57,22 @@ export function RefundTicketListPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const isExchange = useSession((session) => isAdminIdentity(identityName(session.identityType)));
-  const [form] = Form.useForm<Filters>();
-  const [query, setQuery] = useState<TicketQuery>({ page: 1, size: PAGE_SIZE });
   const [isRecording, setIsRecording] = useState(false);
-  const list = useQuery(ticketsQuery(query));
+  const { search, list } = useListQuery((query: TicketQuery) => ticketsQuery(query));
 
   const onSearch = (values: Filters): void => {
-    const next = {
-      page: 1,
-      size: query.size,
-      keyword: values.keyword?.trim() || undefined,
-      state: values.state,
-    };
-    applySearch(query, next, setQuery, () => list.refetch());
+    search({ keyword: values.keyword?.trim() || undefined, state: values.state });
   };
 
   // The project (its name, its code under it) and the paying-out company take what the other columns leave: a
   // company's tickets fit the card of a 1,366 and a 1,440 px screen.
-  const columns: TableColumnsType<RefundTicket> = [
+  const columns: ListColumn<RefundTicket>[] = [
+    {
+      title: '关键字',
+      key: 'keyword',
+      hideInTable: true,
+      search: { kind: 'input', placeholder: '退票编号、项目名称或项目编号', width: 260 },
+    },
     { title: '退票编号', dataIndex: 'code', key: 'code', width: 150, fixed: 'left' },
     projectColumn<RefundTicket>(),
     ...(isExchange
@@ -104,65 +93,39 @@ export function RefundTicketListPage() {
       key: 'state',
       width: 100,
       render: (_, row) => <Tag color={STATE_COLORS[row.state]}>{row.stateLabel}</Tag>,
-    },
-    {
-      title: '操作',
-      key: 'actions',
-      // 查看 重新出金申请 side by side
-      width: 170,
-      fixed: 'right',
-      render: (_, row) => {
-        const next = nextStepOf(row, isExchange);
-        return (
-          <Space size={0}>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => void navigate(`/index/refundTicketShow?id=${row.id}`)}
-            >
-              查看
-            </Button>
-            {next !== null && (
-              <Button type="link" size="small" onClick={() => void navigate(next.path)}>
-                {next.label}
-              </Button>
-            )}
-          </Space>
-        );
-      },
+      search: { kind: 'select', options: STATE_OPTIONS, width: 160 },
     },
   ];
 
   return (
-    <Card>
-      <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-        <h3 style={{ marginTop: 0 }}>{title}</h3>
-        {isExchange && (
+    <ListPage<RefundTicket, Filters>
+      title={title}
+      extra={
+        isExchange && (
           <Button type="primary" onClick={() => setIsRecording(true)}>
             登记退票
           </Button>
-        )}
-      </Space>
-      <Form<Filters> form={form} layout="inline" onFinish={onSearch} style={{ marginBottom: 16, rowGap: 8 }}>
-        <Form.Item name="keyword" label="关键字">
-          <Input allowClear placeholder="退票编号、项目名称或项目编号" style={{ width: 260 }} />
-        </Form.Item>
-        <Form.Item name="state" label="状态">
-          <Select allowClear placeholder="全部" options={STATE_OPTIONS} style={{ width: 160 }} />
-        </Form.Item>
-        <SearchActions
-          onReset={() => {
-            form.resetFields();
-            onSearch({});
-          }}
-        />
-      </Form>
-      <Table<RefundTicket>
-        rowKey="id"
-        dataSource={list.data?.list ?? []}
-        {...pagedTableProps(query, setQuery, list)}
-        {...fitColumns(columns)}
-      />
+        )
+      }
+      columns={columns}
+      list={list}
+      onSearch={onSearch}
+      actions={{
+        // 查看 重新出金申请 side by side
+        width: 170,
+        render: (row) => {
+          const next = nextStepOf(row, isExchange);
+          return (
+            <>
+              <RowAction onClick={() => void navigate(`/index/refundTicketShow?id=${row.id}`)}>
+                查看
+              </RowAction>
+              {next !== null && <RowAction onClick={() => void navigate(next.path)}>{next.label}</RowAction>}
+            </>
+          );
+        },
+      }}
+    >
       {isRecording && (
         <RecordDialog
           onClose={() => setIsRecording(false)}
@@ -172,7 +135,7 @@ export function RefundTicketListPage() {
           }}
         />
       )}
-    </Card>
+    </ListPage>
   );
 }
 

@@ -4,23 +4,19 @@
 // uploaded first as a file (preview, then import). Values travel as typed (money in yuan), choices as their option
 // text; the server checks them as an imported row's cells and keeps fen.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Envelope, PageResult } from '@cqjy/domain/api';
+import type { CallAnswer } from '@cqjy/domain/contract';
+import { registryCalls, type RegistryCalls, type RegistryListQuery } from '@cqjy/domain/contracts/registries';
 import { xlsxName } from '@cqjy/domain/format';
-import { MSG } from '@cqjy/domain/messages';
+import type { ProjectFamily } from '@cqjy/domain/projects/kinds/index';
 import type { SheetImportPreview, SheetImportResult, SheetValues } from '@cqjy/domain/projects/sheets';
-import type { RegistryDef, RegistryRow } from '@cqjy/domain/registries/kit';
+import type { RegistryDef } from '@cqjy/domain/registries/kit';
 import { saveBlob } from '../../api/attachments.ts';
-import { http, unwrap } from '../../lib/http.ts';
+import { fetchData } from '../../lib/call.ts';
+import { http } from '../../lib/http.ts';
 
-export type RegistryQuery = {
-  page: number;
-  size: number;
-  keyword?: string;
-  /** by choice field key: the option chosen */
-  filters?: Record<string, string>;
-};
+export type RegistryQuery = RegistryListQuery & { page: number; size: number };
 
-export type Versioned = { id: number; version: number };
+export type Versioned = CallAnswer<RegistryCalls['save']>;
 
 /** The upload's record of a registry's imports: one per company. */
 export const REGISTRY_IMPORT_CLASS = 'registryImport';
@@ -31,8 +27,7 @@ export const registryImportDataId = (def: RegistryDef, companyId: number): strin
 export const registryListQuery = (def: RegistryDef, query: RegistryQuery) =>
   queryOptions({
     queryKey: ['registries', def.key, 'list', query] as const,
-    queryFn: async () =>
-      unwrap(await http.post<Envelope<PageResult<RegistryRow>>>(`${def.apiBase}/list`, query)),
+    queryFn: () => fetchData(registryCalls(def).list, { body: query }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -40,35 +35,28 @@ export const registryListQuery = (def: RegistryDef, query: RegistryQuery) =>
 export const registryRowQuery = (def: RegistryDef, id: number) =>
   queryOptions({
     queryKey: ['registries', def.key, 'row', id] as const,
-    queryFn: async () => {
-      const row = unwrap(await http.get<Envelope<RegistryRow | null>>(`${def.apiBase}/${id}`));
-      // an answer without a row is a row that is not there
-      if (row === null) throw new Error(MSG.notFound);
-      return row;
-    },
+    queryFn: () => fetchData(registryCalls(def).show, { params: { id } }),
     staleTime: 0,
   });
 
-export async function saveRegistryRow(def: RegistryDef, values: SheetValues): Promise<Versioned> {
-  return unwrap(await http.post<Envelope<Versioned>>(`${def.apiBase}/save`, { values }), {
-    showSuccess: true,
-  });
+export function saveRegistryRow(def: RegistryDef, values: SheetValues): Promise<Versioned> {
+  return fetchData(registryCalls(def).save, { body: { values } }, { showSuccess: true });
 }
 
-export async function updateRegistryRow(
-  def: RegistryDef,
-  row: Versioned,
-  values: SheetValues,
-): Promise<Versioned> {
-  const body = { version: row.version, values };
-  return unwrap(await http.post<Envelope<Versioned>>(`${def.apiBase}/update/${row.id}`, body), {
-    showSuccess: true,
-  });
+export function updateRegistryRow(def: RegistryDef, row: Versioned, values: SheetValues): Promise<Versioned> {
+  return fetchData(
+    registryCalls(def).update,
+    { params: { id: row.id }, body: { version: row.version, values } },
+    { showSuccess: true },
+  );
 }
 
 export async function deleteRegistryRow(def: RegistryDef, row: Versioned): Promise<void> {
-  const body = { version: row.version };
-  unwrap(await http.post<Envelope<unknown>>(`${def.apiBase}/delete/${row.id}`, body), { showSuccess: true });
+  await fetchData(
+    registryCalls(def).remove,
+    { params: { id: row.id }, body: { version: row.version } },
+    { showSuccess: true },
+  );
 }
 
 export async function downloadRegistryTemplate(def: RegistryDef): Promise<void> {
@@ -86,35 +74,31 @@ export async function exportRegistry(
   saveBlob(blob, xlsxName(def.title));
 }
 
-export async function previewRegistryImport(def: RegistryDef, uuid: string): Promise<SheetImportPreview> {
-  return unwrap(await http.post<Envelope<SheetImportPreview>>(`${def.apiBase}/import/preview`, { uuid }));
+export function previewRegistryImport(def: RegistryDef, uuid: string): Promise<SheetImportPreview> {
+  return fetchData(registryCalls(def).previewImport, { body: { uuid } });
 }
 
-export async function importRegistryRows(def: RegistryDef, uuid: string): Promise<SheetImportResult> {
-  return unwrap(await http.post<Envelope<SheetImportResult>>(`${def.apiBase}/import`, { uuid }));
+export function importRegistryRows(def: RegistryDef, uuid: string): Promise<SheetImportResult> {
+  return fetchData(registryCalls(def).importRows, { body: { uuid } });
 }
 
-export type StartedProject = { id: number; family: string; code: string };
+export type StartedProject = CallAnswer<RegistryCalls['startProject']>;
 
 /** A draft project of `family` started from the rows (their versions as read): POST {base}/project. */
-export async function startRegistryProject(
+export function startRegistryProject(
   def: RegistryDef,
-  family: string,
+  family: ProjectFamily,
   rows: readonly Versioned[],
 ): Promise<StartedProject> {
   const body = { family, rows: rows.map(({ id, version }) => ({ id, version })) };
-  return unwrap(await http.post<Envelope<StartedProject>>(`${def.apiBase}/project`, body), {
-    showSuccess: true,
-  });
+  return fetchData(registryCalls(def).startProject, { body }, { showSuccess: true });
 }
 
 /** A plan started from the row: POST {base}/plan. */
-export async function startRegistryPlan(
+export function startRegistryPlan(
   def: RegistryDef,
   row: Versioned,
-): Promise<{ id: number; code: string }> {
+): Promise<CallAnswer<RegistryCalls['startPlan']>> {
   const body = { rows: [{ id: row.id, version: row.version }] };
-  return unwrap(await http.post<Envelope<{ id: number; code: string }>>(`${def.apiBase}/plan`, body), {
-    showSuccess: true,
-  });
+  return fetchData(registryCalls(def).startPlan, { body }, { showSuccess: true });
 }

@@ -5,37 +5,19 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Card, Descriptions, Result, Space, Spin } from 'antd';
-import { formatDateTime, formatMessage } from '@cqjy/domain/format';
+import { Button, Card, Result, Space, Spin } from 'antd';
+import { formatMessage } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
-import { showSheetValue } from '@cqjy/domain/projects/sheets';
-import type { SheetValues } from '@cqjy/domain/projects/sheets';
-import { regionName, regulatorName } from '@cqjy/domain/regions';
 import type { RegistryRow } from '@cqjy/domain/registries/kit';
 import { notify } from '../../lib/notify.ts';
 import { readQueryId } from '../../lib/query-id.ts';
-import { CloseButton, REGULATOR_FIELDS } from '../../components/index.ts';
+import { CloseButton } from '../../components/index.ts';
+import { ListDetails } from '../../components/list-page/index.ts';
 import { deleteRegistryRow, registryRowQuery } from './api.ts';
 import { registryPath, useRegistryPage } from './use-registry.ts';
 import type { RegistryPage } from './use-registry.ts';
-import { StartedLink, StartPlanButton, StartProjectButton } from './start-project.tsx';
-
-/** The regulator of a state-funded customer as a person reads it: names, not codes; nothing when it has none. */
-function regulatorItems(values: SheetValues): [string, string][] {
-  const text = (key: string): string | undefined => {
-    const value = values[key];
-    return typeof value === 'string' && value !== '' ? value : undefined;
-  };
-  if (text('regulatoryBodies') === undefined) return [];
-  const items: [string, string | undefined][] = [
-    [REGULATOR_FIELDS.regulatoryBodies, regulatorName(text('regulatoryBodies'))],
-    [REGULATOR_FIELDS.regulatoryBodiesProvince, regionName(text('regulatoryBodiesProvince'))],
-    [REGULATOR_FIELDS.regulatoryBodiesCity, regionName(text('regulatoryBodiesCity'))],
-    [REGULATOR_FIELDS.stateFundedEnter, text('stateFundedEnter')],
-    [REGULATOR_FIELDS.stateCreditCode, text('stateCreditCode')],
-  ];
-  return items.flatMap(([label, value]) => (value === undefined ? [] : [[label, value]]));
-}
+import { registryColumns } from './registry-columns.tsx';
+import { StartPlanButton, StartProjectButton } from './start-project.tsx';
 
 export function RegistryShowPage() {
   const page = useRegistryPage();
@@ -108,30 +90,8 @@ function RegistryShow({ page }: { page: RegistryPage }) {
         </Space>
       }
     >
-      <Descriptions bordered size="small" column={2} styles={{ label: { width: 160 } }}>
-        {def.fields.map((field) => (
-          <Descriptions.Item
-            key={field.key}
-            label={field.label}
-            span={field.kind === 'text' && (field.max ?? 0) > 100 ? 2 : 1}
-          >
-            <span style={{ whiteSpace: 'pre-wrap' }}>{showSheetValue(field, view.values[field.key])}</span>
-          </Descriptions.Item>
-        ))}
-        {def.hasRegulator === true &&
-          regulatorItems(view.values).map(([label, value]) => (
-            <Descriptions.Item key={label} label={label}>
-              {value}
-            </Descriptions.Item>
-          ))}
-        {def.start !== undefined && (
-          <Descriptions.Item label="所在项目">
-            <StartedLink row={view} />
-          </Descriptions.Item>
-        )}
-        <Descriptions.Item label="所属单位">{view.companyName}</Descriptions.Item>
-        <Descriptions.Item label="更新时间">{formatDateTime(view.updatedAt)}</Descriptions.Item>
-      </Descriptions>
+      {/* every field of the definition, then the regulator, the project, the owner company and 更新时间 */}
+      <ListDetails columns={registryColumns(def, page.isExchange)} row={view} />
     </Card>
   );
 }

@@ -1,16 +1,15 @@
 // 消息提醒: the reader's notifications, newest first, under 全部 and 未读, paged. A row shows its kind, title, body,
 // time and whether it was read; clicking it marks it read (for the whole company) and opens its link, an in-app
 // path. 全部标为已读 marks every unread one read. The bell in the header counts the same unread ones.
-import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Alert, Badge, Button, Card, Table, Tabs, Tag } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Alert, Badge, Button, Tabs, Tag } from 'antd';
 import { formatDateTime } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
 import { isInAppLink } from '@cqjy/domain/notifications';
 import type { NotificationRow } from '@cqjy/domain/notifications';
-import { fitColumns, pagedTableProps } from '../../components/index.ts';
+import { ListPage, useListQuery } from '../../components/list-page/index.ts';
+import type { ListColumn } from '../../components/list-page/index.ts';
 import {
   markAllRead,
   markRead,
@@ -20,8 +19,6 @@ import {
   type NotificationQuery,
 } from './api.ts';
 
-const PAGE_SIZE = 10;
-
 type TabKey = 'all' | 'unread';
 
 /** The least a message's title and body get before the table scrolls: a line of a sentence. */
@@ -30,8 +27,10 @@ const CONTENT_MIN_WIDTH = 390;
 export function ReminderPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [query, setQuery] = useState<NotificationQuery>({ page: 1, size: PAGE_SIZE, isUnread: false });
-  const list = useQuery(notificationsQuery(query));
+  const { query, setQuery, result, list } = useListQuery(
+    (notifications: NotificationQuery) => notificationsQuery(notifications),
+    { initial: { isUnread: false } },
+  );
   const unread = useQuery(unreadCountQuery());
   const unreadCount = unread.data?.count ?? 0;
 
@@ -48,7 +47,7 @@ export function ReminderPage() {
     setQuery((current) => ({ ...current, page: 1, isUnread: (key as TabKey) === 'unread' }));
   };
 
-  const columns: TableColumnsType<NotificationRow> = [
+  const columns: ListColumn<NotificationRow>[] = [
     {
       title: '状态',
       key: 'state',
@@ -96,49 +95,50 @@ export function ReminderPage() {
     },
   ];
 
-  const paged = pagedTableProps(query, setQuery, list);
-
   return (
-    <Card>
-      <Tabs
-        activeKey={query.isUnread ? 'unread' : 'all'}
-        onChange={onTab}
-        items={[
-          { key: 'all', label: '全部' },
-          {
-            key: 'unread',
-            label: (
-              <span>
-                未读
-                {unreadCount > 0 ? (
-                  <Badge count={unreadCount} size="small" style={{ marginInlineStart: 6 }} />
-                ) : null}
-              </span>
-            ),
-          },
-        ]}
-        tabBarExtraContent={
-          <Button
-            type="primary"
-            disabled={unreadCount === 0}
-            loading={readAll.isPending}
-            onClick={() => readAll.mutate()}
-          >
-            全部标为已读
-          </Button>
-        }
-      />
-      {list.isError ? (
-        <Alert type="error" showIcon title={MSG.notificationsLoadFailed} style={{ marginBottom: 16 }} />
-      ) : null}
-      <Table<NotificationRow>
-        rowKey="id"
-        dataSource={list.data?.list ?? []}
-        {...paged}
-        {...fitColumns(columns, { textMinWidth: CONTENT_MIN_WIDTH })}
-        locale={{ emptyText: query.isUnread ? MSG.notificationsEmptyUnread : MSG.notificationsEmpty }}
-        onRow={(row) => ({ onClick: () => open(row), style: { cursor: 'pointer' } })}
-      />
-    </Card>
+    <ListPage<NotificationRow>
+      banner={
+        <>
+          <Tabs
+            activeKey={query.isUnread ? 'unread' : 'all'}
+            onChange={onTab}
+            items={[
+              { key: 'all', label: '全部' },
+              {
+                key: 'unread',
+                label: (
+                  <span>
+                    未读
+                    {unreadCount > 0 ? (
+                      <Badge count={unreadCount} size="small" style={{ marginInlineStart: 6 }} />
+                    ) : null}
+                  </span>
+                ),
+              },
+            ]}
+            tabBarExtraContent={
+              <Button
+                type="primary"
+                disabled={unreadCount === 0}
+                loading={readAll.isPending}
+                onClick={() => readAll.mutate()}
+              >
+                全部标为已读
+              </Button>
+            }
+          />
+          {result.isError ? (
+            <Alert type="error" showIcon title={MSG.notificationsLoadFailed} style={{ marginBottom: 16 }} />
+          ) : null}
+        </>
+      }
+      columns={columns}
+      list={list}
+      fit={{ textMinWidth: CONTENT_MIN_WIDTH }}
+      table={{
+        locale: { emptyText: query.isUnread ? MSG.notificationsEmptyUnread : MSG.notificationsEmpty },
+        onRow: (row) => ({ onClick: () => open(row), style: { cursor: 'pointer' } }),
+      }}
+    />
   );
 }

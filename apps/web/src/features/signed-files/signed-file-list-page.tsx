@@ -5,21 +5,7 @@
 // signature.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  DatePicker,
-  Drawer,
-  Form,
-  Input,
-  Space,
-  Spin,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Drawer, Spin, Tag, Tooltip, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { formatDateTime } from '@cqjy/domain/format';
 import { identityName } from '@cqjy/domain/identity';
@@ -27,20 +13,15 @@ import { isAdminIdentity } from '@cqjy/domain/menus';
 import { MSG } from '@cqjy/domain/messages';
 import type { SignedFile, SignedFileSource } from '@cqjy/domain/signed-files';
 import { downloadAttachment, fetchAttachmentBlob } from '../../api/attachments.ts';
-import {
-  applySearch,
-  fitColumns,
-  pagedTableProps,
-  PdfPreviewDialog,
-  SearchActions,
-} from '../../components/index.ts';
+import { PdfPreviewDialog } from '../../components/index.ts';
+import { ListPage, RowAction, useListQuery } from '../../components/list-page/index.ts';
+import type { ListColumn } from '../../components/list-page/index.ts';
 import { usePageTitle } from '../../lib/route-handle.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { SIGNATURE_STATE_COLORS, VerificationDetails } from '../verify/index.ts';
 import { signedFileQuery, signedFilesQuery } from './api.ts';
 import type { SignedFileQuery } from './api.ts';
 
-const PAGE_SIZE = 10;
 const DAY_FORMAT = 'YYYY-MM-DD';
 
 type FormValues = { keyword?: string; range?: [Dayjs | null, Dayjs | null] | null };
@@ -57,28 +38,29 @@ export function describeSource(source: SignedFileSource | null): string {
 export function SignedFileListPage() {
   const title = usePageTitle();
   const isExchange = useSession((session) => isAdminIdentity(identityName(session.identityType)));
-  const [form] = Form.useForm<FormValues>();
-  const [query, setQuery] = useState<SignedFileQuery>({ page: 1, size: PAGE_SIZE });
   const [previewing, setPreviewing] = useState<SignedFile | null>(null);
   const [inspecting, setInspecting] = useState<SignedFile | null>(null);
-  const list = useQuery(signedFilesQuery(query));
+  const { search, list } = useListQuery((query: SignedFileQuery) => signedFilesQuery(query));
 
   // 查询 always asks again: the verdicts are computed from the stored files at every look
   const onSearch = (values: FormValues): void => {
     const [from, to] = values.range ?? [];
-    const next = {
-      page: 1,
-      size: query.size,
+    search({
       keyword: values.keyword?.trim() || undefined,
       from: from?.format(DAY_FORMAT),
       to: to?.format(DAY_FORMAT),
-    };
-    applySearch(query, next, setQuery, () => list.refetch());
+    });
   };
 
   // The names (file, business, companies) take what the other columns leave, cut to their column: a company's list
   // fits the card of a 1,366 and a 1,440 px screen.
-  const columns: TableColumnsType<SignedFile> = [
+  const columns: ListColumn<SignedFile>[] = [
+    {
+      title: '关键字',
+      key: 'keyword',
+      hideInTable: true,
+      search: { kind: 'input', placeholder: '文件名称、项目名称或编号、验证码', width: 280 },
+    },
     { title: '文件名称', dataIndex: 'fileName', key: 'fileName', ellipsis: true, fixed: 'left' },
     {
       title: '所属业务',
@@ -100,6 +82,7 @@ export function SignedFileListPage() {
       key: 'signingTime',
       width: 150,
       render: (_, row) => (row.signingTime === null ? '—' : formatDateTime(row.signingTime)),
+      search: { kind: 'dateRange', name: 'range', label: '签章日期', isOpenEnded: true, width: 260 },
     },
     {
       title: '验证码',
@@ -139,67 +122,38 @@ export function SignedFileListPage() {
         </Tooltip>
       ),
     },
-    {
-      title: '操作',
-      key: 'actions',
-      // 预览 下载 验签详情 side by side
-      width: 180,
-      fixed: 'right',
-      render: (_, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setPreviewing(row)}>
-            预览
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            onClick={() =>
-              void downloadAttachment({ uuid: row.id, fileName: row.fileName }).catch(() => undefined)
-            }
-          >
-            下载
-          </Button>
-          <Button type="link" size="small" onClick={() => setInspecting(row)}>
-            验签详情
-          </Button>
-        </Space>
-      ),
-    },
   ];
 
   return (
-    <Card>
-      <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-        <h3 style={{ marginTop: 0 }}>{title}</h3>
+    <ListPage<SignedFile, FormValues>
+      title={title}
+      extra={
         <Typography.Link href="#/verify" target="_blank" rel="noopener">
           电签文件验证
         </Typography.Link>
-      </Space>
-      <Form<FormValues>
-        form={form}
-        layout="inline"
-        onFinish={onSearch}
-        style={{ marginBottom: 16, rowGap: 8 }}
-      >
-        <Form.Item name="keyword" label="关键字">
-          <Input allowClear placeholder="文件名称、项目名称或编号、验证码" style={{ width: 280 }} />
-        </Form.Item>
-        <Form.Item name="range" label="签章日期">
-          <DatePicker.RangePicker format={DAY_FORMAT} allowEmpty={[true, true]} style={{ width: 260 }} />
-        </Form.Item>
-        <SearchActions
-          onReset={() => {
-            form.resetFields();
-            onSearch({});
-          }}
-        />
-      </Form>
-      <Table<SignedFile>
-        rowKey="id"
-        dataSource={list.data?.list ?? []}
-        {...pagedTableProps(query, setQuery, list)}
-        {...fitColumns(columns, { textMinWidth: TEXT_MIN_WIDTH })}
-      />
+      }
+      columns={columns}
+      list={list}
+      onSearch={onSearch}
+      actions={{
+        // 预览 下载 验签详情 side by side
+        width: 180,
+        render: (row) => (
+          <>
+            <RowAction onClick={() => setPreviewing(row)}>预览</RowAction>
+            <RowAction
+              onClick={() =>
+                void downloadAttachment({ uuid: row.id, fileName: row.fileName }).catch(() => undefined)
+              }
+            >
+              下载
+            </RowAction>
+            <RowAction onClick={() => setInspecting(row)}>验签详情</RowAction>
+          </>
+        ),
+      }}
+      fit={{ textMinWidth: TEXT_MIN_WIDTH }}
+    >
       <PdfPreviewDialog
         title={previewing?.fileName ?? ''}
         open={previewing !== null}
@@ -215,7 +169,7 @@ export function SignedFileListPage() {
       >
         {inspecting !== null && <SignedFileDetail id={inspecting.id} />}
       </Drawer>
-    </Card>
+    </ListPage>
   );
 }
 

@@ -3,9 +3,7 @@
 // number is needed whole only for the one message looked into, in the detail drawer (详情). A failed message
 // that can still be resent has 重发, after a confirm.
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Form, Input, Select, Space, Table, Tooltip, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Tooltip, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { SmsStatus } from '@cqjy/domain/api';
 import { formatDateTime } from '@cqjy/domain/format';
@@ -13,14 +11,14 @@ import { SMS_STATUS_LABELS, SMS_STATUSES } from '@cqjy/domain/sms';
 import type { SmsListItem } from '@cqjy/domain/sms';
 import { SMS_PURPOSES, smsPurposeLabel, smsTemplateName } from '@cqjy/domain/sms-templates';
 import { maskMobile } from '@cqjy/domain/validation/mobile';
-import { applySearch, fitColumns, pagedTableProps, SearchActions } from '../../components/index.ts';
+import { ListPage, RowAction, useListQuery } from '../../components/list-page/index.ts';
+import type { ListColumn } from '../../components/list-page/index.ts';
 import { smsListQuery } from './api.ts';
 import type { SmsFilters, SmsQuery } from './api.ts';
 import { SmsDetailDrawer } from './sms-detail-drawer.tsx';
 import { SmsStatusTag } from './sms-status-tag.tsx';
 import { useSmsResend } from './use-sms-resend.ts';
 
-const PAGE_SIZE = 10;
 const DAY_FORMAT = 'YYYY-MM-DD';
 
 /** The least the message's text gets before the table scrolls: with the other columns it fits a 1,440 px screen. */
@@ -62,33 +60,57 @@ export function toSmsFilters(values: SmsFormValues): SmsFilters {
 }
 
 export function SmsRecordsTab() {
-  const [form] = Form.useForm<SmsFormValues>();
-  const [query, setQuery] = useState<SmsQuery>({ page: 1, size: PAGE_SIZE });
-  const list = useQuery(smsListQuery(query));
+  const { search, list, result } = useListQuery((query: SmsQuery) => smsListQuery(query));
   const [shownId, setShownId] = useState<number | null>(null);
   const { resend, isBusy } = useSmsResend();
   // the drawer shows the row as the list has it now, so it follows a refresh after a resend
-  const shown = list.data?.list.find((row) => row.id === shownId) ?? null;
+  const shown = result.data?.list.find((row) => row.id === shownId) ?? null;
 
   // 查询 always asks the server again, even with the same filters: messages keep arriving.
   const onSearch = (values: SmsFormValues): void => {
-    const next = { page: 1, size: query.size, ...toSmsFilters(values) };
-    applySearch(query, next, setQuery, () => list.refetch());
+    search(toSmsFilters(values));
   };
 
   const onResend = async (row: SmsListItem): Promise<void> => {
     if (await resend(row)) setShownId(null);
   };
 
-  const columns: TableColumnsType<SmsListItem> = [
+  // the search form: 手机号, 状态, 用途, then 时间范围
+  const columns: ListColumn<SmsListItem>[] = [
     {
       title: '时间',
       key: 'createdAt',
       width: 160,
       render: (_value, row) => formatDateTime(row.createdAt),
+      search: {
+        kind: 'dateRange',
+        name: 'range',
+        label: '时间范围',
+        order: 3,
+        isOpenEnded: true,
+        width: 260,
+      },
     },
-    { title: '手机号', key: 'mobile', width: 120, render: (_value, row) => maskMobile(row.mobile) },
-    { title: '用途', key: 'purpose', width: 100, render: (_value, row) => smsPurposeLabel(row.purpose) },
+    {
+      title: '手机号',
+      key: 'mobile',
+      width: 120,
+      render: (_value, row) => maskMobile(row.mobile),
+      search: {
+        kind: 'input',
+        placeholder: '可输入部分号码',
+        width: 170,
+        // digits only, as the server matches them
+        normalize: (value) => value.replace(/\D/g, '').slice(0, 11),
+      },
+    },
+    {
+      title: '用途',
+      key: 'purpose',
+      width: 100,
+      render: (_value, row) => smsPurposeLabel(row.purpose),
+      search: { kind: 'select', order: 2, options: PURPOSE_OPTIONS, width: 150 },
+    },
     { title: '模板', key: 'template', width: 100, render: (_value, row) => smsTemplateName(row.template) },
     {
       title: '内容',
@@ -96,7 +118,13 @@ export function SmsRecordsTab() {
       ellipsis: { showTitle: false },
       render: (_value, row) => <Clipped text={row.content} />,
     },
-    { title: '状态', key: 'status', width: 160, render: (_value, row) => <SmsStatusTag row={row} /> },
+    {
+      title: '状态',
+      key: 'status',
+      width: 160,
+      render: (_value, row) => <SmsStatusTag row={row} />,
+      search: { kind: 'select', order: 1, options: STATUS_OPTIONS, width: 120 },
+    },
     {
       title: '失败原因',
       key: 'error',
@@ -104,70 +132,36 @@ export function SmsRecordsTab() {
       ellipsis: { showTitle: false },
       render: (_value, row) => <Clipped text={row.error} />,
     },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 110,
-      fixed: 'right',
-      render: (_value, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setShownId(row.id)}>
-            详情
-          </Button>
-          {row.canResend && (
-            <Button type="link" size="small" loading={isBusy(row.id)} onClick={() => void onResend(row)}>
-              重发
-            </Button>
-          )}
-        </Space>
-      ),
-    },
   ];
 
   return (
-    <>
-      <Form<SmsFormValues>
-        form={form}
-        layout="inline"
-        onFinish={onSearch}
-        style={{ marginBottom: 16, rowGap: 12 }}
-      >
-        <Form.Item
-          name="mobile"
-          label="手机号"
-          // digits only, as the server matches them
-          normalize={(value: string) => value.replace(/\D/g, '').slice(0, 11)}
-        >
-          <Input allowClear placeholder="可输入部分号码" style={{ width: 170 }} />
-        </Form.Item>
-        <Form.Item name="status" label="状态">
-          <Select allowClear placeholder="全部" options={STATUS_OPTIONS} style={{ width: 120 }} />
-        </Form.Item>
-        <Form.Item name="purpose" label="用途">
-          <Select allowClear placeholder="全部" options={PURPOSE_OPTIONS} style={{ width: 150 }} />
-        </Form.Item>
-        <Form.Item name="range" label="时间范围">
-          <DatePicker.RangePicker format={DAY_FORMAT} allowEmpty={[true, true]} style={{ width: 260 }} />
-        </Form.Item>
-        <SearchActions
-          onReset={() => {
-            form.resetFields();
-            onSearch({});
-          }}
-        />
-      </Form>
-      <Table<SmsListItem>
-        rowKey="id"
-        dataSource={list.data?.list ?? []}
-        {...pagedTableProps(query, setQuery, list)}
-        {...fitColumns(columns, { textMinWidth: CONTENT_MIN_WIDTH })}
-      />
+    <ListPage<SmsListItem, SmsFormValues>
+      isBare
+      columns={columns}
+      list={list}
+      onSearch={onSearch}
+      formStyle={{ rowGap: 12 }}
+      actions={{
+        width: 110,
+        render: (row) => (
+          <>
+            <RowAction onClick={() => setShownId(row.id)}>详情</RowAction>
+            {row.canResend && (
+              <RowAction loading={isBusy(row.id)} onClick={() => void onResend(row)}>
+                重发
+              </RowAction>
+            )}
+          </>
+        ),
+      }}
+      fit={{ textMinWidth: CONTENT_MIN_WIDTH }}
+    >
       <SmsDetailDrawer
         row={shown}
         onClose={() => setShownId(null)}
         onResend={(row) => void onResend(row)}
         isResending={shown !== null && isBusy(shown.id)}
       />
-    </>
+    </ListPage>
   );
 }

@@ -4,8 +4,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueries } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Form, Input, Select, Table, Tabs } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Button, Tabs } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { formatDateTime } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
@@ -20,7 +19,8 @@ import {
 import { PROJECT_FAMILY_OPTIONS } from '@cqjy/domain/projects/kinds/index';
 import { PROJECT_STATUS_LABELS, TASK_STATUS_LABELS } from '@cqjy/domain/workflow/statuses';
 import { downloadAttachment } from '../../api/attachments.ts';
-import { fitColumns, pagedTableProps, SearchActions } from '../../components/index.ts';
+import { ListPage, listStateOf } from '../../components/list-page/index.ts';
+import type { ListColumn } from '../../components/list-page/index.ts';
 import { notify } from '../../lib/notify.ts';
 import { usePageTitle } from '../../lib/route-handle.ts';
 import { useBusy } from '../../lib/use-busy.ts';
@@ -74,7 +74,6 @@ const FIRST_PAGES: Pages = {
 export function QueryPage() {
   const title = usePageTitle();
   const navigate = useNavigate();
-  const [form] = Form.useForm<FormValues>();
   const [filters, setFilters] = useState<QueryFilters>({});
   const [kind, setKind] = useState<QueryKind>('project');
   const [pages, setPages] = useState<Pages>(FIRST_PAGES);
@@ -95,7 +94,18 @@ export function QueryPage() {
     setPages(FIRST_PAGES);
   };
 
-  const columns: TableColumnsType<QueryRow> = [
+  const columns: ListColumn<QueryRow>[] = [
+    {
+      title: '关键字',
+      key: 'keyword',
+      hideInTable: true,
+      search: {
+        kind: 'input',
+        placeholder: '项目名称、编号或文件名',
+        maxLength: QUERY_KEYWORD_MAX,
+        width: 220,
+      },
+    },
     { title: '编号', dataIndex: 'code', key: 'code', width: 170 },
     {
       title: '名称',
@@ -131,8 +141,15 @@ export function QueryPage() {
       key: 'family',
       width: 130,
       render: (v: string) => v || '—',
+      search: { kind: 'select', options: FAMILY_OPTIONS, width: 160 },
     },
-    { title: kind === 'file' ? '大小' : '状态', dataIndex: 'statusLabel', key: 'status', width: 110 },
+    {
+      title: kind === 'file' ? '大小' : '状态',
+      dataIndex: 'statusLabel',
+      key: 'status',
+      width: 110,
+      search: { kind: 'select', label: '状态', options: STATUS_OPTIONS, width: 150 },
+    },
     { title: '所属单位', dataIndex: 'companyName', key: 'company', width: 220, ellipsis: true },
     {
       title: kind === 'file' ? '上传时间' : kind === 'task' ? '创建时间' : '更新时间',
@@ -140,69 +157,41 @@ export function QueryPage() {
       key: 'at',
       width: 170,
       render: (value: string) => formatDateTime(value),
+      search: { kind: 'dateRange', name: 'range', label: '日期范围', isOpenEnded: true, width: 260 },
     },
   ];
 
   return (
-    <Card>
-      <h3 style={{ marginTop: 0 }}>{title}</h3>
-      <Form<FormValues>
-        form={form}
-        layout="inline"
-        onFinish={onSearch}
-        style={{ marginBottom: 16, rowGap: 8 }}
-      >
-        <Form.Item name="keyword" label="关键字">
-          <Input
-            allowClear
-            maxLength={QUERY_KEYWORD_MAX}
-            placeholder="项目名称、编号或文件名"
-            style={{ width: 220 }}
-          />
-        </Form.Item>
-        <Form.Item name="family" label="项目类别">
-          <Select allowClear placeholder="全部" options={FAMILY_OPTIONS} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="status" label="状态">
-          <Select allowClear placeholder="全部" options={STATUS_OPTIONS} style={{ width: 150 }} />
-        </Form.Item>
-        <Form.Item name="range" label="日期范围">
-          <DatePicker.RangePicker format={DAY_FORMAT} allowEmpty={[true, true]} style={{ width: 260 }} />
-        </Form.Item>
-        <SearchActions
-          onReset={() => {
-            form.resetFields();
-            onSearch({});
-          }}
+    <ListPage<QueryRow, FormValues>
+      title={title}
+      columns={columns}
+      list={listStateOf(
+        pages[kind],
+        (update) =>
+          setPages((all) => ({
+            ...all,
+            [kind]: typeof update === 'function' ? update(all[kind]) : update,
+          })),
+        { data: current?.data, isFetching: current?.isFetching ?? false },
+      )}
+      onSearch={onSearch}
+      toolbarAt="search"
+      toolbar={
+        <Button loading={busy === 'export'} onClick={() => void run('export', () => exportSearch(filters))}>
+          导出
+        </Button>
+      }
+      beforeTable={
+        <Tabs
+          activeKey={kind}
+          onChange={(key) => setKind(key as QueryKind)}
+          items={QUERY_KINDS.map((each, index) => ({
+            key: each,
+            label: `${QUERY_KIND_LABELS[each]}（${results[index]?.data?.total ?? 0}）`,
+          }))}
         />
-        <Form.Item>
-          <Button loading={busy === 'export'} onClick={() => void run('export', () => exportSearch(filters))}>
-            导出
-          </Button>
-        </Form.Item>
-      </Form>
-      <Tabs
-        activeKey={kind}
-        onChange={(key) => setKind(key as QueryKind)}
-        items={QUERY_KINDS.map((each, index) => ({
-          key: each,
-          label: `${QUERY_KIND_LABELS[each]}（${results[index]?.data?.total ?? 0}）`,
-        }))}
-      />
-      <Table<QueryRow>
-        rowKey={(row) => `${row.kind}-${row.id}`}
-        dataSource={current?.data?.list ?? []}
-        {...pagedTableProps(
-          pages[kind],
-          (update) =>
-            setPages((all) => ({
-              ...all,
-              [kind]: typeof update === 'function' ? update(all[kind]) : update,
-            })),
-          { data: current?.data, isFetching: current?.isFetching ?? false },
-        )}
-        {...fitColumns(columns)}
-      />
-    </Card>
+      }
+      table={{ rowKey: (row) => `${row.kind}-${row.id}` }}
+    />
   );
 }

@@ -62,7 +62,7 @@ export function ActionEditor({
   saveWith,
   onFormChange,
 }: ActionEditorProps) {
-  const ref: ActionRef = { family: config.family, action: config.action };
+  const ref: ActionRef = config;
   const [form] = Form.useForm<ActionForm>();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -96,7 +96,7 @@ export function AonScreen({ config, routeName }: { config: ActionConfig; routeNa
   const { id, projectId } = useStepQuery();
   const navigate = useNavigate();
   const view = useQuery({
-    ...actionQuery({ family: config.family, action: config.action }, id ?? 0),
+    ...actionQuery(config, id ?? 0),
     enabled: id !== null,
   });
 

@@ -132,8 +132,7 @@ function applicationFiles(config: ActionConfig, view: ActionView): SignOffAttach
 
 export function EicSreScreen({ config }: { config: ActionConfig }) {
   const { id, taskId: queryTaskId } = useStepQuery();
-  const ref = { family: config.family, action: config.action };
-  const view = useQuery({ ...actionQuery(ref, id ?? 0), enabled: id !== null });
+  const view = useQuery({ ...actionQuery(config, id ?? 0), enabled: id !== null });
   const user = useSession((session) => session.userInfo);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -173,7 +172,7 @@ export function EicSreScreen({ config }: { config: ActionConfig }) {
 
   const projectPath = projectPathOf(config, data.projectId);
   const reload = (): void =>
-    void queryClient.invalidateQueries({ queryKey: actionQuery(ref, data.id).queryKey });
+    void queryClient.invalidateQueries({ queryKey: actionQuery(config, data.id).queryKey });
   const onDone = (kind: Outcome['kind'], answer: Envelope<unknown>): void => {
     reload();
     setOutcome({ kind, message: answer.msg || MSG.ok });
@@ -184,7 +183,7 @@ export function EicSreScreen({ config }: { config: ActionConfig }) {
   /** Withdraws the application before signing it; the project page then offers it afresh. */
   const onWithdraw = async (): Promise<void> => {
     try {
-      await terminateAction(ref, { id: data.id, version: data.version });
+      await terminateAction(config, { id: data.id, version: data.version });
       reload();
       void navigate(projectPath);
     } catch {
@@ -257,7 +256,7 @@ export function EicSreScreen({ config }: { config: ActionConfig }) {
             param={param}
             flow="application"
             mode="sign"
-            onApply={(request) => signAction(ref, request)}
+            onApply={(request) => signAction(config, request)}
             onSuccess={(_result, answer) => onDone('sign', answer)}
             onCallback={reload}
           />

@@ -106,8 +106,7 @@ function ReturnHistory({
 
 export function MfyRrnScreen({ config }: { config: ActionConfig }) {
   const { id } = useStepQuery();
-  const ref = { family: config.family, action: config.action };
-  const view = useQuery({ ...actionQuery(ref, id ?? 0), enabled: id !== null });
+  const view = useQuery({ ...actionQuery(config, id ?? 0), enabled: id !== null });
   const [current, setCurrent] = useState<ActionForm | null>(null);
   const navigate = useNavigate();
 

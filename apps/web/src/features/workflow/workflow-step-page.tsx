@@ -22,7 +22,7 @@ import { useStepContext, useStepQuery } from './step-context.ts';
 function CompactStepScreen({ config, routeName }: { config: ActionConfig; routeName: string }) {
   const { id } = useStepQuery();
   const view = useQuery({
-    ...actionQuery({ family: config.family, action: config.action }, id ?? 0),
+    ...actionQuery(config, id ?? 0),
     enabled: id !== null,
   });
   if (id === null) return <AonScreen config={config} routeName={routeName} />;
