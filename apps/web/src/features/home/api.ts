@@ -1,10 +1,14 @@
 // The exchange's home page calls: the disclosure deadlines of this week (GET /api/homepage/closing) and the
 // decisions waiting for it, by kind (its 待办任务, POST /api/task/list/todo, grouped by what each decision is).
 import { queryOptions } from '@tanstack/react-query';
-import { closingWeekCall } from '@cqjy/domain/contracts/homepage';
-import { listTasksCall } from '@cqjy/domain/contracts/tasks';
+import type { closingWeekCall } from '@cqjy/domain/contracts/homepage';
+import type { listTasksCall } from '@cqjy/domain/contracts/tasks';
 import type { TaskRow } from '@cqjy/domain/workflow/views';
-import { fetchData } from '../../lib/call.ts';
+import { fetchRoute, type CallRoute } from '../../lib/call.ts';
+
+// A home page: its calls by route, typed by their contracts, so that it bundles none of their schemas (api/home.ts).
+const closingWeek: CallRoute<typeof closingWeekCall> = { method: 'GET', path: '/api/homepage/closing' };
+const listTasks: CallRoute<typeof listTasksCall> = { method: 'POST', path: '/api/task/list/:kind' };
 
 /** A kind of decision waiting (开户审核, 信息披露申请 ...) and how many wait. */
 export type WaitingKind = { title: string; count: number };
@@ -15,7 +19,7 @@ export const WAITING_READ_MAX = 100;
 export const closingWeekQuery = () =>
   queryOptions({
     queryKey: ['homepage', 'closing'],
-    queryFn: ({ signal }) => fetchData(closingWeekCall, {}, { signal }),
+    queryFn: ({ signal }) => fetchRoute(closingWeek, {}, { signal }),
   });
 
 /** The decisions by kind, the most waiting first, then by name. */
@@ -31,8 +35,8 @@ export const waitingKindsQuery = () =>
   queryOptions({
     queryKey: ['homepage', 'waitingKinds'],
     queryFn: async ({ signal }) => {
-      const page = await fetchData(
-        listTasksCall,
+      const page = await fetchRoute(
+        listTasks,
         { params: { kind: 'todo' }, body: { page: 1, size: WAITING_READ_MAX } },
         { signal },
       );

@@ -1,8 +1,10 @@
 // The calls of 消息提醒 (the reminder page and the header's bell; contracts/notifications.ts): the reader's
 // notifications (scoped by the server to its company), the unread count, and marking one or all of them read.
 // Both queries live under ['notifications'], so marking anything read refreshes the page and the bell together.
+// The bell is on every page (the header): the calls are named by route, typed by their contracts (lib/call.ts), so
+// that the first page after sign-in bundles none of their schemas.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import {
+import type {
   countUnreadNotificationsCall,
   listNotificationsCall,
   markAllNotificationsReadCall,
@@ -10,7 +12,24 @@ import {
 } from '@cqjy/domain/contracts/notifications';
 import { NOTIFICATION_POLL_MS } from '@cqjy/domain/notifications';
 import type { MarkedRead } from '@cqjy/domain/notifications';
-import { fetchData } from '../../lib/call.ts';
+import { fetchRoute, type CallRoute } from '../../lib/call.ts';
+
+const listNotifications: CallRoute<typeof listNotificationsCall> = {
+  method: 'GET',
+  path: '/api/message/list',
+};
+const countUnread: CallRoute<typeof countUnreadNotificationsCall> = {
+  method: 'GET',
+  path: '/api/message/unread/count',
+};
+const markAllNotificationsRead: CallRoute<typeof markAllNotificationsReadCall> = {
+  method: 'POST',
+  path: '/api/message/read/all',
+};
+const markNotificationRead: CallRoute<typeof markNotificationReadCall> = {
+  method: 'POST',
+  path: '/api/message/read/:id',
+};
 
 export type NotificationQuery = { page: number; size: number; isUnread: boolean };
 
@@ -20,7 +39,7 @@ export const notificationsQuery = (query: NotificationQuery) =>
   queryOptions({
     queryKey: [...NOTIFICATIONS_KEY, 'list', query] as const,
     queryFn: () =>
-      fetchData(listNotificationsCall, {
+      fetchRoute(listNotifications, {
         query: { page: query.page, size: query.size, unread: query.isUnread ? '1' : undefined },
       }),
     placeholderData: keepPreviousData,
@@ -35,16 +54,16 @@ export const notificationsQuery = (query: NotificationQuery) =>
 export const unreadCountQuery = () =>
   queryOptions({
     queryKey: [...NOTIFICATIONS_KEY, 'unread'] as const,
-    queryFn: () => fetchData(countUnreadNotificationsCall, {}, { isSilent: true, showError: false }),
+    queryFn: () => fetchRoute(countUnread, {}, { isSilent: true, showError: false }),
     refetchInterval: NOTIFICATION_POLL_MS,
     refetchOnWindowFocus: true,
     staleTime: 0,
   });
 
 export async function markRead(id: number): Promise<void> {
-  await fetchData(markNotificationReadCall, { params: { id } });
+  await fetchRoute(markNotificationRead, { params: { id } });
 }
 
 export async function markAllRead(): Promise<MarkedRead> {
-  return fetchData(markAllNotificationsReadCall, {}, { showSuccess: true });
+  return fetchRoute(markAllNotificationsRead, {}, { showSuccess: true });
 }
