@@ -203,14 +203,17 @@ test('creates an open capital increase; submit names the first missing file; app
     disclosing.getByText('查看').click(),
   );
   projectUrl = `/${new URL(page.url()).hash}`;
-  // 40 working days are at least eight weeks: the deadline shown lies that far ahead
+  // 40 working days span at least eight weeks of five, the first and the last day counted (53 days), holidays
+  // only adding to it: the deadline shown lies that far ahead of today, both dates on the exchange's +08:00 calendar
+  // (a time of day would make the count depend on the hour the test runs)
   const deadline = page
     .getByRole('row', { name: /披露截止日期/ })
     .getByText(/^\d{4}-\d{2}-\d{2}$/)
     .first();
   await expect(deadline).toBeVisible();
-  const days = (Date.parse(await deadline.innerText()) - Date.now()) / 86_400_000;
-  expect(days).toBeGreaterThanOrEqual(55);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+  const days = (Date.parse(await deadline.innerText()) - Date.parse(today)) / 86_400_000;
+  expect(days).toBeGreaterThanOrEqual(53);
   await expect(page.getByRole('row', { name: /正式披露期（工作日）/ }).first()).toContainText('40');
   await keepScreenshot(page, 'cap-03-disclosing');
 });
