@@ -67,7 +67,7 @@ const EXPECTED_PUBLIC = [
 /** Calls that end the caller's session: the holding sweep makes them last. */
 const SESSION_ENDING = new Set(['POST /api/logout', 'POST /api/app/switch/:id']);
 
-// nine digits: the most a path id may have (parseId), and an int4
+// nine digits: the most a path id may have (zPathId), and an int4
 const UNKNOWN_NUMBER = 987_654_321;
 const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
 
