@@ -83,6 +83,7 @@ import { ordersRoutes } from './modules/orders/routes.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { registryStartsRoutes } from './modules/registries/starts-routes.ts';
 import { createRegistryStartsService } from './modules/registries/starts.ts';
+import { createLedger } from './modules/registries/ledger.ts';
 import { createInvestorsService } from './modules/investors/service.ts';
 import { statisticsRoutes } from './modules/statistics/routes.ts';
 import { createStatisticsService } from './modules/statistics/service.ts';
@@ -308,10 +309,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const plans = createPlansService({ ...moduleDeps, projects });
   await app.register(plansRoutes, { plans });
   await app.register(workflowRoutes, { workflow });
-  await app.register(registriesRoutes, { registries: createRegistriesService(moduleDeps) });
+  const ledger = createLedger({ ...moduleDeps, findCompany: (id) => moduleDeps.users.findCompany(id) });
+  await app.register(registriesRoutes, { registries: createRegistriesService(moduleDeps), ledger });
   await app.register(registryStartsRoutes, {
     starts: createRegistryStartsService({ ...moduleDeps, projects, plans }),
+    ledger,
   });
+  // a small lot follows its project: dealt on the confirmed result, delivered on the approved delivery
+  workflow.registerApprovalEffect(['small'], 'resultConfirm', ledger.follow('已成交'));
+  workflow.registerApprovalEffect(['small'], 'auctionResultImport', ledger.follow('已成交'));
+  workflow.registerApprovalEffect(['small'], 'delivery', ledger.follow('已交割'));
   const customers = createRegistryCustomers(moduleDeps.db);
   await app.register(registryCustomersRoutes, { customers });
   const investors = createInvestorsService({ ...moduleDeps, projects, customers });
@@ -330,6 +337,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ordersRoutes, { orders });
   workflow.registerApprovalEffect(PROJECT_FAMILIES, 'contract', orders.billContract);
   workflow.registerApprovalEffect(PROJECT_FAMILIES, 'priceDeduction', orders.markDeducted);
+  // a small lot has no contract screen: its confirmed result is the deal that bills the fee
+  workflow.registerApprovalEffect(['small'], 'resultConfirm', orders.billContract);
+  workflow.registerApprovalEffect(['small'], 'auctionResultImport', orders.billContract);
   // a payout the bank returned, applied for again to a corrected account
   await app.register(refundTicketsRoutes, {
     tickets: createRefundTicketsService({

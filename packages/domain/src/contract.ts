@@ -71,6 +71,24 @@ export const zPathId = z
     return Number(text);
   });
 
+/** An id or a version in a body: an int4 column, so a larger number is refused here rather than by the database. */
+export const zRowId = z
+  .number({ error: MSG.badRequest })
+  .int(MSG.badRequest)
+  .min(1, MSG.badRequest)
+  .max(2_147_483_647, MSG.badRequest);
+
+/**
+ * A row's id in the query string: digits (text on the wire; the web passes the number), anything else refused as
+ * bad input.
+ */
+export const zQueryId = z
+  .union([z.number(), z.string()], { error: MSG.badRequest })
+  .transform(String)
+  .pipe(z.string().max(10).regex(/^\d+$/, MSG.badRequest))
+  .transform((text) => Number(text))
+  .pipe(zRowId);
+
 /** The params of a call on one row: `/:id`. */
 export const ZIdPath = z.object({ id: zPathId });
 

@@ -223,9 +223,13 @@ describe('filterMenu', () => {
     ]);
   });
 
-  it('shows a ledger once its family can be created: no small-lot kind yet, so no ledger group', () => {
-    expect(shape(AGENT_MENU).slice(0, 2)).toEqual(['home', { projectGroup: ['project', 'intentionPro'] }]);
-    expect(flatten(AGENT_MENU).map((item) => item.name)).not.toContain('ledgerSmall');
+  it('shows a ledger once its family can be created: the small-lot kind opens the ledger group', () => {
+    expect(shape(AGENT_MENU).slice(0, 3)).toEqual([
+      'home',
+      { projectGroup: ['project', 'intentionPro'] },
+      { ledgerGroup: ['ledgerSmall'] },
+    ]);
+    expect(flatten(agentMenu(() => false)).map((item) => item.name)).not.toContain('ledgerSmall');
   });
 
   describe('SH-4.14: ledger entries need the project permission at index 4', () => {

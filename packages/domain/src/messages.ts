@@ -670,6 +670,11 @@ export const MSG = {
   depositAmountInvalid: '交易保证金须为大于0的金额，最多两位小数',
   depositTooHigh: '交易保证金不能超过挂牌价的30%',
   depositDeadlineRequired: '请选择保证金交纳截止日期',
+  // 小宗实物
+  smallDepositTooHigh: '交易保证金不能超过起始价的30%',
+  smallViewingOrder: '看样截止日期不能早于看样开始日期',
+  smallLedgerPrincipals: '所选标的属于不同委托方（{names}），请按委托方分别发起项目',
+  smallLedgerProjectUnknown: '该项目不是由台账发起的',
   intentionSaved: '意向登记已保存',
   intentionLetterMade: '意向登记函已生成，请签章',
   intentionLetterMissing: '请先生成意向登记函',

@@ -178,6 +178,9 @@ export const DETAIL_ROUTES: readonly RouteDef[] = [
   detailOf('intentionPro', 'rightShow', '代理意向登记'),
   detailOf('intentionPro', 'bulkShow', '代理意向登记'),
   detailOf('project', 'biddingHall', '竞价大厅'),
+  detailOf('ledgerSmall', 'ledgerSmallAdd', '新增台账标的'),
+  detailOf('ledgerSmall', 'ledgerSmallEdit', '编辑台账标的'),
+  detailOf('ledgerSmall', 'ledgerSmallImport', '台账导入预览'),
 ];
 
 // Workflow screens open with the project list code, except: the screens an assessment institution fills in (it

@@ -71,7 +71,7 @@ function zWorkdays(key: DisclosurePeriodKey) {
 
 /** The families a schedule group bills; a project family outside them is not billed by the schedule. */
 export const FEE_GROUPS = {
-  physical: { label: '实物资产', families: ['bulk', 'coll'] },
+  physical: { label: '实物资产', families: ['bulk', 'coll', 'small'] },
   equity: { label: '产权转让', families: ['stock', 'privateStock'] },
   capitalIncrease: { label: '增资扩股', families: ['cap', 'capOpen'] },
 } as const satisfies Record<string, { label: string; families: readonly ProjectFamily[] }>;

@@ -1,6 +1,6 @@
 // Shared by the workflow tests: a signed-in client of the engine's calls, the e-signature credentials of a demo
 // operator (what an enrolment would issue), and the demo project.
-import type { ActionView, Envelope, UploadResult } from '@cqjy/domain';
+import { signOffFlow, type ActionView, type Envelope, type FamilyKey, type UploadResult } from '@cqjy/domain';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
@@ -136,10 +136,12 @@ export function signRequest(input: {
 }
 
 /**
- * A bulk action applied for by `owner` on `projectId`, its application file uploaded, signed with the code sent
- * to `mobile` when it has a letter, and passed by `exchange`; answers the instance's id.
+ * An action of `family` (bulk unless given) applied for by `owner` on `projectId`, its application file uploaded,
+ * signed with the code sent to `mobile` when it has a letter, and passed by `exchange` on the family's sign-off
+ * flow; answers the instance's id.
  */
-export async function approveBulkAction(input: {
+export async function approveAction(input: {
+  family?: FamilyKey;
   t: TestApp;
   phone: CapturingSmsProvider;
   mobile: string;
@@ -151,7 +153,8 @@ export async function approveBulkAction(input: {
 }): Promise<number> {
   const { t, phone, ownerToken, exchange } = input;
   const owner = clientOf(t, ownerToken);
-  const base = `/api/project/bulk/${input.action}`;
+  const family = input.family ?? 'bulk';
+  const base = `/api/project/${family}/${input.action}`;
   const created = await owner.post<{ id: number; version: number }>(`${base}/create`, {
     projectId: input.projectId,
   });
@@ -180,7 +183,7 @@ export async function approveBulkAction(input: {
     expect(signed.status, signed.msg).toBe(0);
   }
   const review = await exchange.get<ActionView>(`${base}/show/${created.data.id}`);
-  const passed = await exchange.post('/api/task/signoff/bulk', {
+  const passed = await exchange.post(`/api/task/signoff/${signOffFlow(family)}`, {
     ...signRequest({ dataId: created.data.id, taskId: review.data.openTask?.id ?? 0, type: 'Review' }),
     result: 'pass',
   });

@@ -8,7 +8,7 @@
 // The exports (.xlsx, PDF) answer bytes, not the envelope: they stay plain routes, at the paths and with the
 // queries written here so that the server and the web name the same.
 import { z } from 'zod';
-import { defineCall, zPathId, ZSaved, zVersion } from '../contract.ts';
+import { defineCall, zPathId, zQueryId, zRowId, ZSaved, zVersion } from '../contract.ts';
 import { MSG } from '../messages.ts';
 import {
   CAPITAL_INCREASE_BASES,
@@ -17,26 +17,8 @@ import {
   ZOpenCapitalIncrease,
 } from '../projects/investors.ts';
 
-/** Ids and versions: int4 columns, so a larger number is refused here rather than by the database (a 500). */
-const zPositive = z
-  .number({ error: MSG.badRequest })
-  .int(MSG.badRequest)
-  .min(1, MSG.badRequest)
-  .max(2_147_483_647, MSG.badRequest);
-
 /** The investor travels as an object; its fields are checked by the domain so the messages are the form's. */
 const zInvestor = z.record(z.string(), z.unknown(), { error: MSG.badRequest });
-
-/**
- * A project's id in the query string: digits (text on the wire; the web passes the number), anything else
- * refused as bad input.
- */
-const zQueryId = z
-  .union([z.number(), z.string()], { error: MSG.badRequest })
-  .transform(String)
-  .pipe(z.string().max(10).regex(/^\d+$/, MSG.badRequest))
-  .transform((text) => Number(text))
-  .pipe(zPositive);
 
 const ZInvestorPath = z.object({ id: zPathId });
 
@@ -47,7 +29,7 @@ export const createInvestorCall = defineCall({
   tag: 'investor',
   summary: '登记投资方（草稿）',
   body: z.object({
-    projectId: zPositive,
+    projectId: zRowId,
     investor: zInvestor,
     createId: z.string().max(64).optional(),
   }),
@@ -82,7 +64,7 @@ export const deleteInvestorsCall = defineCall({
   path: '/api/investor/batchDelete',
   tag: 'investor',
   summary: '批量删除投资方草稿',
-  body: z.object({ ids: z.array(zPositive, { error: MSG.badRequest }).max(200, MSG.badRequest) }),
+  body: z.object({ ids: z.array(zRowId, { error: MSG.badRequest }).max(200, MSG.badRequest) }),
   answer: z.object({ count: z.number() }),
 });
 
@@ -157,7 +139,7 @@ function capitalIncreaseCallsOf(family: string, base: ApiPath) {
       params: z.object({ capitalIncreaseId: zPathId }),
       body: z.object({
         investors: z
-          .array(z.object({ id: zPositive, version: zVersion }), { error: MSG.badRequest })
+          .array(z.object({ id: zRowId, version: zVersion }), { error: MSG.badRequest })
           .max(200, MSG.badRequest),
       }),
       answer: z.object({ selected: z.number() }),

@@ -5,7 +5,17 @@
 // every company's rows; the starts only the company's own code). Another company's row answers 404, a stale version
 // 409. The import template and the export answer a file, not the envelope: they are no contract.
 import { z } from 'zod';
-import { defineCall, zPage, zPageOf, zPathId, zSize, ZSaved, zVersion, type CallDef } from '../contract.ts';
+import {
+  defineCall,
+  zPage,
+  zPageOf,
+  zPathId,
+  zQueryId,
+  zSize,
+  ZSaved,
+  zVersion,
+  type CallDef,
+} from '../contract.ts';
 import { MSG } from '../messages.ts';
 import { PROJECT_FAMILIES, type ProjectFamily } from '../projects/kinds/index.ts';
 import { ZSheetImportPreview, ZSheetImportResult } from '../projects/sheets.ts';
@@ -170,4 +180,26 @@ export const pickCustomersCall = defineCall({
   summary: '从客户中选择',
   body: z.object({ keyword: z.string().max(50, MSG.badRequest).default('') }),
   answer: z.array(ZRegistryCustomer),
+});
+
+/** A ledger the caller keeps: its type, the family its projects are of, its name and its list page. */
+export const ZLedgerType = z.object({
+  type: z.string(),
+  family: z.string(),
+  title: z.string(),
+  route: z.string(),
+});
+
+/**
+ * GET /api/project/ledger/type/by/project {projectId?} (spec 001 section 7, read on the small ledger route): the
+ * ledgers the caller keeps (none without the small-lot project permission, SH-4.14), and `projectType`, the ledger
+ * a project of the caller's drew its lots from (null when none did, or without a project). Needs a ledger code.
+ */
+export const ledgerTypeByProjectCall = defineCall({
+  method: 'GET',
+  path: '/api/project/ledger/type/by/project',
+  tag: 'registry',
+  summary: '项目所属台账类型',
+  query: z.object({ projectId: zQueryId.optional() }),
+  answer: z.object({ types: z.array(ZLedgerType), projectType: z.string().nullable() }),
 });

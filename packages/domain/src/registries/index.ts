@@ -4,6 +4,7 @@ import { BUSINESS_OPPORTUNITY_REGISTRY } from './business-opportunities.ts';
 import { CUSTOMER_REGISTRY, PERSONAL_CUSTOMER_REGISTRY } from './customers.ts';
 import type { RegistryDef, RegistryKey } from './kit.ts';
 import { LAND_REGISTRY } from './land.ts';
+import { SMALL_LEDGER_REGISTRY } from './ledger.ts';
 import { BANK_ACCOUNT_REGISTRY, INVOICE_TITLE_REGISTRY } from './company-accounts.ts';
 
 export const REGISTRIES: readonly RegistryDef[] = [
@@ -15,6 +16,7 @@ export const REGISTRIES: readonly RegistryDef[] = [
   LAND_REGISTRY,
   INVOICE_TITLE_REGISTRY,
   BANK_ACCOUNT_REGISTRY,
+  SMALL_LEDGER_REGISTRY,
 ];
 
 export function findRegistry(key: string): RegistryDef | undefined {

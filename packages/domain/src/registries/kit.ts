@@ -28,7 +28,8 @@ export type RegistryKey =
   | 'businessOpportunity'
   | 'land'
   | 'invoicing'
-  | 'bank';
+  | 'bank'
+  | 'ledgerSmall';
 
 /**
  * What a registry's rows start (starts.ts maps them): a project of one of `families` (the person picks one when
@@ -88,6 +89,8 @@ export type RegistryDef = {
    */
   defaultField?: string;
   start?: RegistryStart;
+  /** a ledger (台账): its pages and calls need the company's small-lot project permission too (SH-4.14) */
+  isLedger?: boolean;
 };
 
 /** The registry as a sheet: its template, import and export are a sheet's. */

@@ -13,6 +13,7 @@ import {
 import { PROJECT_KINDS, type ProjectFamily } from '../projects/kinds/index.ts';
 import type { ProjectFormBase } from '../projects/kinds/fields.ts';
 import { PROJECT_NAME_MAX } from '../projects/kinds/common.ts';
+import { hasHazardousLot, lotRowOf } from '../projects/lots.ts';
 import { formatShare } from '../projects/shares.ts';
 import type { SheetValues } from '../projects/sheets.ts';
 import { countChars } from '../validation/return-reason.ts';
@@ -217,6 +218,25 @@ export function startDraft(
           appraisalPrice: sumOf(rows, 'appraisedValue'),
         }),
         rows: listed,
+      };
+    }
+    case 'ledgerSmall': {
+      // one project disposes for one owner: its name is on the letter and the announcement
+      const principals = [...new Set(rows.map((values) => String(values.principalName ?? '')))];
+      if (principals.length > 1) {
+        return { message: formatMessage(MSG.smallLedgerPrincipals, { names: principals.join('、') }) };
+      }
+      const name = rows.length === 1 ? String(first.name) : `${String(first.name)}等${rows.length}项标的`;
+      return {
+        form: formOf(family, {
+          name: projectName(name),
+          principalName: first.principalName,
+          disposalMethod: 'auction',
+          listingPrice: sumOf(rows, 'startingPrice'),
+          appraisalPrice: sumOf(rows, 'appraisedValue'),
+          ...(hasHazardousLot(rows) ? { isScrap: true } : {}),
+        }),
+        rows: rows.map((values) => ({ category: 'lot', values: lotRowOf(values) })),
       };
     }
     case 'land': {

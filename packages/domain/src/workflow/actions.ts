@@ -418,6 +418,19 @@ const SCREEN_ACTION_STATUSES: Partial<Record<ScreenGroupKey, Record<string, read
     disclosure: ['draft', 'preDisclosing'],
     termination: ['preDisclosing', 'disclosing', 'suspended', 'ended'],
   },
+  // a small lot's result is confirmed after the disclosure, or after the hall named its winner (待签约)
+  small: {
+    resultConfirm: ['disclosing', 'awaitingContract', 'ended'],
+    auctionResultImport: ['disclosing', 'awaitingContract', 'ended'],
+  },
+};
+
+/**
+ * Where a screen group's actions do more than their key says: a small lot has no contract screen, its deal is the
+ * confirmed result (the hall's, or an external platform's auction imported), which makes the project dealt.
+ */
+const SCREEN_ACTION_EFFECTS: Partial<Record<ScreenGroupKey, Record<string, EffectKey>>> = {
+  small: { resultConfirm: 'contract', auctionResultImport: 'contract' },
 };
 
 /**
@@ -467,7 +480,7 @@ function buildConfigs(): ActionConfig[] {
     return def.actions.flatMap((action): ActionConfig[] => {
       const stepName = (kind: StepKind): WorkflowRouteName | undefined =>
         action.steps.find((s) => s.step === kind)?.name as WorkflowRouteName | undefined;
-      const effect = ACTION_EFFECTS[action.key] ?? 'record';
+      const effect = SCREEN_ACTION_EFFECTS[screens]?.[action.key] ?? ACTION_EFFECTS[action.key] ?? 'record';
       const isDisclosure = isFormDisclosure({ effect });
       const own = {
         // a Page screen (an information record) is the application of its action

@@ -19,7 +19,7 @@ import {
   type TestApp,
 } from '../../test/harness.ts';
 import {
-  approveBulkAction,
+  approveAction,
   clientOf,
   copyProject,
   enrolSigner,
@@ -51,7 +51,7 @@ afterAll(async () => {
 
 /** An action applied for, signed when it has a letter, and passed by the exchange. */
 async function approve(projectId: number, action: string, form: Record<string, unknown>): Promise<void> {
-  await approveBulkAction({ t, phone, mobile: MOBILE, ownerToken, exchange, projectId, action, form });
+  await approveAction({ t, phone, mobile: MOBILE, ownerToken, exchange, projectId, action, form });
 }
 
 async function orderOf(client: Client, projectId: number): Promise<ServiceFeeOrder | undefined> {

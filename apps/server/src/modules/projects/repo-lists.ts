@@ -22,7 +22,7 @@ import { companies } from '../users/tables.ts';
 import type { ProjectRow } from './repo.ts';
 import { projects } from './tables.ts';
 
-/** Who the list is for: one owner company, the projects an agent member acts for, or every company's. */
+/** Who the list is for: one owner company, a member's (those it acts for and its own), or every company's. */
 export type ProjectScope =
   { kind: 'all' } | { kind: 'company'; companyId: number } | { kind: 'agent'; companyId: number };
 
@@ -48,7 +48,8 @@ function scopeCondition(scope: ProjectScope): SQL | undefined {
     case 'company':
       return eq(projects.companyId, scope.companyId);
     case 'agent':
-      return eq(projects.agentCompanyId, scope.companyId);
+      // the projects it acts for, and its own (an agent's small-lot batches started from its ledger)
+      return or(eq(projects.agentCompanyId, scope.companyId), eq(projects.companyId, scope.companyId));
   }
 }
 
@@ -88,7 +89,14 @@ type ListShape = {
 function prepareList(db: Db, shape: ListShape) {
   const conditions: SQL[] = [];
   if (shape.scope === 'company') conditions.push(eq(projects.companyId, sql.placeholder('scopeId')));
-  if (shape.scope === 'agent') conditions.push(eq(projects.agentCompanyId, sql.placeholder('scopeId')));
+  if (shape.scope === 'agent') {
+    conditions.push(
+      or(
+        eq(projects.agentCompanyId, sql.placeholder('scopeId')),
+        eq(projects.companyId, sql.placeholder('scopeId')),
+      ) as SQL,
+    );
+  }
   if (shape.hasStatus) conditions.push(eq(projects.status, sql.placeholder('status')));
   if (shape.hasFamily) conditions.push(eq(projects.family, sql.placeholder('family')));
   if (shape.hasStatuses) {

@@ -12,7 +12,7 @@ import {
   type TestApp,
 } from '../../test/harness.ts';
 import {
-  approveBulkAction,
+  approveAction,
   clientOf,
   copyProject,
   enrolSigner,
@@ -84,7 +84,7 @@ describe('退票信息', () => {
   it('the exchange records an approved payout the bank returned, once', async () => {
     const projectId = await copyProject(t, 'GR2026BJ7100001');
     const approve = (action: string, form: Record<string, unknown>) =>
-      approveBulkAction({ t, phone, mobile: MOBILE, ownerToken, exchange, projectId, action, form });
+      approveAction({ t, phone, mobile: MOBILE, ownerToken, exchange, projectId, action, form });
     // dealt first (the contract), then the price paid out
     await approve('contract', {
       reason: '成交签约',

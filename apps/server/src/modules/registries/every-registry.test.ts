@@ -16,11 +16,11 @@ import { createTestApp, loginAs, type TestApp } from '../../test/harness.ts';
 import { clientOf, type Client } from '../../test/workflow-support.ts';
 
 let t: TestApp;
-const clients: Partial<Record<'transferor' | 'transferor2' | 'land', Client>> = {};
+const clients: Partial<Record<'transferor' | 'transferor2' | 'land' | 'agent' | 'agent2', Client>> = {};
 
 beforeAll(async () => {
   t = await createTestApp({ env: { LOGIN_RATE_MAX: '1000' } });
-  for (const name of ['transferor', 'transferor2', 'land'] as const) {
+  for (const name of ['transferor', 'transferor2', 'land', 'agent', 'agent2'] as const) {
     clients[name] = clientOf(t, await loginAs(t.app, name));
   }
 });
@@ -69,6 +69,16 @@ const GOOD: Record<RegistryKey, Record<string, string>> = {
     accountType: '对公账户',
     isDefault: '是',
   },
+  ledgerSmall: {
+    principalName: '检验集团有限公司',
+    name: '检验废钢',
+    category: '废旧物资',
+    quantity: '3.5',
+    unit: '吨',
+    location: '检验仓库',
+    startingPrice: '10500',
+    status: '在库',
+  },
   land: {
     parcelNo: 'JY-001',
     name: '检验地块',
@@ -90,9 +100,10 @@ const countRows = async (registry: string): Promise<number> =>
   )[0]?.n ?? 0;
 
 describe.each(REGISTRIES.map((def) => [def.key, def] as const))('%s', (key, def) => {
-  // the land parcels are the land identity's; the rest the transferors'
-  const own = () => (key === 'land' ? clients.land : clients.transferor) as Client;
-  const other = () => clients.transferor2 as Client;
+  // the land parcels are the land identity's, the ledger the agent members'; the rest the transferors'
+  const own = () =>
+    (key === 'land' ? clients.land : key === 'ledgerSmall' ? clients.agent : clients.transferor) as Client;
+  const other = () => (key === 'ledgerSmall' ? clients.agent2 : clients.transferor2) as Client;
   let row: RegistryRow;
 
   it('refuses empty values with the first required field’s message, storing nothing', async () => {

@@ -151,6 +151,51 @@ export async function deleteRowGuarded(tx: Db, id: number, expectedVersion: numb
   return rows.length > 0;
 }
 
+/** How many of a company's rows of a registry a project started (values.projectId). */
+export async function countProjectRows(
+  db: Db,
+  registry: string,
+  companyId: number,
+  projectId: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(registryRows)
+    .where(
+      and(
+        eq(registryRows.registry, registry),
+        eq(registryRows.companyId, companyId),
+        sql`${registryRows.values} ->> 'projectId' = ${String(projectId)}`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * Sets one field of the rows of a registry a project started (a ledger's lots following their project), each a
+ * version newer; answers their ids.
+ */
+export async function setProjectRowsField(
+  tx: Db,
+  target: { registry: string; companyId: number; projectId: number; field: string; value: string },
+): Promise<number[]> {
+  const rows = await tx
+    .update(registryRows)
+    .set({
+      values: sql`${registryRows.values} || jsonb_build_object(${target.field}::text, ${target.value}::text)`,
+      version: sql`${registryRows.version} + 1`,
+    })
+    .where(
+      and(
+        eq(registryRows.registry, target.registry),
+        eq(registryRows.companyId, target.companyId),
+        sql`${registryRows.values} ->> 'projectId' = ${String(target.projectId)}`,
+      ),
+    )
+    .returning({ id: registryRows.id });
+  return rows.map((row) => row.id);
+}
+
 /** The unique values a company already holds in a registry, among `values` (LOOKUP_CHUNK a statement). */
 export async function findTakenValues(
   db: Db,

@@ -16,15 +16,20 @@
 //   POST {base}/import          {uuid} -> {imported, skipped}: the good rows stored, the bad ones skipped
 //   GET  {base}/export          -> the rows (.xlsx) in the template's layout, streamed (no content-length)
 //
+// A ledger's calls (台账: the registry's isLedger) need the company's small-lot project permission too (403 without
+// it, SH-4.14), and GET /api/project/ledger/type/by/project {projectId?} answers the ledgers the caller keeps and
+// the one a project drew its lots from (ledger.ts).
+//
 // The template and the export answer bytes, not the envelope: they stay plain routes.
 import { MSG, REGISTRIES, type PermissionCode } from '@cqjy/domain';
-import { registryCalls } from '@cqjy/domain/contracts/registries';
+import { ledgerTypeByProjectCall, registryCalls } from '@cqjy/domain/contracts/registries';
 import type { FastifyPluginCallback, FastifyReply } from 'fastify';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
 import { contentDisposition, XLSX_TYPE } from '../../platform/content-disposition.ts';
 import { ok } from '../../platform/envelope.ts';
 import { requireAnyPermission } from '../../platform/guard.ts';
 import { serve } from '../../platform/serve.ts';
+import type { LedgerService } from './ledger.ts';
 import type { RegistriesService, RegistryFile } from './service.ts';
 
 function sendXlsx(reply: FastifyReply, file: RegistryFile) {
@@ -36,11 +41,10 @@ function sendXlsx(reply: FastifyReply, file: RegistryFile) {
     .send(file.bytes);
 }
 
-export const registriesRoutes: FastifyPluginCallback<{ registries: RegistriesService }> = (
-  app,
-  { registries },
-  done,
-) => {
+export const registriesRoutes: FastifyPluginCallback<{
+  registries: RegistriesService;
+  ledger: LedgerService;
+}> = (app, { registries, ledger }, done) => {
   const actorOf = (request: Parameters<typeof requireSession>[0]) => ({
     ...requireSession(request),
     ...readOrigin(request),
@@ -51,6 +55,7 @@ export const registriesRoutes: FastifyPluginCallback<{ registries: RegistriesSer
     const guard = [
       app.authenticate,
       requireAnyPermission([def.permission, `${def.permission}_ADMIN` as PermissionCode]),
+      ...(def.isLedger === true ? [ledger.requireLedger] : []),
     ];
 
     serve(app, calls.list, guard, async ({ body }, request) =>
@@ -101,5 +106,12 @@ export const registriesRoutes: FastifyPluginCallback<{ registries: RegistriesSer
       ok(await registries.show(requireSession(request), def, params.id)),
     );
   }
+
+  serve(
+    app,
+    ledgerTypeByProjectCall,
+    [app.authenticate, requireAnyPermission(['GJS_PROJECT_LEDGER_LT', 'GJS_PROJECT_SMALL_LEDGER_LT'])],
+    async ({ query }, request) => ok(await ledger.typeByProject(requireSession(request), query.projectId)),
+  );
   done();
 };

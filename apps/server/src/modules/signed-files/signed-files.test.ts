@@ -29,7 +29,7 @@ import {
   type TestApp,
 } from '../../test/harness.ts';
 import {
-  approveBulkAction,
+  approveAction,
   clientOf,
   DEMO_PROJECT_CODE,
   enrolSigner,
@@ -107,7 +107,7 @@ beforeAll(async () => {
   exchange = clientOf(t, await loginAs(t.app, 'admin'));
   land = clientOf(t, await loginAs(t.app, 'land'));
   await enrolSigner(t, 'transferor');
-  await approveBulkAction({
+  await approveAction({
     t,
     phone,
     mobile: '13800000001',

@@ -21,7 +21,7 @@ import {
   type TestApp,
 } from '../../test/harness.ts';
 import {
-  approveBulkAction,
+  approveAction,
   clientOf,
   copyProject,
   enrolSigner,
@@ -100,7 +100,7 @@ describe('综合查询', () => {
 
   it('finds a signed letter by its name, in the company that signed it', async () => {
     const projectId = await copyProject(t, 'GR2026BJ7100001');
-    await approveBulkAction({
+    await approveAction({
       t,
       phone,
       mobile: '13800000001',

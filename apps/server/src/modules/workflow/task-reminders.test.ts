@@ -11,7 +11,7 @@ import {
   type TestApp,
 } from '../../test/harness.ts';
 import {
-  approveBulkAction,
+  approveAction,
   clientOf,
   copyProject,
   enrolSigner,
@@ -47,7 +47,7 @@ describe('任务提醒', () => {
   it('tells the exchange of the signed application awaiting its review, with the link to that task', async () => {
     const before = (await tasksOf(exchange)).length;
     const projectId = await copyProject(t, 'GR2026BJ7200001');
-    const id = await approveBulkAction({
+    const id = await approveAction({
       t,
       phone,
       mobile: '13800000001',

@@ -8,6 +8,7 @@ import { COLL_KIND } from './coll.ts';
 import type { ProjectFormBase } from './fields.ts';
 import type { ProjectKind } from './kind.ts';
 import { PRIVATE_STOCK_KIND } from './private-stock.ts';
+import { SMALL_KIND } from './small.ts';
 import { STOCK_KIND } from './stock.ts';
 
 export const PROJECT_KINDS = {
@@ -17,6 +18,7 @@ export const PROJECT_KINDS = {
   privateStock: PRIVATE_STOCK_KIND,
   cap: CAP_KIND,
   capOpen: CAP_OPEN_KIND,
+  small: SMALL_KIND,
 } as const satisfies Record<string, ProjectKind>;
 
 export type ProjectFamily = keyof typeof PROJECT_KINDS;

@@ -1,0 +1,282 @@
+// The small-lot ledger (台账 · 小宗实物) beyond the kit every registry shares (every-registry.test.ts): SH-4.14 on the
+// server (no small-lot project permission, no ledger), the ledger type of a project, ticked lots starting one
+// small-lot project of the agent (its lot list, the lots 挂牌中, the agent's list), lots of two owners refused, and
+// the course on the engine: the disclosure e-signed and approved, the result confirmed (dealt, lots 已成交, the
+// service fee billed), the delivery approved (lots 已交割).
+import {
+  SMALL_LEDGER_REGISTRY,
+  type ProjectListItem,
+  type RegistryRow,
+  type SmallProjectForm,
+  type TaskRow,
+} from '@cqjy/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../../db/client.ts';
+import {
+  createCapturingSmsProvider,
+  createTestApp,
+  loginAs,
+  type CapturingSmsProvider,
+  type TestApp,
+} from '../../test/harness.ts';
+import {
+  approveAction,
+  clientOf,
+  enrolSigner,
+  signRequest,
+  type Client,
+} from '../../test/workflow-support.ts';
+
+const AGENT_MOBILE = '13800000004';
+const BASE = SMALL_LEDGER_REGISTRY.apiBase;
+
+let t: TestApp;
+let phone: CapturingSmsProvider;
+let agentToken: string;
+let agent: Client;
+let agent2: Client;
+let exchange: Client;
+
+beforeAll(async () => {
+  phone = createCapturingSmsProvider();
+  t = await createTestApp({ smsProvider: phone, env: { LOGIN_RATE_MAX: '1000', OTP_RATE_MAX: '1000' } });
+  agentToken = await loginAs(t.app, 'agent');
+  agent = clientOf(t, agentToken);
+  agent2 = clientOf(t, await loginAs(t.app, 'agent2'));
+  exchange = clientOf(t, await loginAs(t.app, 'admin'));
+  await enrolSigner(t, 'agent');
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const lot = (name: string, extra: Record<string, string> = {}) => ({
+  principalName: '北京示范国有资产经营有限公司',
+  name,
+  category: '废旧物资',
+  quantity: '2.5',
+  unit: '吨',
+  location: '示范路1号仓库',
+  startingPrice: '40000',
+  appraisedValue: '45000',
+  status: '在库',
+  ...extra,
+});
+
+async function saveLot(client: Client, values: Record<string, string>): Promise<RegistryRow> {
+  const saved = await client.post<{ id: number }>(`${BASE}/save`, { values });
+  expect(saved.status, saved.msg).toBe(0);
+  return (await client.get<RegistryRow>(`${BASE}/${saved.data.id}`)).data;
+}
+
+const ref = (row: RegistryRow) => ({ id: row.id, version: row.version });
+
+async function statusesOf(rows: readonly RegistryRow[]): Promise<unknown[]> {
+  return Promise.all(
+    rows.map(async (row) => (await agent.get<RegistryRow>(`${BASE}/${row.id}`)).data.values.status),
+  );
+}
+
+async function projectStatus(id: number): Promise<string | undefined> {
+  const rows = await selectRows<{ status: string }>(t.db, sql`select status from projects where id = ${id}`);
+  return rows[0]?.status;
+}
+
+describe('SH-4.14 on the server', () => {
+  it('a member without the small-lot project permission (index 4) is refused every ledger call, and nothing is stored', async () => {
+    const [{ id: companyId } = { id: 0 }] = await selectRows<{ id: number }>(
+      t.db,
+      sql`select company_id as id from operators o join users u on u.id = o.user_id where u.username = 'agent2'`,
+    );
+    const kept = await selectRows<{ p: unknown }>(
+      t.db,
+      sql`select project_permissions as p from companies where id = ${companyId}`,
+    );
+    await t.db.execute(sql`update companies set project_permissions = '[]'::jsonb where id = ${companyId}`);
+    try {
+      expect((await agent2.raw('POST', `${BASE}/list`, { page: 1, size: 10 })).statusCode).toBe(403);
+      expect((await agent2.raw('POST', `${BASE}/save`, { values: lot('废铁') })).statusCode).toBe(403);
+      expect((await agent2.raw('GET', `${BASE}/export`)).statusCode).toBe(403);
+      expect((await agent2.raw('POST', `${BASE}/project`, { family: 'small', rows: [] })).statusCode).toBe(
+        403,
+      );
+      expect(await agent2.get('/api/project/ledger/type/by/project')).toMatchObject({
+        status: 0,
+        data: { types: [], projectType: null },
+      });
+      const stored = await selectRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from registry_rows where company_id = ${companyId}`,
+      );
+      expect(stored[0]?.n).toBe(0);
+    } finally {
+      await t.db.execute(
+        sql`update companies set project_permissions = ${JSON.stringify(kept[0]?.p ?? [])}::jsonb where id = ${companyId}`,
+      );
+    }
+    expect((await agent2.raw('POST', `${BASE}/list`, { page: 1, size: 10 })).statusCode).toBe(200);
+  });
+
+  it('the exchange and a plain member hold no ledger code: 403', async () => {
+    expect((await exchange.raw('POST', `${BASE}/list`, { page: 1, size: 10 })).statusCode).toBe(403);
+    const member = clientOf(t, await loginAs(t.app, 'member'));
+    expect((await member.raw('GET', '/api/project/ledger/type/by/project')).statusCode).toBe(403);
+  });
+});
+
+describe('ticked lots start one small-lot project of the agent', () => {
+  let lots: RegistryRow[];
+  let projectId: number;
+
+  beforeAll(async () => {
+    lots = [
+      await saveLot(agent, lot('废钢')),
+      await saveLot(agent, lot('废铜', { hazardous: '是', wasteCode: '900-041-49' })),
+      await saveLot(agent, lot('废旧电机', { category: '闲置设备', quantity: '3', unit: '台' })),
+    ];
+  });
+
+  it('refuses lots of two owners, naming them, and changes nothing', async () => {
+    const other = await saveLot(agent, lot('旧办公桌', { principalName: '北京示范科技有限公司' }));
+    expect(
+      await agent.post(`${BASE}/project`, { family: 'small', rows: [ref(lots[0]!), ref(other)] }),
+    ).toMatchObject({
+      status: 1,
+      msg: '所选标的属于不同委托方（北京示范国有资产经营有限公司、北京示范科技有限公司），请按委托方分别发起项目',
+    });
+    expect(await statusesOf([lots[0]!, other])).toEqual(['在库', '在库']);
+  });
+
+  it('another agent cannot start them (404), nor read the ledger type of the project', async () => {
+    expect(await agent2.post(`${BASE}/project`, { family: 'small', rows: lots.map(ref) })).toMatchObject({
+      status: 404,
+    });
+  });
+
+  it('starts the project: the lots become its lot list and read 挂牌中, the ledger type names it', async () => {
+    const started = await agent.post<{ id: number; family: string; code: string }>(`${BASE}/project`, {
+      family: 'small',
+      rows: lots.map(ref),
+    });
+    expect(started.status, started.msg).toBe(0);
+    projectId = started.data.id;
+    expect(started.data.family).toBe('small');
+    expect(await statusesOf(lots)).toEqual(['挂牌中', '挂牌中', '挂牌中']);
+    const sheet = await selectRows<{ category: string; name: string }>(
+      t.db,
+      sql`select category, values ->> 'name' as name from project_assets where project_id = ${projectId} order by id`,
+    );
+    expect(sheet).toEqual([
+      { category: 'lot', name: '废钢' },
+      { category: 'lot', name: '废铜' },
+      { category: 'lot', name: '废旧电机' },
+    ]);
+    const shown = await agent.post<{ details: { form: SmallProjectForm } }>(`/api/project/show/${projectId}`);
+    expect(shown.data.details.form).toMatchObject({
+      name: '废钢等3项标的',
+      principalName: '北京示范国有资产经营有限公司',
+      listingPrice: 12_000_000,
+      appraisalPrice: 13_500_000,
+      isScrap: true,
+    });
+    expect(await agent.get(`/api/project/ledger/type/by/project?projectId=${projectId}`)).toMatchObject({
+      data: { types: [{ type: 'small', route: 'ledgerSmall' }], projectType: 'small' },
+    });
+    expect(await agent2.get(`/api/project/ledger/type/by/project?projectId=${projectId}`)).toMatchObject({
+      data: { projectType: null },
+    });
+    // the agent's 代理项目方 list holds its own batch beside the projects it acts for
+    const listed = await agent.post<{ list: ProjectListItem[] }>('/api/project/list', { page: 1, size: 50 });
+    expect(listed.data.list.map((row) => row.id)).toContain(projectId);
+  });
+
+  it('runs the course: disclosed, result confirmed (dealt, 已成交, billed), delivered (已交割)', async () => {
+    const version = (
+      await selectRows<{ version: number }>(t.db, sql`select version from projects where id = ${projectId}`)
+    )[0]?.version;
+    const completed = await agent.post<{ version: number }>(`/api/project/small/update/${projectId}`, {
+      version,
+      form: {
+        name: '废钢等3项标的',
+        principalName: '北京示范国有资产经营有限公司',
+        disposalMethod: 'auction',
+        listingPrice: 12_000_000,
+        disclosureDays: 10,
+        viewingPlace: '示范路1号仓库',
+        viewingFrom: '2026-12-01',
+        viewingTo: '2026-12-04',
+        viewingContact: '赵六',
+        viewingMobile: AGENT_MOBILE,
+        paymentDays: 5,
+        pickupDays: 10,
+        isScrap: true,
+        wasteCategory: 'HW49 其他废物',
+        buyerLicence: '危险废物经营许可证',
+        contactName: '赵六',
+        contactMobile: AGENT_MOBILE,
+      },
+    });
+    expect(completed.status, completed.msg).toBe(0);
+    const submitted = await agent.post<{ actionId: number; taskId: number }>(
+      `/api/project/small/submit/${projectId}`,
+      { version: completed.data.version },
+    );
+    expect(submitted.status, submitted.msg).toBe(0);
+    t.clock.advance(61_000);
+    expect((await agent.post('/api/workflow/sign/otp', { dataId: submitted.data.actionId })).status).toBe(0);
+    const signed = await agent.post(
+      '/api/project/small/disclosure/signature',
+      signRequest({
+        dataId: submitted.data.actionId,
+        taskId: submitted.data.taskId,
+        type: 'EicSre',
+        otp: phone.lastCodeTo(AGENT_MOBILE),
+      }),
+    );
+    expect(signed.status, signed.msg).toBe(0);
+    const todo = await exchange.post<{ list: TaskRow[] }>('/api/task/list/todo', { page: 1, size: 100 });
+    const review = todo.data.list.find((row) => row.actionId === submitted.data.actionId);
+    expect(review).toMatchObject({ type: 'Review', routeName: 'smallEicSre' });
+    const passed = await exchange.post('/api/task/signoff/small', {
+      ...signRequest({ dataId: submitted.data.actionId, taskId: review?.id ?? 0, type: 'Review' }),
+      result: 'pass',
+    });
+    expect(passed.status, passed.msg).toBe(0);
+    expect(await projectStatus(projectId)).toBe('disclosing');
+
+    const parties = { t, phone, mobile: AGENT_MOBILE, ownerToken: agentToken, exchange, projectId };
+    await approveAction({
+      ...parties,
+      family: 'small',
+      action: 'resultConfirm',
+      form: {
+        transfereeName: '北京再生资源回收有限公司',
+        dealPrice: 15_000_000,
+        content: '经网络竞价产生买受人',
+      },
+    });
+    expect(await projectStatus(projectId)).toBe('dealt');
+    expect(await statusesOf(lots)).toEqual(['已成交', '已成交', '已成交']);
+    const orders = await selectRows<{ deal_amount: number }>(
+      t.db,
+      sql`select deal_amount::int as deal_amount from service_fee_orders where project_id = ${projectId}`,
+    );
+    expect(orders).toEqual([{ deal_amount: 15_000_000 }]);
+
+    await approveAction({
+      ...parties,
+      family: 'small',
+      action: 'delivery',
+      form: { eventDate: '2026-12-20', place: '示范路1号仓库', content: '买受人已提货，数量无误' },
+    });
+    expect(await statusesOf(lots)).toEqual(['已交割', '已交割', '已交割']);
+    // a delivered lot starts nothing again
+    const code = (await agent.get<RegistryRow>(`${BASE}/${lots[0]!.id}`)).data.values.projectCode;
+    expect(await agent.post(`${BASE}/project`, { family: 'small', rows: [ref(lots[0]!)] })).toMatchObject({
+      status: 1,
+      msg: `标的“废钢”已转入项目${String(code)}，不能重复发起`,
+    });
+  });
+});
