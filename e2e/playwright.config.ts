@@ -43,6 +43,9 @@ export default defineConfig({
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1600, height: 900 },
     screenshot: 'only-on-failure',
+    // the portal turns antd's animations off for a person who asks for reduced motion: a dialog is where it will
+    // stay from its first frame, so no click aims at one still zooming in
+    reducedMotion: 'reduce',
     // A click or fill that cannot happen fails in 20 s with its locator, instead of waiting out a long test's limit.
     actionTimeout: 20_000,
     launchOptions: {

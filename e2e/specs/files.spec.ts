@@ -1,9 +1,17 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { choose, expectToReach, fileInputOf, keepScreenshot, signIn, uploadFile } from './helpers.ts';
+import {
+  answerDialog,
+  choose,
+  expectToReach,
+  fileInputOf,
+  keepScreenshot,
+  signIn,
+  uploadFile,
+} from './helpers.ts';
 import { APPLICATION_PDF, fillCode } from './workflow-steps.ts';
 
 /** A one-page PDF with a line of text, padded with a comment so that its upload takes long enough to watch. */
@@ -91,14 +99,6 @@ test('a company uploads a PDF with a progress bar, previews it in the page, down
   await expect(page.locator('.file-row', { hasText: '营业执照.pdf' })).toHaveCount(0);
 });
 
-/** Confirms the open confirm dialog with its button `name` (antd spaces out two-character labels). */
-async function confirmDialog(page: Page, name: RegExp): Promise<void> {
-  const dialog = page.locator('.ant-modal-confirm');
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name }).click();
-  await expect(dialog).toHaveCount(0);
-}
-
 test('收文管理 and 发文管理: the exchange sends a document, the company reads and acknowledges it, and answers with one it e-signs', async ({
   page,
   browser,
@@ -130,7 +130,7 @@ test('收文管理 and 发文管理: the exchange sends a document, the company 
     admin.getByRole('button', { name: /保\s*存/ }).click(),
   );
   await admin.getByRole('button', { name: /发\s*送/ }).click();
-  await confirmDialog(admin, /发\s*送/);
+  await answerDialog(admin.locator('.ant-modal-confirm'), /发\s*送/);
   await expect(admin.locator('.ant-descriptions').getByText('未读')).toBeVisible();
   await admin.context().close();
 
@@ -151,7 +151,7 @@ test('收文管理 and 发文管理: the exchange sends a document, the company 
   await page.locator('.file-row', { hasText: '报送模板.pdf' }).getByRole('button', { name: '下载' }).click();
   expect((await downloadPromise).suggestedFilename()).toBe('报送模板.pdf');
   await page.getByRole('button', { name: '确认收文' }).click();
-  await confirmDialog(page, /确认收文/);
+  await answerDialog(page.locator('.ant-modal-confirm'), /确认收文/);
   await expect(page.locator('.ant-descriptions').getByText('已确认')).toBeVisible();
   await keepScreenshot(page, 'documents-02-received-acknowledged');
 
@@ -173,7 +173,7 @@ test('收文管理 and 发文管理: the exchange sends a document, the company 
   await expect(page.getByText('电子签章件')).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.ant-descriptions').getByText('草稿（已签章）')).toBeVisible();
   await page.getByRole('button', { name: /发\s*送/ }).click();
-  await confirmDialog(page, /发\s*送/);
+  await answerDialog(page.locator('.ant-modal-confirm'), /发\s*送/);
   await expect(page.locator('.ant-descriptions').getByText('已发送')).toBeVisible();
   await keepScreenshot(page, 'documents-04-sending-sent');
 });

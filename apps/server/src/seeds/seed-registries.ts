@@ -7,6 +7,7 @@ import {
   findRegistry,
   registrySearchText,
   type RegistryKey,
+  type SheetValues,
 } from '@cqjy/domain';
 import { registryRows } from '../modules/registries/tables.ts';
 import type { Db } from '../db/client.ts';
@@ -247,23 +248,34 @@ const LAND_ROWS: DemoRows[] = [
   },
 ];
 
+/**
+ * One demo row of a registry as a form would store it: its cells checked by the registry's rule, then `added`, the
+ * values the portal writes itself (the project a ledger's lot started).
+ */
+export function registryRowOf(
+  registry: RegistryKey,
+  companyId: number,
+  cells: Record<string, string>,
+  added: SheetValues = {},
+) {
+  const def = findRegistry(registry);
+  if (def === undefined) throw new Error(`no registry ${registry}`);
+  const { values: checked, errors } = checkRegistryRow(def, cells);
+  if (errors[0] !== undefined) throw new Error(`demo ${registry} row: ${errors[0]}`);
+  const values = { ...checked, ...added };
+  const unique = def.uniqueField === undefined ? undefined : values[def.uniqueField];
+  return {
+    registry,
+    companyId,
+    values,
+    searchText: registrySearchText(def, values),
+    uniqueValue: unique === undefined ? null : String(unique),
+  };
+}
+
 async function insertRows(tx: Db, companyId: number, sets: readonly DemoRows[]): Promise<void> {
   for (const { registry, rows } of sets) {
-    const def = findRegistry(registry);
-    if (def === undefined) throw new Error(`no registry ${registry}`);
-    const checked = rows.map((cells) => {
-      const { values, errors } = checkRegistryRow(def, cells);
-      if (errors[0] !== undefined) throw new Error(`demo ${registry} row: ${errors[0]}`);
-      const unique = def.uniqueField === undefined ? undefined : values[def.uniqueField];
-      return {
-        registry,
-        companyId,
-        values,
-        searchText: registrySearchText(def, values),
-        uniqueValue: unique === undefined ? null : String(unique),
-      };
-    });
-    await tx.insert(registryRows).values(checked);
+    await tx.insert(registryRows).values(rows.map((cells) => registryRowOf(registry, companyId, cells)));
   }
 }
 

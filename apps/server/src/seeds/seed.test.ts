@@ -16,6 +16,7 @@ import {
   type TaskRow,
 } from '@cqjy/domain';
 import { DEMO_DEAL_CODE } from './seed-deal.ts';
+import { SMALL_DEMO_CODES } from './seed-small.ts';
 import { seedDatabase, seedDemo } from './seed.ts';
 
 describe('seed', () => {
@@ -62,15 +63,17 @@ describe('seed', () => {
     const rows = await selectRows<{ code: string; form: Record<string, unknown>; appraisals: number | null }>(
       t.db,
       sql`select p.code, p.details -> 'form' as form,
-            (select sum((a.values ->> 'appraisalValue')::bigint)::float8 from project_assets a
-              where a.project_id = p.id and a.values ? 'appraisalValue') as appraisals
+            (select sum(coalesce(a.values ->> 'appraisalValue', a.values ->> 'appraisedValue')::bigint)::float8
+              from project_assets a
+              where a.project_id = p.id and (a.values ? 'appraisalValue' or a.values ? 'appraisedValue'))
+              as appraisals
           from projects p order by p.id`,
     );
-    // five of the demo owner's, and the second owner's draft
-    expect(rows).toHaveLength(6);
+    // five of the demo owner's, the second owner's draft, and the agent's two small-lot batches
+    expect(rows).toHaveLength(8);
     for (const { code, form, appraisals } of rows) {
       if (form.appraisalPrice !== undefined) {
-        // the bulk kinds: the asset list's appraisals are the appraisal of the form
+        // the physical kinds: the asset or lot list's appraisals are the appraisal of the form
         expect(appraisals, code).toBe(form.appraisalPrice);
       }
       if (form.shareAppraisalValue !== undefined) {
@@ -99,8 +102,11 @@ describe('seed', () => {
       'preDisclosing',
       'disclosing',
       'dealt',
+      'disclosing',
+      'dealt',
     ]);
-    const token = await loginAs(t.app, 'transferor');
+    // the exchange reads every company's course
+    const token = await loginAs(t.app, 'admin');
     const get = async <T>(url: string) =>
       readJson<T>(await t!.app.inject({ method: 'GET', url, headers: bearer(token) }));
     const stagesOf: Record<string, string[]> = {};
@@ -133,6 +139,8 @@ describe('seed', () => {
         '合同信息登记:submit,sign,pass',
         '价款划转:submit,sign,pass',
       ],
+      [SMALL_DEMO_CODES.disclosing]: ['信息披露:submit,sign,pass'],
+      [SMALL_DEMO_CODES.dealt]: ['信息披露:submit,sign,pass', '结果确认:submit,sign,pass'],
     });
     // the disclosure's approval is when the disclosure started
     const bulk = projects[0];
@@ -220,12 +228,18 @@ describe('seed', () => {
       ['MfyRrn', 'registration', 'GR2026BJ1000301'],
     ]);
 
-    // the agent member: the bulk projects it acts for (the disclosing one and the finished deal)
+    // the agent member: its own small-lot batches (the dealt one awaiting delivery, the disclosing one) and the
+    // bulk projects it acts for (the finished deal and the disclosing one)
     const agent = await loginAs(t.app, 'agent');
     const agentHome = await call<HomepageCounts>(agent, 'GET', '/api/homepage/count');
-    expect(agentHome.data.projects).toBe(2);
+    expect(agentHome.data.projects).toBe(4);
     const agentProjects = await call<PageResult<{ code: string }>>(agent, 'POST', '/api/project/list', page);
-    expect(agentProjects.data.list.map((row) => row.code)).toEqual([DEMO_DEAL_CODE, 'GR2026BJ1000123']);
+    expect(agentProjects.data.list.map((row) => row.code)).toEqual([
+      SMALL_DEMO_CODES.dealt,
+      SMALL_DEMO_CODES.disclosing,
+      DEMO_DEAL_CODE,
+      'GR2026BJ1000123',
+    ]);
   });
 
   it('gives the exchange and the owner decisions waiting in their 待办任务, each linked to its screen', async () => {

@@ -31,6 +31,7 @@ import { insertDemoEquityProjects } from './seed-equity.ts';
 import { buildGateSeeds } from './seed-gates.ts';
 import { insertDemoNotifications } from './seed-notifications.ts';
 import { insertDemoRegistries } from './seed-registries.ts';
+import { insertDemoSmallLots } from './seed-small.ts';
 
 export { DEMO_PROJECT_PERMISSIONS } from './seed-accounts.ts';
 
@@ -115,6 +116,12 @@ export async function seedDemo(
       now,
       form: DEMO_PROJECT_FORM,
       assets: DEMO_PROJECT_ASSETS,
+    });
+    await insertDemoSmallLots(tx, {
+      agent: partyOf('agent', userIds, companyIds),
+      exchange: demo.parties.admin,
+      principalName: owner.companyName,
+      now,
     });
     await insertDemoNotifications(tx, {
       companyId: owner.companyId,

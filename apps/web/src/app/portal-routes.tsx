@@ -173,8 +173,10 @@ const PAGES: Readonly<Record<string, LazyPage>> = {
   accountChange: pageOf(loadFeature.account, (m) => m.AccountChangePage),
   comprehensiveQuery: pageOf(loadFeature.statistics, (m) => m.QueryPage),
   income: pageOf(loadFeature.statistics, (m) => m.IncomePage),
-  ...registryPages(),
   ...workflowPages(),
+  // after the workflow's: the ledger's detail (ledgerSmallShow) is a step name of the registry's ledger group, drawn
+  // by the registries kit
+  ...registryPages(),
   // The investors of a capital increase are a module of their own, not the engine's (MODULE_ACTIONS): these win
   // over any workflow route of the same name.
   capInvestorAon: pageOf(loadFeature.investors, (m) => m.InvestorFormPage),

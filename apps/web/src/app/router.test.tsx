@@ -278,14 +278,14 @@ describe('permissions and route sets (SH-4.4, SH-6.2)', () => {
     await expectPath(router, '/index/home');
   });
 
-  it('opens a not yet built page as a placeholder under its title (SH-2.13, SH-2.14)', async () => {
-    // an agent member: its 小宗实物 ledger is the page not built yet
+  it('opens the agent’s 小宗实物 ledger as the registries kit’s list under its title (SH-2.13, SH-2.14)', async () => {
     const user = makeUser(2, { permission: [...DEFAULT_ROLE_CODES.agent] });
     servePortal(user);
     signInAs(user);
     renderPortal('/index/ledgerSmall');
     expect(await screen.findByRole('heading', { name: '小宗实物' })).toBeTruthy();
-    expect(screen.getByText(MSG.notOpenYet)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /导\s*入/ })).toBeTruthy();
+    expect(screen.queryByText(MSG.notOpenYet)).toBeNull();
   });
 
   it('gives admins the management titles (SH-2.8)', async () => {
