@@ -23,8 +23,8 @@ const identities = [
     shows: ['我的项目', '客户管理'],
     hides: ['台账管理', '代理意向方'],
   },
-  // no 台账管理 before the small-lot family can be created (its ledger is that family's)
-  { user: 'agent', path: '/index/home', tab: '首页', shows: ['项目管理'], hides: ['机构管理', '台账管理'] },
+  // the agent holds the small-lot project permission (index 4): its ledger; the member beside it does not (SH-4.14)
+  { user: 'agent', path: '/index/home', tab: '首页', shows: ['项目管理', '台账管理'], hides: ['机构管理'] },
   {
     user: 'assessment',
     path: '/index/todoEstimate',

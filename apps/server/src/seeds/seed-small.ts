@@ -11,6 +11,7 @@ import {
 } from '@cqjy/domain';
 import { projectAssets, projects } from '../modules/projects/tables.ts';
 import { registryRows } from '../modules/registries/tables.ts';
+import { tasks } from '../modules/tasks/tables.ts';
 import type { Db } from '../db/client.ts';
 import { insertCourse, type SeedParty } from './seed-courses.ts';
 import { registryRowOf } from './seed-registries.ts';
@@ -18,7 +19,11 @@ import { registryRowOf } from './seed-registries.ts';
 type LotCells = Record<string, string>;
 
 /** The codes of the demo batches: the disclosing one and the dealt one. */
-export const SMALL_DEMO_CODES = { disclosing: 'GR2026BJ1000501', dealt: 'GR2026BJ1000502' } as const;
+export const SMALL_DEMO_CODES = {
+  disclosing: 'GR2026BJ1000501',
+  dealt: 'GR2026BJ1000502',
+  draft: 'GR2026BJ1000503',
+} as const;
 
 /** The lots' kinds, each a line of the ledger several times over (one per storage place). */
 const LOT_KINDS: readonly LotCells[] = [
@@ -45,7 +50,6 @@ const LOT_KINDS: readonly LotCells[] = [
     quantity: '1.8',
     startingPrice: '5400',
     condition: '报废',
-    hazardous: '是',
     wasteCode: '900-249-08',
   },
   {
@@ -134,7 +138,7 @@ function lotListRow(cells: LotCells) {
 
 function batchForm(lots: readonly LotCells[], principalName: string, name: string): SmallProjectForm {
   const sum = (key: string) => lots.reduce((total, lot) => total + yuanToFen(lot[key] ?? '0'), 0);
-  const isScrap = lots.some((lot) => lot.hazardous === '是');
+  const isScrap = lots.some((lot) => (lot.wasteCode ?? '') !== '');
   return {
     name,
     principalName,
@@ -165,11 +169,18 @@ function batchForm(lots: readonly LotCells[], principalName: string, name: strin
 
 export async function insertDemoSmallLots(
   tx: Db,
-  input: { agent: SeedParty; exchange: SeedParty; principalName: string; now: Date },
+  input: {
+    agent: SeedParty;
+    exchange: SeedParty;
+    /** the assessment institution the draft batch names to estimate its lots */
+    appraiser: Pick<SeedParty, 'companyId' | 'companyName'>;
+    principalName: string;
+    now: Date;
+  },
 ): Promise<void> {
-  const { agent, exchange, principalName, now } = input;
+  const { agent, exchange, appraiser, principalName, now } = input;
   const lots = ledgerLots(principalName);
-  // the batches: three lots disclosing, two dealt awaiting delivery
+  // the batches: three lots disclosing, two dealt awaiting delivery, four in a draft awaiting the appraiser's estimate
   const batches = [
     {
       code: SMALL_DEMO_CODES.disclosing,
@@ -185,17 +196,22 @@ export async function insertDemoSmallLots(
       ledger: '已成交',
       started: addWorkdays(now, -12).date,
     },
+    { code: SMALL_DEMO_CODES.draft, lots: lots.slice(5, 9), status: 'draft', ledger: '挂牌中', started: now },
   ] as const satisfies readonly {
     code: string;
     lots: LotCells[];
-    status: 'disclosing' | 'dealt';
+    status: 'disclosing' | 'dealt' | 'draft';
     ledger: LedgerStatus;
     started: Date;
   }[];
   const linked = new Map<LotCells, Record<string, string | number>>();
   for (const batch of batches) {
     const first = batch.lots[0]?.name ?? '';
-    const form = batchForm(batch.lots, principalName, `${first}等${batch.lots.length}项标的`);
+    const named = batchForm(batch.lots, principalName, `${first}等${batch.lots.length}项标的`);
+    const isDraft = batch.status === 'draft';
+    // the draft asks the appraiser for its estimate: no appraisal of its own yet
+    const { appraisalPrice: _appraisal, ...unappraised } = named;
+    const form: SmallProjectForm = isDraft ? { ...unappraised, appraisalFirm: appraiser.companyName } : named;
     const [project] = await tx
       .insert(projects)
       .values({
@@ -205,8 +221,8 @@ export async function insertDemoSmallLots(
         name: form.name,
         code: batch.code,
         status: batch.status,
-        disclosureStart: batch.started,
-        disclosureEnd: addWorkdays(batch.started, 10).date,
+        disclosureStart: isDraft ? null : batch.started,
+        disclosureEnd: isDraft ? null : addWorkdays(batch.started, 10).date,
         details: { form },
       })
       .returning({ id: projects.id });
@@ -227,6 +243,25 @@ export async function insertDemoSmallLots(
         projectFamily: 'small',
         status: batch.ledger,
       });
+    }
+    if (isDraft) {
+      // 出具评估报告 waits in the appraiser's 我的待办, as the projects module opens it when a form names the firm
+      await tx.insert(tasks).values({
+        subject: 'evaluation',
+        subjectId: project.id,
+        step: 'evaluationReport',
+        projectId: project.id,
+        companyId: agent.companyId,
+        type: 'Aon',
+        category: 'estimate',
+        routeName: 'estimateList',
+        routeQuery: { id: project.id },
+        status: 'open',
+        assigneeCompanyId: appraiser.companyId,
+        createdAt: now,
+        updatedAt: now,
+      });
+      continue;
     }
     await insertCourse(tx, {
       projectId: project.id,

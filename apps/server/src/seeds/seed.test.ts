@@ -69,8 +69,8 @@ describe('seed', () => {
               as appraisals
           from projects p order by p.id`,
     );
-    // five of the demo owner's, the second owner's draft, and the agent's two small-lot batches
-    expect(rows).toHaveLength(8);
+    // five of the demo owner's, the second owner's draft, and the agent's three small-lot batches
+    expect(rows).toHaveLength(9);
     for (const { code, form, appraisals } of rows) {
       if (form.appraisalPrice !== undefined) {
         // the physical kinds: the asset or lot list's appraisals are the appraisal of the form
@@ -228,13 +228,14 @@ describe('seed', () => {
       ['MfyRrn', 'registration', 'GR2026BJ1000301'],
     ]);
 
-    // the agent member: its own small-lot batches (the dealt one awaiting delivery, the disclosing one) and the
-    // bulk projects it acts for (the finished deal and the disclosing one)
+    // the agent member: its own small-lot batches (the draft awaiting its estimate, the dealt one awaiting
+    // delivery, the disclosing one) and the bulk projects it acts for (the finished deal and the disclosing one)
     const agent = await loginAs(t.app, 'agent');
     const agentHome = await call<HomepageCounts>(agent, 'GET', '/api/homepage/count');
-    expect(agentHome.data.projects).toBe(4);
+    expect(agentHome.data.projects).toBe(5);
     const agentProjects = await call<PageResult<{ code: string }>>(agent, 'POST', '/api/project/list', page);
     expect(agentProjects.data.list.map((row) => row.code)).toEqual([
+      SMALL_DEMO_CODES.draft,
       SMALL_DEMO_CODES.dealt,
       SMALL_DEMO_CODES.disclosing,
       DEMO_DEAL_CODE,

@@ -120,6 +120,7 @@ export async function seedDemo(
     await insertDemoSmallLots(tx, {
       agent: partyOf('agent', userIds, companyIds),
       exchange: demo.parties.admin,
+      appraiser: partyOf('assessment', userIds, companyIds),
       principalName: owner.companyName,
       now,
     });

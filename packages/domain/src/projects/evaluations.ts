@@ -38,7 +38,8 @@ export const ZEvaluationSubmitted = z.object({ submittedAt: z.string() });
 
 export type EvaluationFigures = {
   appraisalBaseDate: string;
-  netAssetValue: number;
+  /** null where the kind appraises goods, not an enterprise's shares (a small lot's estimate) */
+  netAssetValue: number | null;
   appraisalValue: number;
   remark: string;
 };
@@ -48,7 +49,7 @@ export const ZEvaluationRecord = z.object({
   firmCompanyId: z.number(),
   firmName: z.string(),
   appraisalBaseDate: z.string(),
-  netAssetValue: z.number(),
+  netAssetValue: z.number().nullable(),
   appraisalValue: z.number(),
   remark: z.string(),
   /** ISO 8601 */
@@ -60,12 +61,14 @@ const isFen = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
 /**
- * Checks a firm's appraisal on `today` ('YYYY-MM-DD', +08:00): a base day not after today, the net assets and the
- * value of what is offered positive amounts (fen), the latter not above the former, a remark within its limit.
+ * Checks a firm's appraisal on `today` ('YYYY-MM-DD', +08:00): a base day not after today, the net assets (where
+ * the kind appraises an enterprise's shares: `hasNetAssets`) and the value of what is offered positive amounts (fen),
+ * the latter not above the former, a remark within its limit.
  */
 export function checkEvaluation(
   input: z.infer<typeof ZEvaluationSubmit>,
   today: string,
+  hasNetAssets = true,
 ):
   | { message: string; field: keyof EvaluationFigures; value?: never }
   | { message: null; field?: never; value: EvaluationFigures } {
@@ -73,9 +76,11 @@ export function checkEvaluation(
   if (typeof appraisalBaseDate !== 'string' || !isCalendarDate(appraisalBaseDate))
     return { message: MSG.evaluationBaseDateInvalid, field: 'appraisalBaseDate' };
   if (appraisalBaseDate > today) return { message: MSG.evaluationBaseDateFuture, field: 'appraisalBaseDate' };
-  if (!isFen(netAssetValue)) return { message: MSG.evaluationNetAssetInvalid, field: 'netAssetValue' };
+  if (hasNetAssets && !isFen(netAssetValue)) {
+    return { message: MSG.evaluationNetAssetInvalid, field: 'netAssetValue' };
+  }
   if (!isFen(appraisalValue)) return { message: MSG.evaluationValueInvalid, field: 'appraisalValue' };
-  if (appraisalValue > netAssetValue) {
+  if (isFen(netAssetValue) && hasNetAssets && appraisalValue > netAssetValue) {
     const params = { value: formatFen(appraisalValue), net: formatFen(netAssetValue) };
     return { message: formatMessage(MSG.evaluationValueAboveNet, params), field: 'appraisalValue' };
   }
@@ -84,7 +89,8 @@ export function checkEvaluation(
     const message = formatMessage(MSG.evaluationRemarkTooLong, { max: EVALUATION_REMARK_MAX });
     return { message, field: 'remark' };
   }
-  return { message: null, value: { appraisalBaseDate, netAssetValue, appraisalValue, remark } };
+  const net = hasNetAssets && isFen(netAssetValue) ? netAssetValue : null;
+  return { message: null, value: { appraisalBaseDate, netAssetValue: net, appraisalValue, remark } };
 }
 
 export const ZEvaluationQuery = z.object({

@@ -50,7 +50,6 @@ describe('the family choices of the filters', () => {
     expect(PROJECT_FAMILY_OPTIONS).toContainEqual({ value: 'privateStock', label: '私募股权转让' });
     // no screen group and no family without projects: nothing to choose that finds nothing by construction
     const values: string[] = PROJECT_FAMILY_OPTIONS.map((option) => option.value);
-    for (const absent of ['right', 'unified', 'vehicle', 'auction'])
-      expect(values).not.toContain(absent);
+    for (const absent of ['right', 'unified', 'vehicle', 'auction']) expect(values).not.toContain(absent);
   });
 });

@@ -16,8 +16,6 @@ export const SMALL_LOT_CATEGORIES = [
 /** How the lot looks to a buyer at the viewing (看样). */
 export const SMALL_LOT_CONDITIONS = ['全新', '良好', '一般', '较差', '报废'] as const;
 
-export const YES_NO = ['是', '否'] as const;
-
 const text = (key: string, label: string, max: number, isRequired = false): SheetColumn => ({
   key,
   label,
@@ -33,20 +31,25 @@ export const SMALL_LOT_COLUMNS: readonly SheetColumn[] = [
   text('model', '规格型号', 100),
   { key: 'quantity', label: '数量', kind: 'decimal', isRequired: true, decimals: 4 },
   text('unit', '计量单位', 20, true),
-  { key: 'condition', label: '成色状况', kind: 'choice', isRequired: false, options: SMALL_LOT_CONDITIONS },
+  { key: 'condition', label: '成色', kind: 'choice', isRequired: false, options: SMALL_LOT_CONDITIONS },
   text('location', '存放地点', 200, true),
-  { key: 'appraisedValue', label: '评估（估价）值（元）', kind: 'money', isRequired: false },
-  { key: 'startingPrice', label: '起始价（元）', kind: 'money', isRequired: true },
-  // 《国家危险废物名录》: a hazardous lot goes only to a buyer holding the licence the project names
   {
-    key: 'hazardous',
-    label: '是否危险废物',
-    kind: 'choice',
+    key: 'appraisedValue',
+    label: '评估值（元）',
+    kind: 'money',
     isRequired: false,
-    options: YES_NO,
-    hint: '属于《国家危险废物名录》所列废物的填“是”',
+    hint: '评估或估价的金额',
   },
-  text('wasteCode', '废物代码', 20),
+  { key: 'startingPrice', label: '起始价（元）', kind: 'money', isRequired: true },
+  // 《国家危险废物名录》: a hazardous lot goes only to a buyer holding the licence the project names; its code says so
+  {
+    key: 'wasteCode',
+    label: '危险废物代码',
+    kind: 'text',
+    isRequired: false,
+    max: 20,
+    hint: '属于《国家危险废物名录》所列废物的，填写废物代码（如900-249-08）；否则留空',
+  },
   text('note', '备注', 500),
 ];
 
@@ -70,7 +73,7 @@ export function lotRowOf(values: SheetValues): SheetValues {
   return row;
 }
 
-/** Whether any of the lots is hazardous waste (the project then names the buyer's licence). */
+/** Whether any of the lots is hazardous waste, by its code (the project then names the buyer's licence). */
 export function hasHazardousLot(rows: readonly SheetValues[]): boolean {
-  return rows.some((values) => values.hazardous === '是');
+  return rows.some((values) => typeof values.wasteCode === 'string' && values.wasteCode.trim() !== '');
 }

@@ -49,20 +49,19 @@ export type EvaluationsDeps = Pick<PlatformDeps, 'db' | 'clock'> & {
   tasks: TasksService;
 };
 
-/** The form fields a submitted appraisal fills in a draft (the kinds naming a firm have them). */
-const FORM_FIGURES = {
-  appraisalBaseDate: 'appraisalBaseDate',
-  netAssetValue: 'netAssetValue',
-  appraisalValue: 'shareAppraisalValue',
-} as const;
-
 function formOf(row: Pick<repo.ProjectRow, 'details'>): Record<string, unknown> {
   const form = row.details.form;
   return typeof form === 'object' && form !== null ? (form as Record<string, unknown>) : {};
 }
 
+/** Where the project's kind keeps its appraisal in the form (undefined: its kind names no appraisal firm). */
+function appraisalOf(row: Pick<repo.ProjectRow, 'family'>) {
+  return findProjectKind(row.family)?.appraisal;
+}
+
 /** The appraisal firm a project's form names ('' for none). */
-export function appraisalFirmOf(row: Pick<repo.ProjectRow, 'details'>): string {
+export function appraisalFirmOf(row: Pick<repo.ProjectRow, 'details' | 'family'>): string {
+  if (appraisalOf(row) === undefined) return '';
   const firm = formOf(row).appraisalFirm;
   return typeof firm === 'string' ? firm.trim() : '';
 }
@@ -80,7 +79,7 @@ export function createEvaluations(deps: EvaluationsDeps) {
   const recordOf = (projectId: number) => ({ dataClass: PROJECT_DATA_CLASS, dataId: String(projectId) });
 
   /** The assessment institution with an account here that the project names, if any. */
-  async function findFirm(row: Pick<repo.ProjectRow, 'details'>, executor: Db = db) {
+  async function findFirm(row: Pick<repo.ProjectRow, 'details' | 'family'>, executor: Db = db) {
     const name = appraisalFirmOf(row);
     return name === '' ? undefined : users.findCompanyByName(name, IDENTITY.assessment, executor);
   }
@@ -163,8 +162,11 @@ export function createEvaluations(deps: EvaluationsDeps) {
       const form = formOf(row);
       const firm = await findFirm(row);
       const state = firm === undefined ? null : await stateOf(row, firm.id);
-      const value = record?.appraisalValue ?? form.shareAppraisalValue ?? form.appraisalPrice;
-      const baseDate = record?.appraisalBaseDate ?? form.appraisalBaseDate;
+      const appraisal = appraisalOf(row);
+      const value =
+        record?.appraisalValue ?? (appraisal === undefined ? undefined : form[appraisal.valueField]);
+      const baseDate =
+        record?.appraisalBaseDate ?? (appraisal === undefined ? undefined : form[appraisal.baseDateField]);
       rows.push({
         id: row.id,
         code: row.code,
@@ -198,7 +200,9 @@ export function createEvaluations(deps: EvaluationsDeps) {
     if (project === undefined || !(await isEngagedAppraiser(actor, project))) throw notFound();
     if ((await stateOf(project, actor.companyId)) !== 'awaiting') throw refused(MSG.evaluationNotAwaiting);
     const now = clock.now();
-    const checked = checkEvaluation(input, formatDate(now));
+    const appraisal = appraisalOf(project);
+    if (appraisal === undefined) throw notFound();
+    const checked = checkEvaluation(input, formatDate(now), appraisal.netAssetField !== undefined);
     if (checked.message !== null) throw refused(checked.message);
     const reports = await attachments.listUploadedBy(
       recordOf(project.id),
@@ -224,9 +228,11 @@ export function createEvaluations(deps: EvaluationsDeps) {
       if (kind !== undefined && isFormEditable(kind, current.status)) {
         details.form = {
           ...formOf(current),
-          [FORM_FIGURES.appraisalBaseDate]: figures.appraisalBaseDate,
-          [FORM_FIGURES.netAssetValue]: figures.netAssetValue,
-          [FORM_FIGURES.appraisalValue]: figures.appraisalValue,
+          [appraisal.baseDateField]: figures.appraisalBaseDate,
+          ...(appraisal.netAssetField === undefined
+            ? {}
+            : { [appraisal.netAssetField]: figures.netAssetValue }),
+          [appraisal.valueField]: figures.appraisalValue,
         };
       }
       const saved = await repo.updateGuarded(tx, current.id, current.version, { details });

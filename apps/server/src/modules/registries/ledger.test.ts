@@ -4,6 +4,7 @@
 // the course on the engine: the disclosure e-signed and approved, the result confirmed (dealt, lots 已成交, the
 // service fee billed), the delivery approved (lots 已交割).
 import {
+  MSG,
   SMALL_LEDGER_REGISTRY,
   type ProjectListItem,
   type RegistryRow,
@@ -20,6 +21,7 @@ import {
   type CapturingSmsProvider,
   type TestApp,
 } from '../../test/harness.ts';
+import { uploadRecordFile } from '../../test/capital-increase-support.ts';
 import {
   approveAction,
   clientOf,
@@ -133,7 +135,7 @@ describe('ticked lots start one small-lot project of the agent', () => {
   beforeAll(async () => {
     lots = [
       await saveLot(agent, lot('废钢')),
-      await saveLot(agent, lot('废铜', { hazardous: '是', wasteCode: '900-041-49' })),
+      await saveLot(agent, lot('废铜', { wasteCode: '900-041-49' })),
       await saveLot(agent, lot('废旧电机', { category: '闲置设备', quantity: '3', unit: '台' })),
     ];
   });
@@ -190,6 +192,42 @@ describe('ticked lots start one small-lot project of the agent', () => {
     // the agent's 代理项目方 list holds its own batch beside the projects it acts for
     const listed = await agent.post<{ list: ProjectListItem[] }>('/api/project/list', { page: 1, size: 50 });
     expect(listed.data.list.map((row) => row.id)).toContain(projectId);
+  });
+
+  it('the appraisal firm it names gives its estimate on 评估项目: no net assets asked, the form takes the value', async () => {
+    const version = (
+      await selectRows<{ version: number }>(t.db, sql`select version from projects where id = ${projectId}`)
+    )[0]?.version;
+    const shown = await agent.post<{ details: { form: SmallProjectForm } }>(`/api/project/show/${projectId}`);
+    const named = await agent.post(`/api/project/small/update/${projectId}`, {
+      version,
+      form: { ...shown.data.details.form, appraisalFirm: '示范资产评估有限公司' },
+    });
+    expect(named.status, named.msg).toBe(0);
+    const firmToken = await loginAs(t.app, 'assessment');
+    const firm = clientOf(t, firmToken);
+    const todo = await firm.post<{ list: TaskRow[] }>('/api/task/list/todoEstimate', { page: 1, size: 50 });
+    expect(todo.data.list.find((row) => row.projectId === projectId)).toMatchObject({
+      actionTitle: '出具评估报告',
+    });
+    await uploadRecordFile(
+      t,
+      firmToken,
+      { dataClass: 'project', dataId: String(projectId) },
+      'appraisalReport',
+    );
+    const estimate = { appraisalBaseDate: '2026-11-20', appraisalValue: 12_800_000 };
+    expect(
+      await firm.post(`/api/project/evaluation/submit/${projectId}`, { ...estimate, appraisalValue: 0 }),
+    ).toMatchObject({ status: 1, msg: MSG.evaluationValueInvalid });
+    const submitted = await firm.post(`/api/project/evaluation/submit/${projectId}`, estimate);
+    expect(submitted.status, submitted.msg).toBe(0);
+    const after = await agent.post<{ details: { form: SmallProjectForm } }>(`/api/project/show/${projectId}`);
+    expect(after.data.details.form).toMatchObject({
+      appraisalPrice: 12_800_000,
+      appraisalBaseDate: '2026-11-20',
+    });
+    expect(after.data.details.form).not.toHaveProperty('netAssetValue');
   });
 
   it('runs the course: disclosed, result confirmed (dealt, 已成交, billed), delivered (已交割)', async () => {

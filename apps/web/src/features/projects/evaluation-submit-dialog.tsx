@@ -1,5 +1,6 @@
 // 出具评估报告 (the engaged appraisal firm's, on 评估项目): its report uploaded under the project (tag appraisalReport),
-// the base day, the net assets and the value of what is offered in yuan, and a remark. The domain's checkEvaluation
+// the base day, the net assets (of an enterprise whose shares are offered; not for goods, a small lot's estimate)
+// and the value in yuan as the project's kind names it, and a remark. The domain's checkEvaluation
 // judges them before anything is sent, as the server does again; the report is required.
 import { useState } from 'react';
 import { Descriptions, Form, Input } from 'antd';
@@ -8,6 +9,7 @@ import { formatDate, parseYuanToFen } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
 import { APPRAISAL_REPORT_TAG } from '@cqjy/domain/projects/kinds/equity';
 import { checkEvaluation, EVALUATION_REMARK_MAX } from '@cqjy/domain/projects/evaluations';
+import { findProjectKind } from '@cqjy/domain/projects/kinds/index';
 import type { EvaluationRow } from '@cqjy/domain/projects/evaluations';
 import {
   AppDialog,
@@ -19,7 +21,7 @@ import {
 import { submitEvaluation } from './api.ts';
 
 export type EvaluationSubmitDialogProps = {
-  row: Pick<EvaluationRow, 'id' | 'code' | 'name' | 'ownerName' | 'reports'>;
+  row: Pick<EvaluationRow, 'id' | 'code' | 'name' | 'family' | 'ownerName' | 'reports'>;
   onClose: () => void;
   /** the appraisal was submitted */
   onSubmitted: () => void;
@@ -40,6 +42,9 @@ export function EvaluationSubmitDialog({ row, onClose, onSubmitted }: Evaluation
   const [form] = Form.useForm<EvaluationValues>();
   const [isSending, setIsSending] = useState(false);
   const [initialValues] = useState<EvaluationValues>(() => ({ reports: row.reports }));
+  const kind = findProjectKind(row.family);
+  const hasNetAssets = kind?.appraisal?.netAssetField !== undefined;
+  const valueLabel = kind?.appraisal?.valueLabel ?? '评估值（元）';
 
   const submit = async (): Promise<void> => {
     const values = form.getFieldsValue();
@@ -55,6 +60,7 @@ export function EvaluationSubmitDialog({ row, onClose, onSubmitted }: Evaluation
         remark: values.remark,
       },
       formatDate(Date.now()),
+      hasNetAssets,
     );
     if (checked.message !== null) {
       form.setFields([{ name: checked.field, errors: [checked.message] }]);
@@ -85,7 +91,7 @@ export function EvaluationSubmitDialog({ row, onClose, onSubmitted }: Evaluation
     >
       <Descriptions size="small" column={1} style={{ marginBottom: 16 }}>
         <Descriptions.Item label="项目">{`${row.name}（${row.code}）`}</Descriptions.Item>
-        <Descriptions.Item label="转让方">{row.ownerName}</Descriptions.Item>
+        <Descriptions.Item label={kind?.ownerLabel ?? '转让方'}>{row.ownerName}</Descriptions.Item>
       </Descriptions>
       <Form<EvaluationValues>
         form={form}
@@ -99,11 +105,13 @@ export function EvaluationSubmitDialog({ row, onClose, onSubmitted }: Evaluation
         <Form.Item name="appraisalBaseDate" label="评估基准日" required>
           <DayPicker aria-label="评估基准日" />
         </Form.Item>
-        <Form.Item name="netAssetValue" label="净资产评估值（元）" required>
-          <NumberInput aria-label="净资产评估值（元）" />
-        </Form.Item>
-        <Form.Item name="appraisalValue" label="转让标的对应评估值（元）" required>
-          <NumberInput aria-label="转让标的对应评估值（元）" />
+        {hasNetAssets && (
+          <Form.Item name="netAssetValue" label="净资产评估值（元）" required>
+            <NumberInput aria-label="净资产评估值（元）" />
+          </Form.Item>
+        )}
+        <Form.Item name="appraisalValue" label={valueLabel} required>
+          <NumberInput aria-label={valueLabel} />
         </Form.Item>
         <Form.Item name="remark" label="评估说明">
           <Input.TextArea maxLength={EVALUATION_REMARK_MAX} rows={3} />

@@ -473,5 +473,11 @@ export function defineEquityKind(input: {
     },
     // spec 001 section 7: the stock calls save a draft under right/save
     createPath: '/right/save',
+    appraisal: {
+      baseDateField: 'appraisalBaseDate',
+      netAssetField: 'netAssetValue',
+      valueField: 'shareAppraisalValue',
+      valueLabel: '转让标的对应评估值（元）',
+    },
   });
 }

@@ -27,6 +27,19 @@ export type RuleContext = {
   stage: DisclosureStage;
 };
 
+/**
+ * What the appraisal firm a form names (its field appraisalFirm, 评估机构) submits on 评估项目, and where the form
+ * keeps it: the base day's field, the net assets' field (an enterprise's shares: the value offered may not exceed
+ * them; absent for goods, a small lot's estimate) and the value's field with its label. A kind without it names no
+ * firm.
+ */
+export type KindAppraisal = {
+  baseDateField: string;
+  netAssetField?: string;
+  valueField: string;
+  valueLabel: string;
+};
+
 /** The disclosure periods of a stage: the form's field that holds it and the fewest working days allowed. */
 export type PeriodRule<F> = {
   field: string;
@@ -53,6 +66,7 @@ export type KindDefinition<F extends ProjectFormBase> = {
   createPath: string;
   /** what the project's owner is called (转让方 of a transfer, 融资方 of a capital increase); 转让方 if absent */
   ownerLabel?: string;
+  appraisal?: KindAppraisal;
   /**
    * Where the spec names a kind's calls apart from /api/project/{family} (the capital increase's /api/capitalIncrease):
    * the same create ({base}), update ({base}/update/{id}), read ({base}/project/{id}) and submit
@@ -101,6 +115,7 @@ export function defineKind<F extends ProjectFormBase>(def: KindDefinition<F>): P
     announcement: def.announcement,
     createPath: def.createPath,
     ...(def.specBase === undefined ? {} : { specBase: def.specBase }),
+    ...(def.appraisal === undefined ? {} : { appraisal: def.appraisal }),
     ownerLabel: def.ownerLabel ?? '转让方',
     fields: def.groups.flatMap((group) => group.fields),
     parse(raw) {

@@ -94,7 +94,7 @@ describe('the small-lot ledger starts a project of its ticked lots', () => {
     const draft = startDraft(
       SMALL_LEDGER_REGISTRY,
       'small',
-      [lot('废钢'), lot('废铜', { hazardous: '是' })],
+      [lot('废钢'), lot('废铜', { wasteCode: '900-041-49' })],
       {
         name: '代理会员',
         creditCode: null,
@@ -132,7 +132,7 @@ describe('the small-lot ledger starts a project of its ticked lots', () => {
             location: '一号仓库',
             startingPrice: 100_000,
             appraisedValue: 120_000,
-            hazardous: '是',
+            wasteCode: '900-041-49',
           },
         },
       ],

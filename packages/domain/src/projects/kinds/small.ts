@@ -50,6 +50,12 @@ export const SMALL_FIELDS = {
     hint: '本批标的的起始价合计',
   }),
   appraisalPrice: field.money('appraisalPrice', '评估（估价）值（元）'),
+  // the assessment institution that estimates the lots: named here, it finds the batch in its 评估项目 and 我的待办
+  appraisalFirm: field.text('appraisalFirm', '评估机构', {
+    max: 100,
+    hint: '填写本平台评估机构的名称，该机构将在“评估项目”中出具估价',
+  }),
+  appraisalBaseDate: field.date('appraisalBaseDate', '估价基准日'),
   disclosureDays: field.integer('disclosureDays', '披露期（工作日）', {
     isRequired: true,
     min: 1,
@@ -112,6 +118,8 @@ export const smallProjectFormSchema = z
     disposalMethod: F.disposalMethod.schema.optional(),
     listingPrice: F.listingPrice.schema.optional(),
     appraisalPrice: F.appraisalPrice.schema.optional(),
+    appraisalFirm: F.appraisalFirm.schema.optional(),
+    appraisalBaseDate: F.appraisalBaseDate.schema.optional(),
     disclosureDays: F.disclosureDays.schema.optional(),
     depositAmount: F.depositAmount.schema.optional(),
     depositDeadline: F.depositDeadline.schema.optional(),
@@ -145,6 +153,8 @@ export const SMALL_GROUPS: readonly FieldGroup[] = [
       F.disposalMethod,
       F.listingPrice,
       F.appraisalPrice,
+      F.appraisalFirm,
+      F.appraisalBaseDate,
       F.disclosureDays,
       F.lotPhotos,
     ],
@@ -208,4 +218,11 @@ export const SMALL_KIND = defineKind<SmallProjectForm>({
   listingPrice: (form) => form.listingPrice,
   announcement: { bodyField: 'description', omit: ['disclosureDays'] },
   createPath: '/save',
+  // the agent acts as the seller of the batch (for the owner it names); an owner listing its own lots is it too
+  ownerLabel: '处置方',
+  appraisal: {
+    baseDateField: 'appraisalBaseDate',
+    valueField: 'appraisalPrice',
+    valueLabel: '评估（估价）值（元）',
+  },
 });
