@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, type Request, type Response } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 
 import { DEMO_PASSWORD, E2E_CAPTCHA } from '../env.ts';
 
@@ -208,4 +209,41 @@ export async function answerDialog(dialog: Locator, button: string | RegExp): Pr
   await expect(dialog.page().locator('.ant-modal.ant-zoom-appear, .ant-modal.ant-zoom-enter')).toHaveCount(0);
   await dialog.getByRole('button', { name: button }).click();
   await expect(dialog).toBeHidden();
+}
+
+/** The template a button downloads, read with ExcelJS, with the column of each header (the * of required dropped). */
+export async function downloadTemplate(page: Page, button: ReturnType<Page['getByRole']>) {
+  const downloading = page.waitForEvent('download', { timeout: 60_000 });
+  await button.click();
+  const download = await downloading;
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const sheet = workbook.worksheets[0];
+  if (sheet === undefined) throw new Error('the template has no sheet');
+  const columns = new Map<string, number>();
+  sheet.getRow(1).eachCell((cell, index) => columns.set(cell.text.replace(/^\*/, ''), index));
+  let last = sheet.rowCount;
+  const addRow = (values: Record<string, string | number>): void => {
+    last += 1;
+    const row = sheet.getRow(last);
+    for (const [label, value] of Object.entries(values)) {
+      const index = columns.get(label);
+      if (index === undefined) throw new Error(`no column ${label}`);
+      row.getCell(index).value = value;
+    }
+  };
+  return {
+    name: download.suggestedFilename(),
+    addRow,
+    bytes: async () => Buffer.from(await workbook.xlsx.writeBuffer()),
+  };
+}
+
+/** Uploads a filled-in workbook to the page's file input (an import dialog's). */
+export async function uploadSheet(page: Page, name: string, buffer: Buffer): Promise<void> {
+  await page.locator('input[type=file]').setInputFiles({
+    name,
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer,
+  });
 }

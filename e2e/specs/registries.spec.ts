@@ -5,8 +5,14 @@
 // mobile flagged in the preview. The land reserve adds a parcel on /landManage and starts a project from it. The
 // exchange reads every company's registries under the management titles.
 import { expect, test, type Page } from '@playwright/test';
-import ExcelJS from 'exceljs';
-import { keepScreenshot, openMenu, pickOption, signIn } from './helpers.ts';
+import {
+  downloadTemplate,
+  keepScreenshot,
+  openMenu,
+  pickOption,
+  signIn,
+  uploadSheet,
+} from './helpers.ts';
 
 const SUFFIX = String(Date.now()).slice(-5);
 const ASSET = `E2E设备${SUFFIX}`;
@@ -14,43 +20,6 @@ const ASSET = `E2E设备${SUFFIX}`;
 const tabs = (page: Page) => page.getByTestId('tab-strip');
 
 test.describe.configure({ mode: 'serial' });
-
-/** The template a button downloads, read with ExcelJS, with the column of each header (the * of required dropped). */
-async function downloadTemplate(page: Page, button: ReturnType<Page['getByRole']>) {
-  const downloading = page.waitForEvent('download', { timeout: 60_000 });
-  await button.click();
-  const download = await downloading;
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(await download.path());
-  const sheet = workbook.worksheets[0];
-  if (sheet === undefined) throw new Error('the template has no sheet');
-  const columns = new Map<string, number>();
-  sheet.getRow(1).eachCell((cell, index) => columns.set(cell.text.replace(/^\*/, ''), index));
-  let last = sheet.rowCount;
-  const addRow = (values: Record<string, string | number>): void => {
-    last += 1;
-    const row = sheet.getRow(last);
-    for (const [label, value] of Object.entries(values)) {
-      const index = columns.get(label);
-      if (index === undefined) throw new Error(`no column ${label}`);
-      row.getCell(index).value = value;
-    }
-  };
-  return {
-    name: download.suggestedFilename(),
-    addRow,
-    bytes: async () => Buffer.from(await workbook.xlsx.writeBuffer()),
-  };
-}
-
-/** Opens a page from the sider menu, through its group when it has one. */
-async function uploadSheet(page: Page, name: string, buffer: Buffer): Promise<void> {
-  await page.locator('input[type=file]').setInputFiles({
-    name,
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    buffer,
-  });
-}
 
 test('transferor imports 200 assets (3 bad), edits one, keeps its filters across tabs and starts a bulk project', async ({
   page,

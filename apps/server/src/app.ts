@@ -317,7 +317,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // a small lot follows its project: dealt on the confirmed result, delivered on the approved delivery
   workflow.registerApprovalEffect(['small'], 'resultConfirm', ledger.follow('已成交'));
-  workflow.registerApprovalEffect(['small'], 'auctionResultImport', ledger.follow('已成交'));
   workflow.registerApprovalEffect(['small'], 'delivery', ledger.follow('已交割'));
   const customers = createRegistryCustomers(moduleDeps.db);
   await app.register(registryCustomersRoutes, { customers });
@@ -339,7 +338,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   workflow.registerApprovalEffect(PROJECT_FAMILIES, 'priceDeduction', orders.markDeducted);
   // a small lot has no contract screen: its confirmed result is the deal that bills the fee
   workflow.registerApprovalEffect(['small'], 'resultConfirm', orders.billContract);
-  workflow.registerApprovalEffect(['small'], 'auctionResultImport', orders.billContract);
   // a payout the bank returned, applied for again to a corrected account
   await app.register(refundTicketsRoutes, {
     tickets: createRefundTicketsService({

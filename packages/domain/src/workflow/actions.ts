@@ -427,10 +427,11 @@ const SCREEN_ACTION_STATUSES: Partial<Record<ScreenGroupKey, Record<string, read
 
 /**
  * Where a screen group's actions do more than their key says: a small lot has no contract screen, its deal is the
- * confirmed result (the hall's, or an external platform's auction imported), which makes the project dealt.
+ * confirmed result (of the hall, or of an external platform's auction whose result was imported as a record before),
+ * which makes the project dealt.
  */
 const SCREEN_ACTION_EFFECTS: Partial<Record<ScreenGroupKey, Record<string, EffectKey>>> = {
-  small: { resultConfirm: 'contract', auctionResultImport: 'contract' },
+  small: { resultConfirm: 'contract' },
 };
 
 /**

@@ -54,24 +54,23 @@ describe('the small-lot kind', () => {
     });
   });
 
-  it('deals on the confirmed result: resultConfirm and an imported auction result make the project dealt', () => {
+  it('deals on the confirmed result: resultConfirm makes the project dealt, an imported auction result is a record', () => {
     const now = new Date('2026-12-20T02:00:00Z');
-    for (const action of ['resultConfirm', 'auctionResultImport']) {
-      const config = findAction('small', action);
-      expect(config?.effect).toBe('contract');
-      expect(config?.allowedProjectStatuses).toContain('awaitingContract');
-      const state = {
-        status: 'awaitingContract' as const,
-        disclosureStart: null,
-        disclosureEnd: null,
-        pausedAt: null,
-        details: {},
-      };
-      expect(
-        applyEffect(config!, state, { transfereeName: '重庆再生资源公司', dealPrice: 1_500_000 }, now).status,
-      ).toBe('dealt');
-    }
-    // the other families keep them as records
+    const state = {
+      status: 'awaitingContract' as const,
+      disclosureStart: null,
+      disclosureEnd: null,
+      pausedAt: null,
+      details: {},
+    };
+    const form = { transfereeName: '重庆再生资源公司', dealPrice: 1_500_000 };
+    const confirm = findAction('small', 'resultConfirm');
+    expect(confirm?.allowedProjectStatuses).toContain('awaitingContract');
+    expect(applyEffect(confirm!, state, form, now).status).toBe('dealt');
+    const imported = findAction('small', 'auctionResultImport');
+    expect(imported?.effect).toBe('record');
+    expect(applyEffect(imported!, { ...state, status: 'disclosing' }, form, now).status).toBe('disclosing');
+    // the other families keep the result confirmation as a record
     expect(findAction('vehicle', 'resultConfirm')?.effect ?? 'record').toBe('record');
   });
 });
