@@ -25,6 +25,7 @@ import { uploadRecordFile } from '../../test/capital-increase-support.ts';
 import {
   approveAction,
   clientOf,
+  uploadApplicationFile,
   enrolSigner,
   signRequest,
   type Client,
@@ -303,12 +304,32 @@ describe('ticked lots start one small-lot project of the agent', () => {
     );
     expect(orders).toEqual([{ deal_amount: 15_000_000 }]);
 
-    await approveAction({
-      ...parties,
-      family: 'small',
-      action: 'delivery',
+    // the delivery: two of the agent's sessions confirm the same record at once, one wins and the other is told
+    // of the conflict; the exchange's approval delivers the lots
+    const base = '/api/project/small/delivery';
+    const created = await agent.post<{ id: number; version: number }>(`${base}/create`, { projectId });
+    expect(created.status, created.msg).toBe(0);
+    const saved = await agent.post<{ version: number }>(`${base}/save`, {
+      ...created.data,
       form: { eventDate: '2026-12-20', place: '示范路1号仓库', content: '买受人已提货，数量无误' },
     });
+    expect(saved.status, saved.msg).toBe(0);
+    await uploadApplicationFile(t, agentToken, created.data.id);
+    const second = clientOf(t, await loginAs(t.app, 'agent'));
+    const both = await Promise.all(
+      [agent, second].map((client) =>
+        client.post(`${base}/submit`, { id: created.data.id, version: saved.data.version }),
+      ),
+    );
+    expect(both.map((answer) => answer.status).sort()).toEqual([0, 409]);
+    expect(await statusesOf(lots)).toEqual(['已成交', '已成交', '已成交']);
+    const reviews = await exchange.post<{ list: TaskRow[] }>('/api/task/list/todo', { page: 1, size: 100 });
+    const deliveryReview = reviews.data.list.find((row) => row.actionId === created.data.id);
+    const delivered = await exchange.post('/api/task/signoff/small', {
+      ...signRequest({ dataId: created.data.id, taskId: deliveryReview?.id ?? 0, type: 'Review' }),
+      result: 'pass',
+    });
+    expect(delivered.status, delivered.msg).toBe(0);
     expect(await statusesOf(lots)).toEqual(['已交割', '已交割', '已交割']);
     // a delivered lot starts nothing again
     const code = (await agent.get<RegistryRow>(`${BASE}/${lots[0]!.id}`)).data.values.projectCode;

@@ -46,9 +46,11 @@ export function createSubmission(ctx: WorkflowContext) {
     input: { id: number; version: number },
   ): Promise<{ id: number; version: number; taskId: number }> {
     const instance = await findOwnInstance(actor, config, input.id);
+    // a stale version first: the caller acted on a view someone else has changed (a second session submitting the
+    // same application is told of the conflict, not that it cannot be submitted)
+    if (instance.version !== input.version) throw conflict();
     const status = nextActionStatus(config.isSigned ? 'submitLetter' : 'submitUnsigned', instance.status);
     if (status === null) throw refused(MSG.workflowNotSubmittable);
-    if (instance.version !== input.version) throw conflict();
     const message = validateActionForm(config, instance.form, 'submit');
     if (message !== null) throw refused(message);
     const record = { dataClass: ACTION_DATA_CLASS, dataId: String(instance.id) };

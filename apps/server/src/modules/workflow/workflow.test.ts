@@ -450,8 +450,9 @@ describe('the abort flow (bulk)', () => {
       page: 1,
       size: 1,
     });
-    // the two reviews of this file, the seven of the demo projects' courses and the demo deal's three
-    expect(done.data.total).toBe(12);
+    // the two reviews of this file, the seven of the demo projects' courses, the demo deal's three and the three of
+    // the agent's small-lot batches (two disclosures and a confirmed result)
+    expect(done.data.total).toBe(15);
     expect(done.data.list).toHaveLength(1);
     const filtered = await applicant.post<{ total: number }>('/api/task/list/launch', {
       page: 1,
@@ -584,8 +585,8 @@ describe('withdrawal, batch and project calls', () => {
       size: 10,
       keyword: 'GR2026',
     });
-    // and the other company's draft
-    expect(all.data.total).toBe(10);
+    // and the other company's draft, and the agent's three small-lot batches
+    expect(all.data.total).toBe(13);
     expect((await foreign.post(`/api/project/show/${projectId}`)).status).toBe(404);
     expect((await foreign.get(`/api/project/status/${projectId}`)).status).toBe(404);
   });
