@@ -5,14 +5,7 @@
 // mobile flagged in the preview. The land reserve adds a parcel on /landManage and starts a project from it. The
 // exchange reads every company's registries under the management titles.
 import { expect, test, type Page } from '@playwright/test';
-import {
-  downloadTemplate,
-  keepScreenshot,
-  openMenu,
-  pickOption,
-  signIn,
-  uploadSheet,
-} from './helpers.ts';
+import { downloadTemplate, keepScreenshot, openMenu, pickOption, signIn, uploadSheet } from './helpers.ts';
 
 const SUFFIX = String(Date.now()).slice(-5);
 const ASSET = `E2E设备${SUFFIX}`;
