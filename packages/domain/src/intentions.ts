@@ -40,6 +40,8 @@ export * from './intentions-letter.ts';
 export const INTENTION_VIEW_ROUTES = {
   bulk: 'bulkShow',
   coll: 'bulkShow',
+  // a small lot is a physical asset: its buyers register as a bulk project's do
+  small: 'bulkShow',
   stock: 'rightShow',
   privateStock: 'rightShow',
   unified: 'paperlessShow',

@@ -21,6 +21,7 @@ import {
   type CapturingSmsProvider,
   type TestApp,
 } from '../../test/harness.ts';
+import { SMALL_DEMO_CODES } from '../../seeds/seed-small.ts';
 import { uploadRecordFile } from '../../test/capital-increase-support.ts';
 import {
   approveAction,
@@ -337,5 +338,82 @@ describe('ticked lots start one small-lot project of the agent', () => {
       status: 1,
       msg: `标的“废钢”已转入项目${String(code)}，不能重复发起`,
     });
+  });
+});
+
+describe("a batch's buyers bid in the hall: its close leaves the batch awaiting its confirmed result", () => {
+  it('two members’ qualified buyers bid, the hall closes on the winner, the result confirmed makes the lots 已成交', async () => {
+    const [batch] = await selectRows<{ id: number }>(
+      t.db,
+      sql`select id from projects where code = ${SMALL_DEMO_CODES.disclosing}`,
+    );
+    const projectId = batch?.id ?? 0;
+    const companyOf = async (username: string) =>
+      (
+        await selectRows<{ id: number }>(
+          t.db,
+          sql`select o.company_id as id from operators o join users u on u.id = o.user_id
+              where u.username = ${username} and o.is_default`,
+        )
+      )[0]?.id ?? 0;
+    // the registrations as the intentions module leaves them once qualified, their deposits paid
+    const register = async (companyId: number, name: string, certNo: string) =>
+      (
+        await selectRows<{ id: number }>(
+          t.db,
+          sql`insert into intention_registrations
+                (project_id, company_id, status, kind, name, cert_type, cert_no, contact_name, contact_mobile,
+                 deposit_amount, deposit_paid_at)
+              values (${projectId}, ${companyId}, 'qualified', 'company', ${name}, 'creditCode', ${certNo},
+                      '联系人', '13900000000', 100000, ${t.clock.now()})
+              returning id`,
+        )
+      )[0]?.id ?? 0;
+    const memberReg = await register(await companyOf('member'), '甲再生资源有限公司', '91110000MA0000101X');
+    const agent2Reg = await register(await companyOf('agent2'), '乙再生资源有限公司', '91110000MA0000102X');
+    // the registrations closed with the disclosure
+    await t.db.execute(
+      sql`update projects set disclosure_end = ${new Date(t.clock.now().getTime() - 86_400_000)} where id = ${projectId}`,
+    );
+    const opened = await exchange.post<{ id: number }>('/api/bidding/open', {
+      projectId,
+      startAt: t.clock.now().toISOString(),
+      freeSeconds: 60,
+      timedSeconds: 30,
+      startingPrice: 8_465_000,
+      increment: 100_000,
+    });
+    expect(opened.status, opened.msg).toBe(0);
+    const member = clientOf(t, await loginAs(t.app, 'member'));
+    const bid = (client: Client, registrationId: number, amount: number) =>
+      client.post(`/api/bidding/bid/${opened.data.id}`, { registrationId, amount });
+    expect((await bid(member, memberReg, 8_465_000)).status).toBe(0);
+    expect((await bid(agent2, agent2Reg, 8_565_000)).status).toBe(0);
+    const hall = await exchange.get<{ endsAt: string }>(`/api/bidding/${opened.data.id}`);
+    t.clock.set(new Date(Date.parse(hall.data.endsAt) + 1));
+    const closed = await agent.get<{ status: string; winnerName: string | null }>(
+      `/api/bidding/${opened.data.id}`,
+    );
+    expect(closed.data).toMatchObject({ status: 'closed', winnerName: '乙再生资源有限公司' });
+    expect(await projectStatus(projectId)).toBe('awaitingContract');
+
+    await approveAction({
+      t,
+      phone,
+      mobile: AGENT_MOBILE,
+      ownerToken: agentToken,
+      exchange,
+      projectId,
+      family: 'small',
+      action: 'resultConfirm',
+      form: { transfereeName: '乙再生资源有限公司', dealPrice: 8_565_000, content: '网络竞价结果' },
+    });
+    expect(await projectStatus(projectId)).toBe('dealt');
+    const lots = await agent.post<{ list: RegistryRow[] }>(`${BASE}/list`, {
+      page: 1,
+      size: 50,
+      filters: { status: '已成交' },
+    });
+    expect(lots.data.list.filter((row) => row.values.projectId === projectId)).toHaveLength(3);
   });
 });
