@@ -84,6 +84,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'registry.delete': '删除登记记录',
   'registry.import': '导入登记记录',
   'registry.startProject': '登记记录发起项目',
+  'registry.follow': '台账标的随项目更新状态',
   'registry.startPlan': '登记记录转为计划',
   // the workflow engine's applications (中止、恢复、终结 ...)
   'workflow.create': '新建业务申请',

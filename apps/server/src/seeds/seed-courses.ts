@@ -52,8 +52,8 @@ export async function insertCourse(tx: Db, course: SeedCourse): Promise<number> 
       status: isPass ? 'approved' : 'returned',
       form: course.form,
       revisionNo: 1,
-      // create, save, submit, sign and review each add one
-      version: 5,
+      // create, save, submit, sign (for an action with a letter) and review each add one
+      version: config.isSigned ? 5 : 4,
       createdBy: applicant.userId,
       createdAt: submittedAt,
       updatedAt: reviewedAt,
@@ -75,21 +75,28 @@ export async function insertCourse(tx: Db, course: SeedCourse): Promise<number> 
     form: course.form,
     submittedAt,
   });
+  // an action without a letter goes from its submission straight to the exchange's review (no e-signature)
+  const signature = config.isSigned
+    ? [
+        {
+          ...base,
+          type: 'EicSre' as const,
+          routeName: config.routes.EicSre,
+          status: 'done' as const,
+          assigneeCompanyId: applicant.companyId,
+          doneBy: applicant.operatorId,
+          doneCompanyId: applicant.companyId,
+          doneAt: signedAt,
+          result: 'signed',
+          version: 2,
+          createdAt: submittedAt,
+          updatedAt: signedAt,
+        },
+      ]
+    : [];
+  const reviewFrom = config.isSigned ? signedAt : submittedAt;
   await tx.insert(tasks).values([
-    {
-      ...base,
-      type: 'EicSre' as const,
-      routeName: config.routes.EicSre,
-      status: 'done' as const,
-      assigneeCompanyId: applicant.companyId,
-      doneBy: applicant.operatorId,
-      doneCompanyId: applicant.companyId,
-      doneAt: signedAt,
-      result: 'signed',
-      version: 2,
-      createdAt: submittedAt,
-      updatedAt: signedAt,
-    },
+    ...signature,
     {
       ...base,
       type: 'Review' as const,
@@ -101,7 +108,7 @@ export async function insertCourse(tx: Db, course: SeedCourse): Promise<number> 
       doneAt: reviewedAt,
       result: isPass ? 'pass' : 'back',
       version: 2,
-      createdAt: signedAt,
+      createdAt: reviewFrom,
       updatedAt: reviewedAt,
     },
     ...(isPass
@@ -132,7 +139,7 @@ export async function insertCourse(tx: Db, course: SeedCourse): Promise<number> 
   });
   await tx.insert(processLogs).values([
     { ...log, ...by(applicant), step: 'submit', reason: null, at: submittedAt },
-    { ...log, ...by(applicant), step: 'sign', reason: null, at: signedAt },
+    ...(config.isSigned ? [{ ...log, ...by(applicant), step: 'sign', reason: null, at: signedAt }] : []),
     {
       ...log,
       ...by(exchange),

@@ -140,7 +140,7 @@ describe('seed', () => {
         '价款划转:submit,sign,pass',
       ],
       [SMALL_DEMO_CODES.disclosing]: ['信息披露:submit,sign,pass'],
-      [SMALL_DEMO_CODES.dealt]: ['信息披露:submit,sign,pass', '结果确认:submit,sign,pass'],
+      [SMALL_DEMO_CODES.dealt]: ['信息披露:submit,sign,pass', '结果确认:submit,pass'],
     });
     // the disclosure's approval is when the disclosure started
     const bulk = projects[0];

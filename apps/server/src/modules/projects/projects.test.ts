@@ -245,7 +245,7 @@ describe('list, ownerProject, searchs', () => {
     );
   });
 
-  it('an agent member lists the projects naming its company as agent, and only those', async () => {
+  it('an agent member lists the projects naming its company as agent and its own, and only those', async () => {
     const id = await createDraft();
     const before = await listOf(agent);
     expect(before.list.map((r) => r.id)).not.toContain(id);
@@ -258,8 +258,14 @@ describe('list, ownerProject, searchs', () => {
     const companyId = agentCompany[0]?.company_id ?? 0;
     await t.db.execute(sql`update projects set agent_company_id = ${companyId} where id = ${id}`);
     const after = await listOf(agent);
-    // the new one beside the seeded demo projects it acts for (the deal, the disclosing one), and nothing else
-    expect(after.list.map((r) => r.id)).toEqual([id, dealId, demoId]);
+    // the new one beside its own small-lot batches and the seeded demo projects it acts for (the deal, the
+    // disclosing one), and nothing else
+    const own = await selectRows<{ id: number }>(
+      t.db,
+      sql`select id from projects where company_id = ${companyId} order by id desc`,
+    );
+    expect(own).toHaveLength(3);
+    expect(after.list.map((r) => r.id)).toEqual([id, ...own.map((r) => r.id), dealId, demoId]);
     expect(after.list.map((r) => r.id)).toEqual([id, ...before.list.map((r) => r.id)]);
     expect((await agent.post('/api/project/bulk/show', { id })).status).toBe(0);
     // acting for a project does not make it the agent's to edit
