@@ -1,7 +1,7 @@
 // Registry calls, for every registry R of the domain's registries/ (the spec names none; they take its style, with
 // R's base: /api/customer, /api/personalCustomer ...), served from their contracts
 // (packages/domain/src/contracts/registries.ts: registryCalls(R)). Another company's row answers {status: 404}; a
-// stale version 409. Each needs R's permission code (or its _ADMIN, the exchange's, which lists every company's rows).
+// stale version 409. Each needs R's permission code (or its _ADMIN where there is one, the exchange's, which lists every company's rows).
 //
 //   POST {base}/list            {keyword?, filters?, page, size} -> {list: RegistryRow[], total} (personal numbers
 //                               masked), newest first
@@ -21,7 +21,7 @@
 // the one a project drew its lots from (ledger.ts).
 //
 // The template and the export answer bytes, not the envelope: they stay plain routes.
-import { MSG, REGISTRIES, type PermissionCode } from '@cqjy/domain';
+import { ALL_CODES, MSG, REGISTRIES, type PermissionCode, type RegistryDef } from '@cqjy/domain';
 import { ledgerTypeByProjectCall, registryCalls } from '@cqjy/domain/contracts/registries';
 import type { FastifyPluginCallback, FastifyReply } from 'fastify';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
@@ -31,6 +31,17 @@ import { requireAnyPermission } from '../../platform/guard.ts';
 import { serve } from '../../platform/serve.ts';
 import type { LedgerService } from './ledger.ts';
 import type { RegistriesService, RegistryFile } from './service.ts';
+
+/**
+ * The codes that reach a registry: its own, and the exchange's (_ADMIN) where the permission list has one (the
+ * agents' ledgers have none: the exchange keeps no ledger).
+ */
+function registryCodes(def: RegistryDef): PermissionCode[] {
+  const admin = `${def.permission}_ADMIN`;
+  return ALL_CODES.some((code) => code === admin)
+    ? [def.permission, admin as PermissionCode]
+    : [def.permission];
+}
 
 function sendXlsx(reply: FastifyReply, file: RegistryFile) {
   return reply
@@ -54,7 +65,7 @@ export const registriesRoutes: FastifyPluginCallback<{
     const calls = registryCalls(def);
     const guard = [
       app.authenticate,
-      requireAnyPermission([def.permission, `${def.permission}_ADMIN` as PermissionCode]),
+      requireAnyPermission(registryCodes(def)),
       ...(def.isLedger === true ? [ledger.requireLedger] : []),
     ];
 
