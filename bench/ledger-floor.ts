@@ -1,7 +1,7 @@
 // The floor under the small-lot ledger's list (台账 · 小宗实物): a bare Fastify server (no portal code: no
 // authentication logic, guards, security headers, validation or logging) that answers POST /list with the statements
 // the portal runs for the agent's first page of its ledger — the signed-in session, the company's small-lot project
-// permission (SH-4.14), the page of rows with the company's name and the count — written out as the registries
+// permission (SH-4.14), the page of rows with the company's name and the count capped at 1,001 — written out as the registries
 // repository builds them, prepared, through pg. ledger.ts starts it as a child process and loads it like the portal.
 //
 //   FLOOR_PORT, FLOOR_DATABASE_URL, FLOOR_COMPANY (the agent's company id), FLOOR_TOKEN_HASH (a session's hash)
@@ -26,7 +26,8 @@ const SESSION = `select s.id, o.id, s.created_at, s.expires_in, s.revoked_at, u.
 const PERMISSION = `select project_permissions from companies where id = $1 limit 1`;
 const PAGE = `select r.*, c.name from registry_rows r inner join companies c on c.id = r.company_id
   where r.registry = 'ledgerSmall' and r.company_id = $1 order by r.id desc limit $2 offset $3`;
-const COUNT = `select count(*) from registry_rows where registry = 'ledgerSmall' and company_id = $1`;
+const COUNT = `select count(*) from (select 1 from registry_rows where registry = 'ledgerSmall' and company_id = $1
+  limit 1001) counted`;
 
 const app = Fastify();
 app.post('/list', async () => {

@@ -53,7 +53,10 @@ function apiPath(path: string): ApiPath {
 function callsOf(def: RegistryDef) {
   const base = apiPath(def.apiBase);
   return {
-    /** POST {base}/list {keyword?, filters?, page, size}: newest first, personal numbers masked */
+    /**
+     * POST {base}/list {keyword?, filters?, page, size}: newest first, personal numbers masked; the total counted up
+     * to LIST_COUNT_CAP (isTotalCapped beyond)
+     */
     list: defineCall({
       method: 'POST',
       path: `${base}/list`,
@@ -66,7 +69,7 @@ function callsOf(def: RegistryDef) {
         page: zPage,
         size: zSize,
       }),
-      answer: zPageOf(ZRegistryRow),
+      answer: zPageOf(ZRegistryRow).extend({ isTotalCapped: z.boolean().optional() }),
     }),
     /** POST {base}/save {values}: values as typed (money in yuan, a choice as its option), checked as cells are */
     save: defineCall({

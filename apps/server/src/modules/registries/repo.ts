@@ -1,6 +1,6 @@
 // The registries module's queries. A list is one registry of one company (or of every company, for the exchange),
 // filtered in SQL by a keyword (search_text) and by choice fields (values ->> key), newest first.
-import type { SheetValues } from '@cqjy/domain';
+import { LIST_COUNT_CAP, type SheetValues } from '@cqjy/domain';
 import { and, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.ts';
 import { lowerContainsPattern } from '../../db/like.ts';
@@ -35,8 +35,15 @@ function whereOf(query: Omit<RegistryListQuery, 'page' | 'size'>): SQL | undefin
 export async function listRows(
   db: Db,
   query: RegistryListQuery,
-): Promise<{ list: RegistryListItem[]; total: number }> {
+): Promise<{ list: RegistryListItem[]; total: number; isTotalCapped: boolean }> {
   const where = whereOf(query);
+  // counted up to the cap, as the other lists are: a ledger of 100,000 lots is not counted whole on every page
+  const counted = db
+    .select({ one: sql`1` })
+    .from(registryRows)
+    .where(where)
+    .limit(LIST_COUNT_CAP + 1)
+    .as('counted');
   const [rows, totals] = await Promise.all([
     db
       .select({ row: registryRows, companyName: companies.name })
@@ -46,11 +53,13 @@ export async function listRows(
       .orderBy(desc(registryRows.id))
       .limit(query.size)
       .offset((query.page - 1) * query.size),
-    db.select({ n: count() }).from(registryRows).where(where),
+    db.select({ n: count() }).from(counted),
   ]);
+  const n = totals[0]?.n ?? 0;
   return {
     list: rows.map((each) => ({ ...each.row, companyName: each.companyName })),
-    total: totals[0]?.n ?? 0,
+    total: Math.min(n, LIST_COUNT_CAP),
+    isTotalCapped: n > LIST_COUNT_CAP,
   };
 }
 

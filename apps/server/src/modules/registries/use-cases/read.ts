@@ -13,7 +13,7 @@ export async function listRegistryRows(
   viewer: Viewer,
   def: RegistryDef,
   query: { keyword?: string | undefined; filters: Record<string, string>; page: number; size: number },
-): Promise<{ list: RegistryRow[]; total: number }> {
+): Promise<{ list: RegistryRow[]; total: number; isTotalCapped: boolean }> {
   // only the definition's filters, on values one of its options
   const filters = Object.fromEntries(
     Object.entries(query.filters).filter(
@@ -24,6 +24,7 @@ export async function listRegistryRows(
   const page = await repo.listRows(db, { ...query, filters, registry: def.key, scope: scopeOf(viewer) });
   return {
     total: page.total,
+    isTotalCapped: page.isTotalCapped,
     list: page.list.map((row) => ({
       ...toRow(def, row, viewer),
       values: maskRegistryValues(def, row.values),
