@@ -10,7 +10,6 @@
 // The database is dropped at the end, also on failure.
 //
 //   PG_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:ledger -w bench
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +17,17 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
-import { load, LOADER, printTable, root, signIn, startServer, type LoadResult, type Served } from './lib.ts';
+import {
+  load,
+  LOADER,
+  printTable,
+  signIn,
+  startFloor,
+  startServer,
+  uploadRegistryImport as upload,
+  type LoadResult,
+  type Served,
+} from './lib.ts';
 
 const IMPORT_ROWS = 10_000;
 const LIST_ROWS = 100_000;
@@ -119,24 +128,6 @@ async function lotWorkbook(labels: readonly string[], count: number): Promise<Bu
   return Buffer.concat(chunks);
 }
 
-async function upload(url: string, token: string, companyId: number, content: Buffer): Promise<string> {
-  const form = new FormData();
-  form.set('command', 'upload');
-  form.set('tag', 'registryImport');
-  form.set('dataClass', 'registryImport');
-  form.set('dataId', `ledgerSmall-${companyId}`);
-  form.set('file', new Blob([new Uint8Array(content)]), '台账导入.xlsx');
-  const response = await fetch(`${url}/api/attachment/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const answer = (await response.json()) as Answer<Record<string, { uuid: string }[]>>;
-  const uuid = answer.data.registryImport?.[0]?.uuid;
-  if (answer.status !== 0 || uuid === undefined) throw new Error(`upload refused: ${answer.msg}`);
-  return uuid;
-}
-
 async function agentCompany(): Promise<{ companyId: number; userId: number }> {
   const found = await onDb(
     benchUrl,
@@ -158,31 +149,14 @@ SELECT 'ledgerSmall', $1::int,
   lower('废旧钢材' || i || '号' || E'\\n示范集团' || (i % 40 + 1) || '号公司'), $2::int
 FROM generate_series(1, $3::int) AS i`;
 
-/** Starts ledger-floor.ts on the bench database for the agent's session; answers its URL and a stop. */
-async function startFloor(token: string, companyId: number): Promise<{ url: string; stop(): void }> {
-  const port = 8297;
-  const child = spawn(process.execPath, [join(root, 'bench/ledger-floor.ts')], {
-    env: {
-      ...process.env,
-      FLOOR_PORT: String(port),
-      FLOOR_DATABASE_URL: benchUrl.href,
-      FLOOR_COMPANY: String(companyId),
-      // the server keeps a session's SHA-256, never the token (apps/server/src/platform/auth.ts)
-      FLOOR_TOKEN_HASH: createHash('sha256').update(token).digest('hex'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+/** The ledger's floor on the bench database for the agent's session. */
+function startLedgerFloor(token: string, companyId: number) {
+  return startFloor('ledger-floor.ts', 8297, {
+    FLOOR_DATABASE_URL: benchUrl.href,
+    FLOOR_COMPANY: String(companyId),
+    // the server keeps a session's SHA-256, never the token (apps/server/src/platform/auth.ts)
+    FLOOR_TOKEN_HASH: createHash('sha256').update(token).digest('hex'),
   });
-  const url = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries += 1) {
-    const answered = await fetch(`${url}/list`, { method: 'POST' }).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (answered) break;
-    if (child.exitCode !== null || tries > 100) throw new Error('the ledger floor did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { url, stop: () => child.kill('SIGTERM') };
 }
 
 const workDir = mkdtempSync(join(tmpdir(), 'cqjy-bench-ledger-'));
@@ -203,14 +177,24 @@ try {
   const labels = await templateLabels(url, token);
 
   // 1. The import. A small file first, so that the code paths are loaded and compiled before measuring.
-  const warm = await upload(url, token, companyId, await lotWorkbook(labels, 20));
+  const warm = await upload(
+    url,
+    token,
+    { registry: 'ledgerSmall', companyId, fileName: '台账导入.xlsx' },
+    await lotWorkbook(labels, 20),
+  );
   await post(url, token, '/api/project/ledger/import/preview', { uuid: warm });
   await post(url, token, '/api/project/ledger/import', { uuid: warm });
   const file = await lotWorkbook(labels, IMPORT_ROWS);
   const importRows: Record<string, string>[] = [];
   const serverTimes: number[] = [];
   for (let run = 1; run <= RUNS; run += 1) {
-    const uuid = await upload(url, token, companyId, file);
+    const uuid = await upload(
+      url,
+      token,
+      { registry: 'ledgerSmall', companyId, fileName: '台账导入.xlsx' },
+      file,
+    );
     const preview = await timed(() =>
       post<{ valid: number }>(url, token, '/api/project/ledger/import/preview', { uuid }),
     );
@@ -254,7 +238,7 @@ try {
     await listOf(`ledger list, ${LIST_ROWS.toLocaleString('en')} lots`, { page: 1, size: 10 }),
     await listOf('ledger list filtered 在库', { page: 1, size: 10, filters: { status: '在库' } }),
   ];
-  const floor = await startFloor(token, companyId);
+  const floor = await startLedgerFloor(token, companyId);
   try {
     const opts = { url: `${floor.url}/list`, method: 'POST', bodyPrefix: '{"status":0,' };
     await load('warm-up', { ...opts, duration: 2 });

@@ -222,3 +222,57 @@ export async function signIn(url: string, username: string, captcha: string): Pr
   if (body.status !== 0) throw new Error(`sign-in of ${username} failed: ${body.msg}`);
   return body.data.access_token;
 }
+
+/** Uploads a workbook as the company's import of `registry` (dataClass registryImport); answers the file's uuid. */
+export async function uploadRegistryImport(
+  url: string,
+  token: string,
+  target: { registry: string; companyId: number; fileName: string },
+  content: Buffer,
+): Promise<string> {
+  const form = new FormData();
+  form.set('command', 'upload');
+  form.set('tag', 'registryImport');
+  form.set('dataClass', 'registryImport');
+  form.set('dataId', `${target.registry}-${target.companyId}`);
+  form.set('file', new Blob([new Uint8Array(content)]), target.fileName);
+  const response = await fetch(`${url}/api/attachment/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const answer = (await response.json()) as {
+    status: number;
+    msg: string;
+    data: Record<string, { uuid: string }[]>;
+  };
+  const uuid = answer.data.registryImport?.[0]?.uuid;
+  if (answer.status !== 0 || uuid === undefined) throw new Error(`upload refused: ${answer.msg}`);
+  return uuid;
+}
+
+/**
+ * Starts a list's floor (bench/<script>: a bare Fastify answering POST /list with the list's statements) on `port`
+ * with its FLOOR_ settings; answers its URL and a stop once it answers.
+ */
+export async function startFloor(
+  script: string,
+  port: number,
+  env: Record<string, string>,
+): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, [join(root, 'bench', script)], {
+    env: { ...process.env, FLOOR_PORT: String(port), ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries += 1) {
+    const answered = await fetch(`${url}/list`, { method: 'POST' }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (answered) break;
+    if (child.exitCode !== null || tries > 100) throw new Error(`${script} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, stop: () => child.kill('SIGTERM') };
+}

@@ -11,11 +11,18 @@
 // PG_URL names the PostgreSQL server and a database to connect to for CREATE/DROP DATABASE (default as above).
 // BENCH_KEEP_DB=1 keeps the seeded database at the end and reuses it at the next run (seeding takes a minute or
 // more), to compare changes to the server on the same data.
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import pg from 'pg';
-import { load, LOADER, printTable, root, signIn, startServer, type LoadResult, type Served } from './lib.ts';
+import {
+  load,
+  LOADER,
+  printTable,
+  signIn,
+  startFloor,
+  startServer,
+  type LoadResult,
+  type Served,
+} from './lib.ts';
 
 const duration = Number(process.argv[2] ?? 10);
 const TARGET_P95_MS = 30;
@@ -172,31 +179,14 @@ async function ownerCompany(): Promise<number> {
   }
 }
 
-/** Starts list-floor.ts on the bench database for the transferor's session; answers its URL and a stop. */
-async function startFloor(token: string): Promise<{ url: string; stop(): void }> {
-  const port = 8294;
-  const child = spawn(process.execPath, [join(root, 'bench/list-floor.ts')], {
-    env: {
-      ...process.env,
-      FLOOR_PORT: String(port),
-      FLOOR_DATABASE_URL: benchUrl.href,
-      FLOOR_COMPANY: String(await ownerCompany()),
-      // the server keeps a session's SHA-256, never the token (apps/server/src/platform/auth.ts)
-      FLOOR_TOKEN_HASH: createHash('sha256').update(token).digest('hex'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+/** The owner list's floor (list-floor.ts) on the bench database for the transferor's session. */
+async function startListFloor(token: string) {
+  return startFloor('list-floor.ts', 8294, {
+    FLOOR_DATABASE_URL: benchUrl.href,
+    FLOOR_COMPANY: String(await ownerCompany()),
+    // the server keeps a session's SHA-256, never the token (apps/server/src/platform/auth.ts)
+    FLOOR_TOKEN_HASH: createHash('sha256').update(token).digest('hex'),
   });
-  const url = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries += 1) {
-    const answered = await fetch(`${url}/list`, { method: 'POST' }).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (answered) break;
-    if (child.exitCode !== null || tries > 100) throw new Error('the list floor did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { url, stop: () => child.kill('SIGTERM') };
 }
 
 const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
@@ -256,7 +246,7 @@ try {
     }),
   );
   // The floor next, so that it and the rows above are measured as in earlier runs.
-  const floor = await startFloor(transferor);
+  const floor = await startListFloor(transferor);
   let floorRow: LoadResult;
   try {
     const opts = { url: `${floor.url}/list`, method: 'POST', bodyPrefix: '{"status":0,' };

@@ -22,7 +22,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
-import { signIn, startServer, type Served } from './lib.ts';
+import { signIn, startServer, uploadRegistryImport as upload, type Served } from './lib.ts';
 
 const IMPORT_ROWS = 10_000;
 const EXPORT_ROWS = 100_000;
@@ -129,25 +129,6 @@ async function assetWorkbook(headers: readonly string[], count: number): Promise
   return Buffer.concat(chunks);
 }
 
-/** Uploads a file as the company's registry import; answers its uuid. */
-async function upload(url: string, token: string, companyId: number, content: Buffer): Promise<string> {
-  const form = new FormData();
-  form.set('command', 'upload');
-  form.set('tag', 'registryImport');
-  form.set('dataClass', 'registryImport');
-  form.set('dataId', `assets-${companyId}`);
-  form.set('file', new Blob([new Uint8Array(content)]), '我的资产导入.xlsx');
-  const response = await fetch(`${url}/api/attachment/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const answer = (await response.json()) as Answer<Record<string, { uuid: string }[]>>;
-  const uuid = answer.data.registryImport?.[0]?.uuid;
-  if (answer.status !== 0 || uuid === undefined) throw new Error(`upload refused: ${answer.msg}`);
-  return uuid;
-}
-
 type Preview = { total: number; valid: number; invalid: number };
 
 async function readMemory(pid: number): Promise<{ rssMb: number; hwmMb: number }> {
@@ -251,7 +232,12 @@ try {
   const headers = await templateHeaders(url, token);
 
   // 1. The import. A small file first, so that the code paths are loaded and compiled before measuring.
-  const small = await upload(url, token, companyId, await assetWorkbook(headers, 20));
+  const small = await upload(
+    url,
+    token,
+    { registry: 'assets', companyId, fileName: '我的资产导入.xlsx' },
+    await assetWorkbook(headers, 20),
+  );
   await call(url, token, '/api/assets/import/preview', { uuid: small });
   await call(url, token, '/api/assets/import', { uuid: small });
 
@@ -260,7 +246,9 @@ try {
   const importRows: Record<string, string>[] = [];
   const serverTimes: number[] = [];
   for (let run = 1; run <= RUNS; run += 1) {
-    const uploaded = await timed(() => upload(url, token, companyId, file));
+    const uploaded = await timed(() =>
+      upload(url, token, { registry: 'assets', companyId, fileName: '我的资产导入.xlsx' }, file),
+    );
     const uuid = uploaded.value;
     const preview = await timed(async () => {
       const response = await fetch(`${url}/api/assets/import/preview`, {

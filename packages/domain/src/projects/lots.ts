@@ -2,7 +2,7 @@
 // equipment, scrap, materials, stock, office goods. One set of columns serves the agent's ledger (台账, the
 // registry `ledgerSmall`, where each lot waits until it is listed) and the project's lot list (标的清单, the sheet
 // `lot` a ledger's lots become when they start a project), so a lot reads the same in both. Money is integer fen.
-import type { SheetColumn, SheetDef, SheetValues } from './sheets.ts';
+import { textColumn as text, type SheetColumn, type SheetDef, type SheetValues } from './sheets.ts';
 
 export const SMALL_LOT_CATEGORIES = [
   '闲置设备',
@@ -15,14 +15,6 @@ export const SMALL_LOT_CATEGORIES = [
 
 /** How the lot looks to a buyer at the viewing (看样). */
 export const SMALL_LOT_CONDITIONS = ['全新', '良好', '一般', '较差', '报废'] as const;
-
-const text = (key: string, label: string, max: number, isRequired = false): SheetColumn => ({
-  key,
-  label,
-  kind: 'text',
-  isRequired,
-  max,
-});
 
 /** The columns of a lot, in the order of the template: the ledger's and the project list's. */
 export const SMALL_LOT_COLUMNS: readonly SheetColumn[] = [

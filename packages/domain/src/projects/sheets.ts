@@ -52,6 +52,15 @@ export type SheetColumn = {
   hint?: string;
 };
 
+/** A text column of at most `max` characters (the registries' and the lots' columns are built of them). */
+export const textColumn = (key: string, label: string, max: number, isRequired = false): SheetColumn => ({
+  key,
+  label,
+  kind: 'text',
+  isRequired,
+  max,
+});
+
 /** A checked row: text, whole numbers, fen, millionths, or 'YYYY-MM-DD'. Empty optional cells are left out. */
 export const zSheetValues = z.record(z.string(), z.union([z.string(), z.number()]));
 

@@ -1,16 +1,8 @@
 // 我的商机: a lead the company follows up — the customer, what it concerns (an asset, equity, a capital increase),
 // the stage it reached and the amount expected, until it turns into a plan or a project.
 import type { ProjectFamily } from '../projects/kinds/index.ts';
-import type { SheetColumn } from '../projects/sheets.ts';
+import { textColumn as text } from '../projects/sheets.ts';
 import type { RegistryDef } from './kit.ts';
-
-const text = (key: string, label: string, max: number, isRequired = false): SheetColumn => ({
-  key,
-  label,
-  kind: 'text',
-  isRequired,
-  max,
-});
 
 export const OPPORTUNITY_STAGES = ['初步接洽', '需求确认', '方案沟通', '已立项', '已关闭'] as const;
 

@@ -2,16 +2,8 @@
 // made out to (the taxpayer number checked as a unified social credit code), and 银行账户 — the accounts a price
 // payout or a re-payout is paid into (the number masked in lists). Each has a default, used when a form asks for
 // one. The spec has no import pages for them.
-import type { SheetColumn } from '../projects/sheets.ts';
+import { textColumn as text, type SheetColumn } from '../projects/sheets.ts';
 import type { RegistryDef } from './kit.ts';
-
-const text = (key: string, label: string, max: number, isRequired = false): SheetColumn => ({
-  key,
-  label,
-  kind: 'text',
-  isRequired,
-  max,
-});
 
 const isDefault = (label: string): SheetColumn => ({
   key: 'isDefault',

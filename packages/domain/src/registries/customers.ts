@@ -3,16 +3,8 @@
 // (GB 32100), a person by the identity card (GB 11643); mobiles and e-mail addresses by the rules of spec 000
 // section 5. Each number appears once per company. Lists mask a person's identity card number and every mobile.
 import { z } from 'zod';
-import type { SheetColumn } from '../projects/sheets.ts';
+import { textColumn as text } from '../projects/sheets.ts';
 import type { RegistryDef } from './kit.ts';
-
-const text = (key: string, label: string, max: number, isRequired = false): SheetColumn => ({
-  key,
-  label,
-  kind: 'text',
-  isRequired,
-  max,
-});
 
 export const CUSTOMER_REGISTRY: RegistryDef = {
   key: 'customer',

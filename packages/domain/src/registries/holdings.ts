@@ -3,16 +3,8 @@
 // invested enterprise, its credit code, the share and the contribution). Money is typed in yuan and kept in fen,
 // shares as percentages kept in millionths.
 import { BULK_ASSET_CATEGORIES } from '../projects/assets.ts';
-import type { SheetColumn } from '../projects/sheets.ts';
+import { textColumn as text } from '../projects/sheets.ts';
 import type { RegistryDef } from './kit.ts';
-
-const text = (key: string, label: string, max: number, isRequired = false): SheetColumn => ({
-  key,
-  label,
-  kind: 'text',
-  isRequired,
-  max,
-});
 
 /** Where an asset stands: in the company's books, listed in a project, or disposed of. */
 export const ASSET_STATUSES = ['在库', '挂牌中', '已处置'] as const;

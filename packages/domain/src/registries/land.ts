@@ -4,16 +4,8 @@
 // only the list's route; its form, show and import pages are top-level pages beside it (routes.ts), as the land
 // identity works outside the portal until it enters it.
 import { ASSET_COLUMNS } from '../projects/assets.ts';
-import type { SheetColumn } from '../projects/sheets.ts';
+import { textColumn as text } from '../projects/sheets.ts';
 import type { RegistryDef } from './kit.ts';
-
-const text = (key: string, label: string, max: number, isRequired = false): SheetColumn => ({
-  key,
-  label,
-  kind: 'text',
-  isRequired,
-  max,
-});
 
 /** The land list's own choices (用途, 使用权类型), so a parcel's values are the project's. */
 const landOptions = (key: string): readonly string[] =>
