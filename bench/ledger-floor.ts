@@ -7,6 +7,7 @@
 //   FLOOR_PORT, FLOOR_DATABASE_URL, FLOOR_COMPANY (the agent's company id), FLOOR_TOKEN_HASH (a session's hash)
 import Fastify from 'fastify';
 import pg from 'pg';
+import { SESSION } from './floor-session.ts';
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -18,11 +19,6 @@ const tokenHash = env('FLOOR_TOKEN_HASH');
 // The pool of apps/server/src/db/client.ts.
 const pool = new pg.Pool({ connectionString: env('FLOOR_DATABASE_URL'), max: 10 });
 
-const SESSION = `select s.id, o.id, s.created_at, s.expires_in, s.revoked_at, u.id, u.disabled, o.secondary_codes,
-  c.id, c.identity_type, c.is_agent, r.codes
-  from sessions s left join operators o on o.id = s.operator_id left join users u on u.id = o.user_id
-  left join companies c on c.id = o.company_id left join roles r on r.id = o.role_id
-  where s.token_hash = $1 limit 1`;
 const PERMISSION = `select project_permissions from companies where id = $1 limit 1`;
 const PAGE = `select r.*, c.name from registry_rows r inner join companies c on c.id = r.company_id
   where r.registry = 'ledgerSmall' and r.company_id = $1 order by r.id desc limit $2 offset $3`;

@@ -16,14 +16,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
 import {
+  fmtMs,
   load,
   LOADER,
+  onDb,
   printTable,
   signIn,
   startFloor,
   startServer,
+  timed,
   uploadRegistryImport as upload,
   type LoadResult,
   type Served,
@@ -40,24 +42,6 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const adminUrl = new URL(process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const benchUrl = new URL(adminUrl);
 benchUrl.pathname = `/${DB_NAME}`;
-
-async function onDb(url: URL, sql: string, params: unknown[] = []): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: url.href });
-  await client.connect();
-  try {
-    return await client.query(sql, params);
-  } finally {
-    await client.end();
-  }
-}
-
-async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
-  const started = performance.now();
-  const value = await work();
-  return { ms: performance.now() - started, value };
-}
-
-const fmtMs = (ms: number): string => `${Math.round(ms).toLocaleString('en')} ms`;
 
 type Answer<T> = { status: number; msg: string; data: T };
 

@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export const root = join(import.meta.dirname, '..');
 
@@ -276,3 +277,23 @@ export async function startFloor(
   }
   return { url, stop: () => child.kill('SIGTERM') };
 }
+
+/** One statement on a fresh connection to `url` (CREATE/DROP DATABASE, a bench's own seeding). */
+export async function onDb(url: URL, sql: string, params: unknown[] = []): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: url.href });
+  await client.connect();
+  try {
+    return await client.query(sql, params);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Milliseconds that `work` took, and what it answered. */
+export async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const value = await work();
+  return { ms: performance.now() - started, value };
+}
+
+export const fmtMs = (ms: number): string => `${Math.round(ms).toLocaleString('en')} ms`;

@@ -8,6 +8,7 @@
 //   FLOOR_PORT, FLOOR_DATABASE_URL, FLOOR_COMPANY (the owner's company id), FLOOR_TOKEN_HASH (a session's hash)
 import Fastify from 'fastify';
 import pg from 'pg';
+import { SESSION } from './floor-session.ts';
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -19,11 +20,6 @@ const tokenHash = env('FLOOR_TOKEN_HASH');
 // The pool of apps/server/src/db/client.ts.
 const pool = new pg.Pool({ connectionString: env('FLOOR_DATABASE_URL'), max: 10 });
 
-const SESSION = `select s.id, o.id, s.created_at, s.expires_in, s.revoked_at, u.id, u.disabled, o.secondary_codes,
-  c.id, c.identity_type, c.is_agent, r.codes
-  from sessions s left join operators o on o.id = s.operator_id left join users u on u.id = o.user_id
-  left join companies c on c.id = o.company_id left join roles r on r.id = o.role_id
-  where s.token_hash = $1 limit 1`;
 const PAGE = `select p.id, p.company_id, p.family, p.name, p.code, p.status, p.disclosure_end, p.updated_at,
   (p.details #>> '{form,listingPrice}')::bigint, c.name
   from projects p inner join companies c on c.id = p.company_id

@@ -21,8 +21,15 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
-import { signIn, startServer, uploadRegistryImport as upload, type Served } from './lib.ts';
+import {
+  fmtMs,
+  onDb,
+  signIn,
+  startServer,
+  timed,
+  uploadRegistryImport as upload,
+  type Served,
+} from './lib.ts';
 
 const IMPORT_ROWS = 10_000;
 const EXPORT_ROWS = 100_000;
@@ -37,24 +44,6 @@ const adminUrl = new URL(process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:54
 const benchUrl = new URL(adminUrl);
 benchUrl.pathname = `/${DB_NAME}`;
 
-async function onDb(url: URL, sql: string, params: unknown[] = []): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: url.href });
-  await client.connect();
-  try {
-    return await client.query(sql, params);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Milliseconds that `work` took, and what it answered. */
-async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
-  const started = performance.now();
-  const value = await work();
-  return { ms: performance.now() - started, value };
-}
-
-const fmtMs = (ms: number): string => `${Math.round(ms).toLocaleString('en')} ms`;
 const fmtMb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 type Answer<T> = { status: number; msg: string; data: T };
