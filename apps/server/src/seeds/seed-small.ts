@@ -6,6 +6,10 @@ import {
   addWorkdays,
   SMALL_LEDGER_REGISTRY,
   SMALL_LOT_COLUMNS,
+  checkSheetRow,
+  hasHazardousLot,
+  lotRowOf,
+  type SheetValues,
   type LedgerStatus,
   type SmallProjectForm,
 } from '@cqjy/domain';
@@ -123,22 +127,17 @@ function ledgerLots(principalName: string): LotCells[] {
   );
 }
 
-const yuanToFen = (yuan: string): number => Math.round(Number(yuan) * 100);
-
-/** A lot's cells as its project's lot list stores them (money in fen, the lot's own columns only). */
-function lotListRow(cells: LotCells) {
-  const values: Record<string, string | number> = {};
-  for (const column of SMALL_LOT_COLUMNS) {
-    const cell = cells[column.key];
-    if (cell === undefined) continue;
-    values[column.key] = column.kind === 'money' ? yuanToFen(cell) : cell;
-  }
-  return values;
+/** A lot's cells as its project's lot list stores them: checked by the lot columns' rule (money in fen). */
+function lotListRow(cells: LotCells): SheetValues {
+  const { values, errors } = checkSheetRow(SMALL_LOT_COLUMNS, cells);
+  if (errors[0] !== undefined) throw new Error(`demo lot: ${errors[0]}`);
+  return lotRowOf(values);
 }
 
 function batchForm(lots: readonly LotCells[], principalName: string, name: string): SmallProjectForm {
-  const sum = (key: string) => lots.reduce((total, lot) => total + yuanToFen(lot[key] ?? '0'), 0);
-  const isScrap = lots.some((lot) => (lot.wasteCode ?? '') !== '');
+  const rows = lots.map(lotListRow);
+  const sum = (key: string) => rows.reduce((total, row) => total + Number(row[key] ?? 0), 0);
+  const isScrap = hasHazardousLot(rows);
   return {
     name,
     principalName,
