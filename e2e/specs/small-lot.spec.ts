@@ -1,13 +1,17 @@
 // A small-lot batch (小宗实物) from the agent's ledger to delivery, in Chromium against the real server. The agent
 // imports lots into its ledger (the preview shows the bad row), ticks three and starts a batch, fills its form
 // naming the appraisal firm; the firm gives its estimate on 评估项目 and the batch's form takes it; the agent
-// submits and e-signs the disclosure, the exchange approves it. Then the external platform's auction result is
-// entered, the result confirmed (the project dealt, the lots 已成交), the delivery recorded (the lots 已交割), each
-// approved by the exchange from 待办任务.
+// submits and e-signs the disclosure, the exchange approves it, and the agent sets its rules for the hall (竞价规则).
+// Then the external platform's auction result is entered and the result confirmed (the project dealt, the lots
+// 已成交), each approved by the exchange from 待办任务; the agent records the pick-up with its photo and signs with the
+// receipt the buyer signed on paper (the lots 已交割). On the demo's batch won in the hall, the agent records the
+// pick-up and the winning member signs for the goods from its registration.
 import { expect, test, type Page } from '@playwright/test';
 import {
+  answerDialog,
   downloadTemplate,
   expectToReach,
+  fileInputOf,
   findProjectRow,
   keepScreenshot,
   openMenu,
@@ -28,6 +32,13 @@ const LOT = `E2E废钢${String(Date.now()).slice(-5)}`;
 // the batch is named after the first lot of the list (newest first)
 const NAME = `${LOT}-4等3项标的`;
 const FIRM = '示范资产评估有限公司';
+// the demo's batch won in the hall by agent2's buyer (seed-small.ts)
+const WON = '闲置空压机（04）等2项标的';
+/** A 1x1 PNG: the pick-up's photo. */
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 test.describe.configure({ mode: 'serial' });
 
@@ -42,6 +53,30 @@ async function openLedger(page: Page): Promise<void> {
 async function openBatch(page: Page): Promise<void> {
   const row = await findProjectRow(page, NAME);
   await expectToReach(page, /#\/index\/smallShowProject\?id=\d+/, () => row.getByText('查看').click());
+}
+
+/** The pick-up as the seller records it on the delivery page: the day, place, who took the goods and a photo. */
+async function recordPickup(page: Page): Promise<void> {
+  await pickDay(page, '提货日期', '2026-12-20');
+  await page.getByLabel('提货地点').fill('示范工业园三号仓库');
+  await page.getByLabel('提货人').fill('王师傅');
+  await page.getByLabel('提货说明').fill('买受人凭成交确认书提货，数量无误');
+  await uploadFile(page, fileInputOf(page, '提货现场照片'), {
+    name: '提货现场.png',
+    mimeType: 'image/png',
+    buffer: PHOTO,
+  });
+  await keepScreenshot(page, 'small-06-pickup');
+  await page.getByRole('button', { name: '登记提货' }).click();
+  await expect(page.getByTestId('delivery-status')).toHaveText('待签收');
+}
+
+/** 确认签收 and its confirmation: the delivery reads 已签收. */
+async function signForGoods(page: Page): Promise<void> {
+  await page.getByLabel('签收说明').fill('标的已全部收到');
+  await page.getByRole('button', { name: '确认签收' }).click();
+  await answerDialog(page.getByRole('dialog', { name: '确认签收' }), /确\s*定/);
+  await expect(page.getByTestId('delivery-status')).toHaveText('已签收');
 }
 
 /** An information record of the batch: started from its page, filled, its file attached, submitted for review. */
@@ -157,6 +192,15 @@ test('the agent imports lots, starts a batch of three, the appraiser estimates i
   await approveAsAdmin(browser, NAME, 'smallEicSre');
   await openBatch(page);
   await expect(page.getByText('披露中').first()).toBeVisible();
+
+  // the agent's rules for the hall: offered from the day after the disclosure's end, at the disclosed price
+  await page.getByRole('button', { name: '设置竞价规则' }).click();
+  const rules = page.getByRole('dialog', { name: '设置竞价规则' });
+  await expect(rules.getByLabel('起始价（元）')).toHaveValue('30,000.00');
+  await rules.getByLabel('加价幅度（元）').fill('500');
+  await keepScreenshot(page, 'small-05-auction-rules');
+  await answerDialog(rules, /保\s*存/);
+  await expect(page.getByTestId('auction-rules')).toContainText('500.00元');
 });
 
 test('the auction result entered and confirmed, the delivery recorded: the lots read 已交割 in the ledger', async ({
@@ -185,14 +229,56 @@ test('the auction result entered and confirmed, the delivery recorded: the lots 
   await openLedger(page);
   await expect(page.getByRole('row', { name: /已成交/ })).toHaveCount(3);
 
-  await record(page, '录入交付信息', 'smallDelivery', async () => {
-    await pickDay(page, '交付日期', '2026-12-20');
-    await page.getByLabel('交付地点').fill('示范工业园三号仓库');
-    await page.getByLabel('交付情况').fill('买受人已凭成交确认书提货，数量无误');
+  // the pick-up recorded with its photo; a buyer off the portal: the agent signs with the paper receipt
+  await openBatch(page);
+  await page.getByRole('button', { name: '办理交付' }).click();
+  await expect(page).toHaveURL(/#\/index\/smallDelivery\?id=\d+/);
+  await recordPickup(page);
+  const receipt = page.locator('.ant-card').filter({ has: page.getByRole('button', { name: '确认签收' }) });
+  await uploadFile(page, receipt.locator('input[type=file]'), {
+    name: '签收单.pdf',
+    mimeType: 'application/pdf',
+    buffer: APPLICATION_PDF,
   });
-  await approveAsAdmin(browser, NAME, 'smallDelivery');
+  await signForGoods(page);
   await openLedger(page);
   await expect(page.getByRole('row', { name: /已交割/ })).toHaveCount(3);
   await expect(page.getByRole('row', { name: new RegExp(`${LOT}-3`) })).toHaveCount(0);
-  await keepScreenshot(page, 'small-05-ledger-delivered');
+  await keepScreenshot(page, 'small-07-ledger-delivered');
+});
+
+test("the demo's batch won in the hall: the agent records the pick-up, the winner's member signs for the goods", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'agent');
+  await expect(page).toHaveURL(/#\/index\/home$/);
+  const row = await findProjectRow(page, WON);
+  await expectToReach(page, /#\/index\/smallShowProject\?id=\d+/, () => row.getByText('查看').click());
+  await page.getByRole('button', { name: '办理交付' }).click();
+  await expect(page.getByText('竞得会员在线确认签收')).toBeVisible();
+  await recordPickup(page);
+  await expect(page.getByRole('button', { name: '确认签收' })).toHaveCount(0);
+
+  // the winner's member opens its registration (代理意向方) and signs for the goods
+  const buyer = await (await browser.newContext()).newPage();
+  await signIn(buyer, 'agent2');
+  await expect(buyer).toHaveURL(/#\/index\//);
+  await buyer.goto('/#/index/intentionPro');
+  await buyer
+    .getByRole('row', { name: /北京再生资源回收利用有限公司/ })
+    .getByText('查看')
+    .click();
+  await buyer.getByRole('button', { name: '提货签收' }).click();
+  await expect(buyer).toHaveURL(/#\/index\/smallDelivery\?id=\d+/);
+  await expect(buyer.getByText('王师傅')).toBeVisible();
+  await keepScreenshot(buyer, 'small-08-buyer-receipt');
+  await signForGoods(buyer);
+  await buyer.context().close();
+
+  await openMenu(page, '台账管理', '小宗实物');
+  await page.getByLabel('关键字').fill('闲置空压机');
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(page.getByRole('row', { name: /闲置空压机（04）.*已交割/ })).toBeVisible();
 });

@@ -64,6 +64,8 @@ import { createSmsService } from './modules/sms/service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { investorsRoutes } from './modules/investors/routes.ts';
+import { deliveriesRoutes } from './modules/deliveries/routes.ts';
+import { createDeliveriesService } from './modules/deliveries/service.ts';
 import { registriesRoutes } from './modules/registries/routes.ts';
 import { createRegistriesService } from './modules/registries/service.ts';
 import { registryCustomersRoutes } from './modules/registries/customers-routes.ts';
@@ -315,9 +317,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     starts: createRegistryStartsService({ ...moduleDeps, projects, plans }),
     ledger,
   });
-  // a small lot follows its project: dealt on the confirmed result, delivered on the approved delivery
+  // a small lot follows its project: dealt on the confirmed result, delivered when the buyer signs for the goods
   workflow.registerApprovalEffect(['small'], 'resultConfirm', ledger.follow('已成交'));
-  workflow.registerApprovalEffect(['small'], 'delivery', ledger.follow('已交割'));
+  await app.register(deliveriesRoutes, {
+    deliveries: createDeliveriesService({
+      ...moduleDeps,
+      projects,
+      intentions,
+      ledger,
+      processLog: workflow,
+    }),
+  });
   const customers = createRegistryCustomers(moduleDeps.db);
   await app.register(registryCustomersRoutes, { customers });
   const investors = createInvestorsService({ ...moduleDeps, projects, customers });

@@ -142,6 +142,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'bidding.bid': '网络竞价报价',
   'bidding.close': '网络竞价结束',
   'bidding.result': '网络竞价结果签章',
+  'bidding.rules': '保存竞价规则',
+  'delivery.pickup': '登记提货信息',
+  'delivery.received': '确认签收',
   'signature.enrol.exchange': '交易所电子签章证书签发',
   // this page's own
   'logs.export': '导出操作日志',

@@ -6,7 +6,15 @@
 // judge. Each bid is chained to the one before by its sha256, so the log cannot be changed unnoticed; the result
 // (winner, price, every bid) is a PDF signed by the exchange.
 import { z } from 'zod';
-import { formatChineseDate, formatDateTime, formatFen, formatMessage } from './format.ts';
+import {
+  formatChineseDate,
+  formatDate,
+  formatDateTime,
+  formatFen,
+  formatMessage,
+  TIMEZONE_OFFSET,
+} from './format.ts';
+import { addCalendarDays } from './workdays.ts';
 import { dealRefusal, type DealFacts } from './intentions.ts';
 import { MSG } from './messages.ts';
 
@@ -53,6 +61,49 @@ export const ZBiddingOpenForm = z.object({
     .max(Number.MAX_SAFE_INTEGER, MSG.biddingIncrementInvalid),
 });
 export type BiddingOpenForm = z.infer<typeof ZBiddingOpenForm>;
+
+/**
+ * The seller's rules for its project's hall (竞价规则, POST /api/project/save/auction): the session's start, periods,
+ * starting price and increment, saved while the project is a draft or disclosing. The exchange's 开启网络竞价 starts
+ * from them; the exchange still decides when it opens.
+ */
+export const ZAuctionRulesForm = ZBiddingOpenForm.extend({
+  /** the rules' version read (0: none saved yet) */
+  version: z
+    .number({ error: MSG.conflict })
+    .int(MSG.conflict)
+    .min(0, MSG.conflict)
+    .max(2_147_483_647, MSG.conflict),
+});
+export type AuctionRulesForm = z.infer<typeof ZAuctionRulesForm>;
+
+/** GET /api/project/auction/{projectId}: the saved rules, or null. */
+export const ZAuctionRules = ZBiddingOpenForm.extend({ version: z.number(), updatedAt: z.string() });
+export type AuctionRules = z.infer<typeof ZAuctionRules>;
+
+/**
+ * Why the seller's rules are refused for its project, or null: a hall starts on the day after the disclosure's
+ * last day at the earliest (the registrations run to its end), and never below the disclosed starting price.
+ */
+export function auctionRulesRefusal(
+  rules: Pick<BiddingOpenForm, 'startAt' | 'startingPrice'>,
+  project: { status: string; disclosureEnd: Date | null; listingPrice: number | null },
+): string | null {
+  if (project.listingPrice !== null && rules.startingPrice < project.listingPrice) {
+    return formatMessage(MSG.auctionRulesPriceTooLow, { price: formatFen(project.listingPrice) });
+  }
+  if (project.status === 'disclosing' && project.disclosureEnd !== null) {
+    if (Date.parse(rules.startAt) < earliestAuctionStart(project.disclosureEnd).getTime()) {
+      return formatMessage(MSG.auctionRulesStartTooEarly, { end: formatChineseDate(project.disclosureEnd) });
+    }
+  }
+  return null;
+}
+
+/** The earliest start of a hall: the day after the disclosure's last day (+08:00), at its first minute. */
+export function earliestAuctionStart(disclosureEnd: Date | string): Date {
+  return addCalendarDays(new Date(`${formatDate(disclosureEnd)}T00:00:00${TIMEZONE_OFFSET}`), 1);
+}
 
 /**
  * The next valid bid: the starting price for the first, then one step (the increment) above the current price. It

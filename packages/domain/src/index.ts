@@ -57,6 +57,7 @@ export * from './projects/assets.ts';
 export * from './projects/participants.ts';
 export * from './projects/investors.ts';
 export * from './projects/evaluations.ts';
+export * from './projects/delivery.ts';
 export * from './registries/kit.ts';
 export * from './registries/customers.ts';
 export * from './registries/starts.ts';

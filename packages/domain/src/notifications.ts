@@ -21,6 +21,8 @@ export const NOTIFICATION_KINDS = [
   'intention.deposit',
   'bidding.result',
   'evaluation.submitted',
+  'delivery.pickup',
+  'delivery.received',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -38,6 +40,8 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'intention.deposit': '保证金提醒',
   'bidding.result': '竞价结果',
   'evaluation.submitted': '评估结果',
+  'delivery.pickup': '提货签收',
+  'delivery.received': '交付完成',
 };
 
 /** Longer titles and bodies are cut (a long review opinion must not make the review itself fail). */

@@ -1,6 +1,7 @@
 // The small-lot demo: the agent member's ledger (台账) of 36 lots it keeps for the demo owner, most 在库; three of
-// them listed in a batch that is disclosing (its disclosure approved three working days ago), two in a batch whose
-// result was confirmed yesterday (dealt, the lots 已成交), which waits for its delivery. The projects are the
+// them listed in a batch that is disclosing (its disclosure approved three working days ago), two in a batch won in
+// the hall by the buyer agent2 registered (member's was outbid) and confirmed yesterday (dealt, the lots 已成交),
+// which waits for its delivery: the agent records the pick-up, agent2 signs for the goods. The projects are the
 // agent's own (started from its ledger), their lot lists the lots' columns, each lot linked to its project.
 import {
   addWorkdays,
@@ -13,6 +14,7 @@ import {
   type LedgerStatus,
   type SmallProjectForm,
 } from '@cqjy/domain';
+import { intentionRegistrations } from '../modules/intentions/tables.ts';
 import { projectAssets, projects } from '../modules/projects/tables.ts';
 import { registryRows } from '../modules/registries/tables.ts';
 import { tasks } from '../modules/tasks/tables.ts';
@@ -173,11 +175,13 @@ export async function insertDemoSmallLots(
     exchange: SeedParty;
     /** the assessment institution the draft batch names to estimate its lots */
     appraiser: Pick<SeedParty, 'companyId' | 'companyName'>;
+    /** the members whose buyers bid for the dealt batch in the hall: the winner's signs for the goods */
+    bidders: { winner: SeedParty; loser: SeedParty };
     principalName: string;
     now: Date;
   },
 ): Promise<void> {
-  const { agent, exchange, appraiser, principalName, now } = input;
+  const { agent, exchange, appraiser, bidders, principalName, now } = input;
   const lots = ledgerLots(principalName);
   // the batches: three lots disclosing, two dealt awaiting delivery, four in a draft awaiting the appraiser's estimate
   const batches = [
@@ -211,6 +215,13 @@ export async function insertDemoSmallLots(
     // the draft asks the appraiser for its estimate: no appraisal of its own yet
     const { appraisalPrice: _appraisal, ...unappraised } = named;
     const form: SmallProjectForm = isDraft ? { ...unappraised, appraisalFirm: appraiser.companyName } : named;
+    // the hall's result confirmed yesterday: the buyer and the price, kept in the details as the engine keeps them
+    const resultConfirm = {
+      transfereeName: '北京再生资源回收利用有限公司',
+      dealPrice: Math.round((form.listingPrice ?? 0) * 1.2),
+      content: '经网络竞价，北京再生资源回收利用有限公司以最高报价竞得。',
+    };
+    const confirmedAt = addWorkdays(now, -1).date;
     const [project] = await tx
       .insert(projects)
       .values({
@@ -222,7 +233,10 @@ export async function insertDemoSmallLots(
         status: batch.status,
         disclosureStart: isDraft ? null : batch.started,
         disclosureEnd: isDraft ? null : addWorkdays(batch.started, 10).date,
-        details: { form },
+        details:
+          batch.status === 'dealt'
+            ? { form, resultConfirm: [{ ...resultConfirm, approvedAt: confirmedAt.toISOString() }] }
+            : { form },
       })
       .returning({ id: projects.id });
     if (project === undefined) throw new Error('the demo small-lot batch was not stored');
@@ -272,19 +286,48 @@ export async function insertDemoSmallLots(
       reviewedAt: batch.started,
     });
     if (batch.status === 'dealt') {
-      // the hall's result confirmed yesterday: the buyer and the price
+      // the hall's two buyers, each registered by its member and qualified: the winner and the one outbid
+      await tx.insert(intentionRegistrations).values(
+        [
+          {
+            party: bidders.winner,
+            name: resultConfirm.transfereeName,
+            certNo: '91110000MA01RECY5X',
+            won: true,
+          },
+          {
+            party: bidders.loser,
+            name: '北京金属回收再利用有限公司',
+            certNo: '91110000MA01METL3K',
+            won: false,
+          },
+        ].map(({ party, name, certNo, won }) => ({
+          projectId: project.id,
+          companyId: party.companyId,
+          status: won ? ('won' as const) : ('lost' as const),
+          kind: 'company' as const,
+          name,
+          certType: 'creditCode' as const,
+          certNo,
+          contactName: party.name,
+          contactMobile: '13900000000',
+          ownerOpinion: '符合受让方资格条件',
+          ownerReviewedAt: batch.started,
+          reviewedAt: batch.started,
+          reviewedBy: exchange.operatorId,
+          createdBy: party.userId,
+          createdAt: batch.started,
+          updatedAt: confirmedAt,
+        })),
+      );
       await insertCourse(tx, {
         projectId: project.id,
         family: 'small',
         action: 'resultConfirm',
-        form: {
-          transfereeName: '北京再生资源回收利用有限公司',
-          dealPrice: Math.round((form.listingPrice ?? 0) * 1.2),
-          content: '经网络竞价，北京再生资源回收利用有限公司以最高报价竞得。',
-        },
+        form: resultConfirm,
         applicant: agent,
         exchange,
-        reviewedAt: addWorkdays(now, -1).date,
+        reviewedAt: confirmedAt,
       });
     }
   }

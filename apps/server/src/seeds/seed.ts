@@ -121,6 +121,10 @@ export async function seedDemo(
       agent: partyOf('agent', userIds, companyIds),
       exchange: demo.parties.admin,
       appraiser: partyOf('assessment', userIds, companyIds),
+      bidders: {
+        winner: partyOf('agent2', userIds, companyIds),
+        loser: partyOf('member', userIds, companyIds),
+      },
       principalName: owner.companyName,
       now,
     });

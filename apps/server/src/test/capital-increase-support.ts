@@ -57,11 +57,9 @@ export async function uploadRecordFile(
   token: string,
   record: { dataClass: string; dataId?: string; createId?: string },
   tag: string,
+  file: { name: string; content: Buffer } = { name: `${tag}.pdf`, content: makePdf() },
 ): Promise<void> {
-  const { payload, headers } = buildMultipart(
-    { command: 'upload', tag, ...record },
-    { name: `${tag}.pdf`, content: makePdf() },
-  );
+  const { payload, headers } = buildMultipart({ command: 'upload', tag, ...record }, file);
   const body = readJson(
     await t.app.inject({
       method: 'POST',

@@ -61,7 +61,12 @@ describe('every family', () => {
     const steps = all.filter((r) => r.action !== 'show' && !MODULE_ACTIONS.has(r.action));
     expect(views.map((r) => r.name)).toContain('rightShowProject');
     expect(steps.map((r) => r.name)).toEqual(
-      expect.arrayContaining(['smallDelivery', 'registrationEicSre', 'rightEicSreF', 'capContractEicSre']),
+      expect.arrayContaining([
+        'smallAssetTransfer',
+        'registrationEicSre',
+        'rightEicSreF',
+        'capContractEicSre',
+      ]),
     );
     for (const r of steps) {
       const families = familiesOfScreens(r.screens);
@@ -101,12 +106,20 @@ describe('every family', () => {
     expect(await lazyOf(name)).toBe(intentions[page]);
   });
 
-  it('the engine serves no screen of the investors module', () => {
+  // A dealt batch's handover (交付) is the deliveries module's page.
+  it.each(['smallDelivery', 'vehicleDelivery'])('%s opens the delivery page', async (name) => {
+    const deliveries = await import('../features/deliveries/index.ts');
+    expect(await lazyOf(name)).toBe(deliveries.DeliveryPage);
+  });
+
+  it('the engine serves no screen of the investors and deliveries modules', () => {
     const moduleRoutes = listWorkflowRoutes().filter((r) => MODULE_ACTIONS.has(r.action));
     expect(moduleRoutes.map((r) => r.name).sort()).toEqual([
       'capInvestorAon',
       'capInvestorShow',
       'capOpenInvestorAudit',
+      'smallDelivery',
+      'vehicleDelivery',
     ]);
     for (const r of moduleRoutes) {
       for (const family of familiesOfScreens(r.screens)) expect(findAction(family, r.action)).toBeUndefined();

@@ -59,6 +59,7 @@ const loadFeature = {
   statistics: () => import('../features/statistics/index.ts'),
   intentions: () => import('../features/intentions/index.ts'),
   bidding: () => import('../features/bidding/index.ts'),
+  deliveries: () => import('../features/deliveries/index.ts'),
 };
 
 /**
@@ -190,6 +191,9 @@ const PAGES: Readonly<Record<string, LazyPage>> = {
   rightShow: pageOf(loadFeature.intentions, (m) => m.IntentionShowPage),
   paperlessShow: pageOf(loadFeature.intentions, (m) => m.IntentionShowPage),
   biddingHall: pageOf(loadFeature.bidding, (m) => m.BiddingHallPage),
+  // a dealt batch's handover is a module of its own, not the engine's (MODULE_ACTIONS)
+  smallDelivery: pageOf(loadFeature.deliveries, (m) => m.DeliveryPage),
+  vehicleDelivery: pageOf(loadFeature.deliveries, (m) => m.DeliveryPage),
 };
 
 const loadModulePlaceholder: LazyPage = async () => ({

@@ -28,7 +28,7 @@ function toText(value: NumberValue): string {
   return value === null || value === undefined ? '' : String(value);
 }
 
-function LimitedNumberInput({ value, onChange, check, onFocus, onBlur, ...rest }: LimitedNumberInputProps) {
+function LimitedNumberInput({ value, onChange, check, onBlur, ...rest }: LimitedNumberInputProps) {
   const [isEditing, setIsEditing] = useState(false);
   const warn = useThrottledWarning();
   const text = toText(value);
@@ -39,10 +39,6 @@ function LimitedNumberInput({ value, onChange, check, onFocus, onBlur, ...rest }
       autoComplete="off"
       {...rest}
       value={isEditing ? text : formatThousands(text)}
-      onFocus={(event) => {
-        setIsEditing(true);
-        onFocus?.(event);
-      }}
       onBlur={(event) => {
         setIsEditing(false);
         // A half-typed number ('12.', '-') is finished on leaving the field.
@@ -51,6 +47,10 @@ function LimitedNumberInput({ value, onChange, check, onFocus, onBlur, ...rest }
         onBlur?.(event);
       }}
       onChange={(event) => {
+        // Typing shows the raw number (no thousands separators) until the field is left. The text is not changed
+        // on focus: a selection made then (Tab selects the whole text) would collapse under the new text, and what
+        // is typed would be added to the number instead of replacing it.
+        setIsEditing(true);
         const typed = event.target.value.replaceAll(',', '').trim();
         if (typed === '') {
           onChange?.('');

@@ -4,7 +4,7 @@
 // else 404). The hall's event stream and its signed result answer no envelope and have no contract (the bidding
 // module's routes).
 import { z } from 'zod';
-import { ZBiddingHall, ZBiddingOpenForm } from '../bidding.ts';
+import { ZAuctionRules, ZAuctionRulesForm, ZBiddingHall, ZBiddingOpenForm } from '../bidding.ts';
 import { defineCall, ZIdPath, ZSaved } from '../contract.ts';
 import { MSG } from '../messages.ts';
 
@@ -58,4 +58,30 @@ export const placeBidCall = defineCall({
       .max(Number.MAX_SAFE_INTEGER, MSG.biddingAmountInvalid),
   }),
   answer: ZBiddingHall,
+});
+
+/**
+ * POST /api/project/save/auction: the seller's rules for its project's hall (竞价规则), by the project's owner or the
+ * member acting for it, while the project is a draft or disclosing and no hall is open. The exchange's 开启网络竞价
+ * starts from them.
+ */
+export const saveAuctionRulesCall = defineCall({
+  method: 'POST',
+  path: '/api/project/save/auction',
+  tag: 'project',
+  summary: '保存竞价规则',
+  description:
+    '处置方（项目方或代理会员）设置网络竞价的开始时间、自由报价期、限时报价周期、起始价与加价幅度。',
+  body: ZAuctionRulesForm,
+  answer: ZSaved,
+});
+
+/** GET /api/project/auction/{id}: the rules saved for the project's hall, or null. */
+export const showAuctionRulesCall = defineCall({
+  method: 'GET',
+  path: '/api/project/auction/:id',
+  tag: 'project',
+  summary: '竞价规则',
+  params: ZIdPath,
+  answer: ZAuctionRules.nullable(),
 });

@@ -41,7 +41,7 @@ export const ZActionForm = z.object({
   handoverDate: z.string().optional(),
   /** price deduction: the service fee the exchange takes from the price */
   serviceFee: z.number().optional(),
-  /** site survey and exhibition confirmations; the day of an information record (delivery, clearance ...) */
+  /** site survey and exhibition confirmations; the day of an information record (clearance, asset transfer ...) */
   eventDate: z.string().optional(),
   /** the information records and the letters of the later families: what each field means is its label */
   amount: z.number().optional(),

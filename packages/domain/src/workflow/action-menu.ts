@@ -27,7 +27,6 @@ const GROUP_OF: Readonly<Record<string, ActionGroupKey>> = {
   price: 'trade',
   priceDeduction: 'trade',
   transfer: 'trade',
-  delivery: 'trade',
   assurance: 'trade',
   refundCashout: 'trade',
   supplement: 'disclosure',
@@ -65,7 +64,7 @@ const PRIMARY_ORDER: Readonly<Partial<Record<ProjectStatus, readonly string[]>>>
   suspended: ['recovery'],
   ended: ['rediscovery', 'intentionReview', 'resultConfirm'],
   // once dealt the contract is only corrected (修改合同信息): the payout comes first
-  dealt: ['price', 'transaction', 'delivery', 'transfer', 'assurance', 'contract'],
+  dealt: ['price', 'transaction', 'transfer', 'assurance', 'contract'],
   closed: ['assurance'],
 };
 

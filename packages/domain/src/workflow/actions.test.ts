@@ -62,18 +62,24 @@ describe('the actions the engine serves', () => {
 
   it('the later families: information records, their letters and the member actions', () => {
     // a Page screen is an information record: the facts, no reason, no letter, straight to review
-    const delivery = config('small', 'delivery');
-    expect(delivery).toMatchObject({
+    const transfer = config('small', 'assetTransfer');
+    expect(transfer).toMatchObject({
       isSigned: false,
       isCompact: true,
       applicant: 'owner',
-      startLabel: '录入交付信息',
-      routes: { Aon: 'smallDelivery', MfyRrn: 'smallDelivery', EicSre: 'smallDelivery' },
+      startLabel: '录入资产移交信息',
+      routes: { Aon: 'smallAssetTransfer', MfyRrn: 'smallAssetTransfer', EicSre: 'smallAssetTransfer' },
     });
-    expect(delivery.fields.map((f) => f.name)).toEqual(['eventDate', 'place', 'content', 'remark']);
-    expect(validateActionForm(delivery, { eventDate: '2026-11-30', place: '仓库' }, 'submit')).toBe(
-      '请填写交付情况',
-    );
+    expect(transfer.fields.map((f) => f.name)).toEqual(['eventDate', 'partyName', 'content', 'remark']);
+    expect(
+      validateActionForm(
+        transfer,
+        { eventDate: '2026-11-30', partyName: '北京再生资源回收有限公司' },
+        'submit',
+      ),
+    ).toBe('请填写移交说明');
+    // a dealt batch's delivery is the deliveries module's, between seller and buyer: the engine serves none
+    expect(findAction('small', 'delivery')).toBeUndefined();
     // the transaction-assurance letter is signed on its EicSreF screen
     expect(config('stock', 'assurance')).toMatchObject({
       isSigned: true,

@@ -279,7 +279,6 @@ const ACTION_FIELDS: Record<string, readonly ActionFieldDef[]> = {
     money('dealPrice', '成交价'),
     day('signDate', '签订日期'),
   ],
-  delivery: [day('eventDate', '交付日期'), text('place', '交付地点'), content('交付情况')],
   extensionStatement: [day('eventDate', '延期至'), content('延期说明')],
   estimate: [money('amount', '估价金额'), content('估价说明')],
   earlyClearance: [day('eventDate', '清场日期'), content('清场说明')],
@@ -307,13 +306,12 @@ const ACTION_FIELDS: Record<string, readonly ActionFieldDef[]> = {
 };
 
 /**
- * The information records: the applicant states facts (a delivery, an opinion, an investor), not a request, so
+ * The information records: the applicant states facts (a clearance, an opinion, an investor), not a request, so
  * the form asks for no reason; the exchange confirms the record like any application.
  */
 const INFORMATION_ACTIONS: ReadonlySet<string> = new Set([
   'intentionReview',
   'transaction',
-  'delivery',
   'extensionStatement',
   'estimate',
   'earlyClearance',
@@ -394,7 +392,6 @@ const ACTION_STATUSES: Record<string, readonly ProjectStatus[] | null> = {
   resultConfirm: ['disclosing', 'ended'],
   auctionResultImport: ['disclosing', 'ended'],
   dealConfirm: ['disclosing', 'ended'],
-  delivery: ['dealt'],
   earlyClearance: ['dealt'],
   assetTransfer: ['dealt'],
   breakup: ['dealt', 'closed'],
@@ -461,9 +458,10 @@ const SCREEN_ACTION_FIELDS: Partial<Record<ScreenGroupKey, Record<string, readon
 
 /**
  * Actions whose screens belong to a module of their own rather than the engine: the investors of a capital
- * increase are registered, audited and selected as records of their own (projects/investors.ts).
+ * increase are registered, audited and selected as records of their own (projects/investors.ts); a dealt batch
+ * is handed over between the seller and the buyer, not applied for to the exchange (projects/delivery.ts).
  */
-export const MODULE_ACTIONS: ReadonlySet<string> = new Set(['investor', 'investorAudit']);
+export const MODULE_ACTIONS: ReadonlySet<string> = new Set(['investor', 'investorAudit', 'delivery']);
 
 export const GENERIC_ATTACHMENTS: readonly AttachmentTag[] = [
   { tag: APPLICATION_FILE_TAG, label: '申请材料', requiredMessage: MSG.workflowApplicationFileRequired },

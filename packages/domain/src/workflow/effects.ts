@@ -40,7 +40,6 @@ const RECORDED: Record<string, 'one' | 'many'> = {
   memberIntentionReview: 'many',
   batchSign: 'many',
   revokeSign: 'many',
-  delivery: 'many',
   extensionStatement: 'many',
   estimate: 'many',
   earlyClearance: 'many',

@@ -178,6 +178,7 @@ export const PROJECT_EVENTS = {
   biddingWon: { stage: '网络竞价', step: '竞价结束', result: '成交' },
   biddingUnsold: { stage: '网络竞价', step: '竞价结束', result: '流拍' },
   agreementConfirmed: { stage: '协议转让', step: '成交确认', result: '成交' },
+  delivered: { stage: '交付', step: '受让方签收', result: '已交割' },
 } as const;
 
 export type ProjectEvent = keyof typeof PROJECT_EVENTS;

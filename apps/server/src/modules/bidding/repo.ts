@@ -5,7 +5,7 @@ import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { intentionRegistrations } from '../intentions/tables.ts';
 import { projects } from '../projects/tables.ts';
-import { biddingBidders, biddings, bids } from './tables.ts';
+import { auctionRules, biddingBidders, biddings, bids } from './tables.ts';
 
 export type HallRow = typeof biddings.$inferSelect;
 export type NewHall = typeof biddings.$inferInsert;
@@ -235,4 +235,42 @@ export async function findRegistrations(
     })
     .from(intentionRegistrations)
     .where(inArray(intentionRegistrations.id, ids));
+}
+
+export type RulesRow = typeof auctionRules.$inferSelect;
+type NewRules = typeof auctionRules.$inferInsert;
+
+/** The seller's rules for the project's hall (竞价规则), if saved. */
+export async function findRules(db: Db, projectId: number): Promise<RulesRow | undefined> {
+  const [row] = await db.select().from(auctionRules).where(eq(auctionRules.projectId, projectId));
+  return row;
+}
+
+export async function lockRules(tx: Db, projectId: number): Promise<RulesRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(auctionRules)
+    .where(eq(auctionRules.projectId, projectId))
+    .for('update');
+  return row;
+}
+
+/** The first rules; undefined when another save wrote them at the same moment (the primary key). */
+export async function insertRules(tx: Db, values: NewRules): Promise<RulesRow | undefined> {
+  const [row] = await tx.insert(auctionRules).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateRules(
+  tx: Db,
+  projectId: number,
+  expectedVersion: number,
+  patch: Partial<Omit<NewRules, 'projectId' | 'version'>>,
+): Promise<RulesRow | undefined> {
+  const [row] = await tx
+    .update(auctionRules)
+    .set({ ...patch, version: sql`${auctionRules.version} + 1` })
+    .where(and(eq(auctionRules.projectId, projectId), eq(auctionRules.version, expectedVersion)))
+    .returning();
+  return row;
 }

@@ -14,7 +14,14 @@
 // The stream is authenticated like every other call, with the bearer header: the web reads it with fetch and a
 // ReadableStream (EventSource cannot send the header).
 import { MSG, ZIdPath } from '@cqjy/domain';
-import { openBiddingCall, placeBidCall, projectHallCall, showHallCall } from '@cqjy/domain/contracts/bidding';
+import {
+  openBiddingCall,
+  placeBidCall,
+  projectHallCall,
+  saveAuctionRulesCall,
+  showAuctionRulesCall,
+  showHallCall,
+} from '@cqjy/domain/contracts/bidding';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
 import { contentDisposition } from '../../platform/content-disposition.ts';
@@ -39,6 +46,14 @@ export const biddingRoutes: FastifyPluginCallbackZod<{ bidding: BiddingService }
 
   serve(app, openBiddingCall, signedIn, async ({ body }, request) =>
     ok(await bidding.open(actorOf(request), body)),
+  );
+
+  // the seller's rules for its project's hall (竞价规则): what 开启网络竞价 starts from
+  serve(app, saveAuctionRulesCall, signedIn, async ({ body }, request) =>
+    ok(await bidding.saveRules(actorOf(request), body), MSG.auctionRulesSaved),
+  );
+  serve(app, showAuctionRulesCall, signedIn, async ({ params }, request) =>
+    ok(await bidding.showRules(requireSession(request), params.id)),
   );
 
   serve(app, projectHallCall, signedIn, async ({ params }, request) =>

@@ -24,6 +24,7 @@
 // This file wires the use cases (use-cases/: open, bid, read, close, result, watch, life-cycle) to the module's deps
 // and this node's state of its halls (deps.ts).
 import { BIDDING_DATA_CLASS } from '@cqjy/domain';
+import { saveAuctionRules, showAuctionRules } from './use-cases/rules.ts';
 import { bindDeps } from '../../platform/use-cases.ts';
 import { createSigningCredentials } from '../signatures/credentials.ts';
 import { createHallNode, type BiddingDeps, type HallDeps } from './deps.ts';
@@ -64,6 +65,8 @@ export function createBiddingService(moduleDeps: BiddingDeps) {
   return {
     open: bound(openHall),
     findForProject: bound(findForProject),
+    saveRules: bound(saveAuctionRules),
+    showRules: bound(showAuctionRules),
     show: bound(showHall),
     bid: bound(placeBid),
     closeHall: bound(closeHall),

@@ -10,7 +10,7 @@ import { bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/
 import { timestamps, timestamptz } from '../../db/columns.ts';
 import { intentionRegistrations } from '../intentions/tables.ts';
 import { projects } from '../projects/tables.ts';
-import { companies, operators } from '../users/tables.ts';
+import { companies, operators, users } from '../users/tables.ts';
 
 export const biddings = pgTable(
   'biddings',
@@ -100,3 +100,21 @@ export const bids = pgTable(
   },
   (t) => [uniqueIndex('bids_seq_idx').on(t.biddingId, t.seq)],
 );
+
+/**
+ * The seller's rules for its project's hall (竞价规则, POST /api/project/save/auction): one row per project, what the
+ * exchange's 开启网络竞价 starts from. Money in fen.
+ */
+export const auctionRules = pgTable('auction_rules', {
+  projectId: integer('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  startAt: timestamptz('start_at').notNull(),
+  freeSeconds: integer('free_seconds').notNull(),
+  timedSeconds: integer('timed_seconds').notNull(),
+  startingPrice: bigint('starting_price', { mode: 'number' }).notNull(),
+  increment: bigint('increment', { mode: 'number' }).notNull(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  version: integer('version').notNull().default(1),
+  ...timestamps,
+});

@@ -155,6 +155,19 @@ export async function hasOwnOnProject(db: Db, projectId: number, companyId: numb
   return rows.length > 0;
 }
 
+/** The registration that won the project (its deal decided in the hall or by agreement), if any. */
+export async function findWinner(
+  db: Db,
+  projectId: number,
+): Promise<{ id: number; companyId: number; name: string } | undefined> {
+  const [row] = await db
+    .select({ id: ir.id, companyId: ir.companyId, name: ir.name })
+    .from(ir)
+    .where(and(eq(ir.projectId, projectId), eq(ir.status, 'won')))
+    .limit(1);
+  return row;
+}
+
 export async function insertIntention(db: Db, values: NewIntention): Promise<IntentionRow> {
   const [row] = await db.insert(ir).values(values).returning();
   if (row === undefined) throw new Error('intention insert returned nothing');

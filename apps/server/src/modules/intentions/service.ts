@@ -16,6 +16,7 @@
 // changes. Every change is audited in its transaction; a notice is raised in that same transaction.
 import { canIntention, INTENTION_DATA_CLASS } from '@cqjy/domain';
 import { bindDeps } from '../../platform/use-cases.ts';
+import * as repo from './repo.ts';
 import { canSee, findRow, isMember } from './access.ts';
 import type { IntentionsDeps } from './deps.ts';
 import { confirmAgreement } from './use-cases/agree.ts';
@@ -77,6 +78,8 @@ export function createIntentionsService(deps: IntentionsDeps) {
     recordRefund: bound(recordDepositRefund),
     review: bound(reviewIntention),
     course: bound(readDealCourse),
+    /** the project's winning registration (the buyer whose member signs for the goods), if any */
+    findWinner: (projectId: number) => repo.findWinner(deps.db, projectId),
     remindDepositDeadlines: bound(remindDepositDeadlines),
     agree: bound(confirmAgreement),
   };

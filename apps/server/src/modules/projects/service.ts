@@ -138,6 +138,9 @@ export function createProjectsService(moduleDeps: ProjectsServiceDeps) {
     /** Adds rows to a draft's list sheets in the caller's transaction (assets that start a project). */
     insertSheetRows: (tx: Db, rows: readonly sheetRows.NewProjectSheetRow[]) =>
       sheetRows.insertSheetRows(tx, rows),
+    /** Every row of one of a project's list sheets (a dealt batch's lots, as its delivery lists them). */
+    listSheetRows: (projectId: number, category: string) =>
+      sheetRows.listAllSheetRows(db, projectId, category),
     /** Locks the project's row in the caller's transaction and answers its status (undefined: no project). */
     lockStatus: (tx: Db, id: number, strength: 'share' | 'update') =>
       repo.lockProjectStatus(tx, id, strength),

@@ -2,8 +2,14 @@
 // server (no small-lot project permission, no ledger), the ledger type of a project, ticked lots starting one
 // small-lot project of the agent (its lot list, the lots 挂牌中, the agent's list), lots of two owners refused, and
 // the course on the engine: the disclosure e-signed and approved, the result confirmed (dealt, lots 已成交, the
-// service fee billed), the delivery approved (lots 已交割).
+// service fee billed), the goods signed for (lots 已交割); and a batch's hall, from the agent's rules for it
+// (/api/project/save/auction) to its winner signing for the goods.
 import {
+  addCalendarDays,
+  formatChineseDate,
+  formatDate,
+  formatFen,
+  formatMessage,
   MSG,
   SMALL_LEDGER_REGISTRY,
   type ProjectListItem,
@@ -23,10 +29,10 @@ import {
 } from '../../test/harness.ts';
 import { SMALL_DEMO_CODES } from '../../seeds/seed-small.ts';
 import { uploadRecordFile } from '../../test/capital-increase-support.ts';
+import { makePng } from '../../test/files.ts';
 import {
   approveAction,
   clientOf,
-  uploadApplicationFile,
   enrolSigner,
   signRequest,
   type Client,
@@ -40,6 +46,7 @@ let phone: CapturingSmsProvider;
 let agentToken: string;
 let agent: Client;
 let agent2: Client;
+let agent2Token: string;
 let exchange: Client;
 
 beforeAll(async () => {
@@ -47,7 +54,8 @@ beforeAll(async () => {
   t = await createTestApp({ smsProvider: phone, env: { LOGIN_RATE_MAX: '1000', OTP_RATE_MAX: '1000' } });
   agentToken = await loginAs(t.app, 'agent');
   agent = clientOf(t, agentToken);
-  agent2 = clientOf(t, await loginAs(t.app, 'agent2'));
+  agent2Token = await loginAs(t.app, 'agent2');
+  agent2 = clientOf(t, agent2Token);
   exchange = clientOf(t, await loginAs(t.app, 'admin'));
   await enrolSigner(t, 'agent');
 });
@@ -81,6 +89,48 @@ async function statusesOf(rows: readonly RegistryRow[]): Promise<unknown[]> {
   return Promise.all(
     rows.map(async (row) => (await agent.get<RegistryRow>(`${BASE}/${row.id}`)).data.values.status),
   );
+}
+
+/**
+ * The pick-up recorded by the agent with its photo, then signed for: by `signer` (the winning member), or with the
+ * paper receipt of a buyer off the portal when the agent signs itself.
+ */
+async function deliver(projectId: number, signer: Client, signerToken: string): Promise<void> {
+  await uploadRecordFile(
+    t,
+    agentToken,
+    { dataClass: 'delivery', dataId: String(projectId) },
+    'deliveryPhoto',
+    {
+      name: '提货现场.png',
+      content: makePng(),
+    },
+  );
+  const picked = await agent.post<{ version: number }>('/api/project/delivery/pickup', {
+    projectId,
+    version: 0,
+    pickupDate: '2026-12-20',
+    place: '示范路1号仓库',
+    pickedUpBy: '王师傅',
+  });
+  expect(picked.status, picked.msg).toBe(0);
+  if (signer === agent) {
+    // a buyer off the portal: the agent signs with the receipt the buyer signed on paper, and only with it
+    expect(
+      await agent.post('/api/project/delivery/receipt', { projectId, version: picked.data.version }),
+    ).toMatchObject({ status: 1, msg: MSG.deliveryReceiptFileRequired });
+    await uploadRecordFile(
+      t,
+      signerToken,
+      { dataClass: 'delivery', dataId: String(projectId) },
+      'deliveryReceipt',
+    );
+  }
+  const signed = await signer.post('/api/project/delivery/receipt', {
+    projectId,
+    version: picked.data.version,
+  });
+  expect(signed.status, signed.msg).toBe(0);
 }
 
 async function projectStatus(id: number): Promise<string | undefined> {
@@ -305,32 +355,9 @@ describe('ticked lots start one small-lot project of the agent', () => {
     );
     expect(orders).toEqual([{ deal_amount: 15_000_000 }]);
 
-    // the delivery: two of the agent's sessions confirm the same record at once, one wins and the other is told
-    // of the conflict; the exchange's approval delivers the lots
-    const base = '/api/project/small/delivery';
-    const created = await agent.post<{ id: number; version: number }>(`${base}/create`, { projectId });
-    expect(created.status, created.msg).toBe(0);
-    const saved = await agent.post<{ version: number }>(`${base}/save`, {
-      ...created.data,
-      form: { eventDate: '2026-12-20', place: '示范路1号仓库', content: '买受人已提货，数量无误' },
-    });
-    expect(saved.status, saved.msg).toBe(0);
-    await uploadApplicationFile(t, agentToken, created.data.id);
-    const second = clientOf(t, await loginAs(t.app, 'agent'));
-    const both = await Promise.all(
-      [agent, second].map((client) =>
-        client.post(`${base}/submit`, { id: created.data.id, version: saved.data.version }),
-      ),
-    );
-    expect(both.map((answer) => answer.status).sort()).toEqual([0, 409]);
-    expect(await statusesOf(lots)).toEqual(['已成交', '已成交', '已成交']);
-    const reviews = await exchange.post<{ list: TaskRow[] }>('/api/task/list/todo', { page: 1, size: 100 });
-    const deliveryReview = reviews.data.list.find((row) => row.actionId === created.data.id);
-    const delivered = await exchange.post('/api/task/signoff/small', {
-      ...signRequest({ dataId: created.data.id, taskId: deliveryReview?.id ?? 0, type: 'Review' }),
-      result: 'pass',
-    });
-    expect(delivered.status, delivered.msg).toBe(0);
+    // the delivery: the pick-up recorded with its photo, the buyer's paper receipt signed for (deliveries.test.ts
+    // has the rest of its rules): the lots read 已交割
+    await deliver(projectId, agent, agentToken);
     expect(await statusesOf(lots)).toEqual(['已交割', '已交割', '已交割']);
     // a delivered lot starts nothing again
     const code = (await agent.get<RegistryRow>(`${BASE}/${lots[0]!.id}`)).data.values.projectCode;
@@ -341,8 +368,8 @@ describe('ticked lots start one small-lot project of the agent', () => {
   });
 });
 
-describe("a batch's buyers bid in the hall: its close leaves the batch awaiting its confirmed result", () => {
-  it('two members’ qualified buyers bid, the hall closes on the winner, the result confirmed makes the lots 已成交', async () => {
+describe("a batch's hall, from the agent's rules to the winner signing for the goods", () => {
+  it('the rules saved, two members’ buyers bid, the result confirmed (已成交), the winner signs for the goods (已交割)', async () => {
     const [batch] = await selectRows<{ id: number }>(
       t.db,
       sql`select id from projects where code = ${SMALL_DEMO_CODES.disclosing}`,
@@ -371,6 +398,44 @@ describe("a batch's buyers bid in the hall: its close leaves the batch awaiting 
       )[0]?.id ?? 0;
     const memberReg = await register(await companyOf('member'), '甲再生资源有限公司', '91110000MA0000101X');
     const agent2Reg = await register(await companyOf('agent2'), '乙再生资源有限公司', '91110000MA0000102X');
+    // the agent's rules for the hall: not before the disclosure's end, not below the disclosed starting price
+    const [disclosed] = await selectRows<{ end: Date; price: number }>(
+      t.db,
+      sql`select disclosure_end as end, (details -> 'form' ->> 'listingPrice')::bigint as price
+          from projects where id = ${projectId}`,
+    );
+    const dayAfterEnd = new Date(`${formatDate(addCalendarDays(disclosed!.end, 1))}T10:00:00+08:00`);
+    const rules = {
+      projectId,
+      version: 0,
+      startAt: dayAfterEnd.toISOString(),
+      freeSeconds: 300,
+      timedSeconds: 60,
+      startingPrice: Number(disclosed!.price),
+      increment: 100_000,
+    };
+    const SAVE = '/api/project/save/auction';
+    expect(await agent.post(SAVE, { ...rules, startAt: t.clock.now().toISOString() })).toMatchObject({
+      status: 1,
+      msg: formatMessage(MSG.auctionRulesStartTooEarly, { end: formatChineseDate(disclosed!.end) }),
+    });
+    expect(await agent.post(SAVE, { ...rules, startingPrice: rules.startingPrice - 1 })).toMatchObject({
+      status: 1,
+      msg: formatMessage(MSG.auctionRulesPriceTooLow, { price: formatFen(rules.startingPrice) }),
+    });
+    expect(await agent.post(SAVE, { ...rules, increment: 0 })).toMatchObject({
+      status: 1,
+      msg: MSG.biddingIncrementInvalid,
+    });
+    expect((await agent2.post(SAVE, rules)).status).toBe(404);
+    expect((await agent2.get(`/api/project/auction/${projectId}`)).status).toBe(404);
+    expect((await agent.get(`/api/project/auction/${projectId}`)).data).toBeNull();
+    const saved = await agent.post<{ version: number }>(SAVE, rules);
+    expect(saved.status, saved.msg).toBe(0);
+    expect((await agent.post(SAVE, rules)).status).toBe(409);
+    expect(await exchange.get(`/api/project/auction/${projectId}`)).toMatchObject({
+      data: { startAt: rules.startAt, freeSeconds: 300, timedSeconds: 60, increment: 100_000, version: 1 },
+    });
     // the registrations closed with the disclosure
     await t.db.execute(
       sql`update projects set disclosure_end = ${new Date(t.clock.now().getTime() - 86_400_000)} where id = ${projectId}`,
@@ -415,5 +480,23 @@ describe("a batch's buyers bid in the hall: its close leaves the batch awaiting 
       filters: { status: '已成交' },
     });
     expect(lots.data.list.filter((row) => row.values.projectId === projectId)).toHaveLength(3);
+    // no rules change once the hall has been held and the batch dealt
+    expect(await agent.post(SAVE, { ...rules, version: 1 })).toMatchObject({
+      status: 1,
+      msg: MSG.auctionRulesStatus,
+    });
+
+    // the losing member does not reach the delivery; the winner's member signs for the goods: 已交割
+    expect((await member.get(`/api/project/delivery/${projectId}`)).status).toBe(404);
+    expect(await agent2.get(`/api/project/delivery/${projectId}`)).toMatchObject({
+      data: { buyerName: '乙再生资源有限公司', isBuyerOnPortal: true, canRecordPickup: false },
+    });
+    await deliver(projectId, agent2, agent2Token);
+    const delivered = await agent.post<{ list: RegistryRow[] }>(`${BASE}/list`, {
+      page: 1,
+      size: 50,
+      filters: { status: '已交割' },
+    });
+    expect(delivered.data.list.filter((row) => row.values.projectId === projectId)).toHaveLength(3);
   });
 });

@@ -4,8 +4,9 @@
 // - SH-4.14 on the server: a ledger's calls need, besides the code, the company's small-lot project permission
 //   (permissionProject at index 4); without it they answer 403 as the hidden menu would suggest.
 // - GET /api/project/ledger/type/by/project: the ledgers the caller keeps, and the one a project's lots came from.
-// - The engine's approvals move the lots of a project along (registerApprovalEffect, wired in app.ts): its confirmed
-//   result makes them 已成交, the delivery 已交割. Each row counts its version up and the change is audited.
+// - The lots of a project follow it: the engine's approval of its confirmed result makes them 已成交
+//   (registerApprovalEffect, wired in app.ts), the buyer's receipt of the delivery 已交割 (the deliveries module).
+//   Each row counts its version up and the change is audited.
 import {
   hasLedgerPermission,
   LEDGER_TYPES,
@@ -55,26 +56,38 @@ export function createLedger(
     return { types, projectType };
   }
 
-  /** An approval effect: the lots the project drew from the ledger take `status`. */
-  function follow(status: LedgerStatus) {
-    return async (tx: Db, approved: ApprovedAction): Promise<void> => {
-      const ids = await repo.setProjectRowsField(tx, {
-        registry: SMALL_LEDGER_REGISTRY.key,
-        companyId: approved.companyId,
-        projectId: approved.projectId,
-        field: 'status',
-        value: status,
-      });
-      if (ids.length === 0) return;
-      await audit.append(tx, {
-        action: 'registry.follow',
-        result: 'ok',
-        target: SMALL_LEDGER_REGISTRY.key,
-        companyId: approved.companyId,
-        detail: { projectId: approved.projectId, action: approved.action, status, rows: ids },
-      });
-    };
+  /** The lots project `projectId` drew from its company's ledger take `status`, in the caller's transaction. */
+  async function moveLots(
+    tx: Db,
+    moved: { companyId: number; projectId: number; action: string; status: LedgerStatus },
+  ): Promise<void> {
+    const ids = await repo.setProjectRowsField(tx, {
+      registry: SMALL_LEDGER_REGISTRY.key,
+      companyId: moved.companyId,
+      projectId: moved.projectId,
+      field: 'status',
+      value: moved.status,
+    });
+    if (ids.length === 0) return;
+    await audit.append(tx, {
+      action: 'registry.follow',
+      result: 'ok',
+      target: SMALL_LEDGER_REGISTRY.key,
+      companyId: moved.companyId,
+      detail: { projectId: moved.projectId, action: moved.action, status: moved.status, rows: ids },
+    });
   }
 
-  return { requireLedger, typeByProject, follow };
+  /** An approval effect: the lots the project drew from the ledger take `status`. */
+  function follow(status: LedgerStatus) {
+    return (tx: Db, approved: ApprovedAction): Promise<void> =>
+      moveLots(tx, {
+        companyId: approved.companyId,
+        projectId: approved.projectId,
+        action: approved.action,
+        status,
+      });
+  }
+
+  return { requireLedger, typeByProject, follow, moveLots };
 }

@@ -1,6 +1,6 @@
 // The actions of the later families on the same engine (BF-2.4): the member's intention registration, applied
 // for by the member company representing the project and by no one else; an information record of a Page screen
-// (small-lot delivery: no letter, straight to review, recorded on approval); the equity families'
+// (small-lot asset transfer: no letter, straight to review, recorded on approval); the equity families'
 // transaction-assurance letter under its EicSreF screen.
 import { MSG, type ActionView, type ProjectActionRow, type ProjectView } from '@cqjy/domain';
 import { sql } from 'drizzle-orm';
@@ -144,8 +144,8 @@ describe("the member's intention registration (registrationEicSre)", () => {
   });
 });
 
-describe('an information record of a Page screen (smallDelivery)', () => {
-  const base = '/api/project/small/delivery';
+describe('an information record of a Page screen (smallAssetTransfer)', () => {
+  const base = '/api/project/small/assetTransfer';
 
   it('asks for its facts, not a reason; goes straight to review and is recorded on approval', async () => {
     const projectId = await projectOf('small', 'dealt', 'GR2026BJ8000003');
@@ -155,30 +155,30 @@ describe('an information record of a Page screen (smallDelivery)', () => {
     const partial = await owner.post<{ version: number }>(`${base}/save`, {
       id,
       version: created.data.version,
-      form: { eventDate: '2026-11-30', place: '北京市大兴区仓库' },
+      form: { eventDate: '2026-11-30', partyName: '北京再生资源回收有限公司' },
     });
     expect(partial.status, partial.msg).toBe(0);
     await uploadApplicationFile(t, ownerToken, id);
     const refused = await owner.post(`${base}/submit`, { id, version: partial.data.version });
-    expect(refused).toMatchObject({ status: 1, msg: '请填写交付情况' });
+    expect(refused).toMatchObject({ status: 1, msg: '请填写移交说明' });
 
     const saved = await owner.post<{ version: number }>(`${base}/update/${id}`, {
       version: partial.data.version,
-      form: { eventDate: '2026-11-30', place: '北京市大兴区仓库', content: '设备已清点交付' },
+      form: { eventDate: '2026-11-30', partyName: '北京再生资源回收有限公司', content: '设备已清点移交' },
     });
     expect(saved.status, saved.msg).toBe(0);
     const submitted = await owner.post(`${base}/submit`, { id, version: saved.data.version });
     expect(submitted.status, submitted.msg).toBe(0);
     const view = await exchange.get<ActionView>(`${base}/show/${id}`);
     expect(view.data).toMatchObject({ status: 'underReview', letter: null });
-    expect(view.data.openTask).toMatchObject({ type: 'Review', routeName: 'smallDelivery' });
+    expect(view.data.openTask).toMatchObject({ type: 'Review', routeName: 'smallAssetTransfer' });
     await pass(base, id, 'small');
 
-    expect((await detailsOf(projectId)).delivery).toEqual([
+    expect((await detailsOf(projectId)).assetTransfer).toEqual([
       expect.objectContaining({
         eventDate: '2026-11-30',
-        place: '北京市大兴区仓库',
-        content: '设备已清点交付',
+        partyName: '北京再生资源回收有限公司',
+        content: '设备已清点移交',
       }),
     ]);
   });

@@ -4,9 +4,16 @@
 // and the bidding hall: opened by the exchange, read, bid in and its signed result. Money travels as integer fen;
 // every change carries the version it was made from.
 import { queryOptions } from '@tanstack/react-query';
-import type { BiddingHall, BiddingOpenForm } from '@cqjy/domain/bidding';
+import type { AuctionRulesForm, BiddingHall, BiddingOpenForm } from '@cqjy/domain/bidding';
 import type { CallAnswer } from '@cqjy/domain/contract';
-import { openBiddingCall, placeBidCall, projectHallCall, showHallCall } from '@cqjy/domain/contracts/bidding';
+import {
+  openBiddingCall,
+  placeBidCall,
+  projectHallCall,
+  saveAuctionRulesCall,
+  showAuctionRulesCall,
+  showHallCall,
+} from '@cqjy/domain/contracts/bidding';
 import {
   confirmAgreementCall,
   dealCourseCall,
@@ -99,6 +106,18 @@ export const projectHallQuery = (projectId: number) =>
     queryFn: () => fetchData(projectHallCall, { params: { id: projectId } }),
     staleTime: 0,
   });
+
+/** The seller's rules for the project's hall (竞价规则), or null before any is saved. */
+export const auctionRulesQuery = (projectId: number) =>
+  queryOptions({
+    queryKey: ['bidding', 'rules', projectId] as const,
+    queryFn: ({ signal }) => fetchData(showAuctionRulesCall, { params: { id: projectId } }, { signal }),
+    staleTime: 0,
+  });
+
+export function saveAuctionRules(form: AuctionRulesForm): Promise<Versioned> {
+  return fetchData(saveAuctionRulesCall, { body: form }, { showSuccess: true });
+}
 
 export function openBidding(form: BiddingOpenForm): Promise<Versioned> {
   return fetchData(openBiddingCall, { body: form }, { showSuccess: true });

@@ -1,10 +1,13 @@
 // The bidding hall (竞价大厅) and what the project's page uses of the buyer side: the calls of the registrations'
-// review and deposits, the exchange's dialog that records a deposit and the one that opens a hall.
+// review and deposits, the exchange's dialog that records a deposit and the one that opens a hall, and the seller's
+// rules for its hall (竞价规则).
 export { BiddingHallPage } from './bidding-hall-page.tsx';
 export { DepositDialog } from './deposit-dialog.tsx';
 export type { DepositDialogProps } from './deposit-dialog.tsx';
-export { OpenBiddingDialog } from './open-bidding-dialog.tsx';
-export type { OpenBiddingDialogProps } from './open-bidding-dialog.tsx';
+export { AuctionRulesDialog, OpenBiddingDialog } from './bidding-rules-dialog.tsx';
+export type { AuctionRulesDialogProps, OpenBiddingDialogProps } from './bidding-rules-dialog.tsx';
+export { AuctionRulesCard } from './auction-rules-card.tsx';
+export type { AuctionRulesCardProps } from './auction-rules-card.tsx';
 export {
   confirmAgreement,
   dealCourseQuery,

@@ -4,7 +4,8 @@
 // (amount, day, the bank's reference), the status with the
 // owner's opinion and the exchange's reason, the qualification files and the letter. By status: a drawn letter
 // is e-signed here (letterGenerated); a draft or a returned one is edited in its form (编辑); before the
-// exchange's confirmation it is withdrawn after a confirm (撤回); a signed one's letter is downloaded sealed.
+// exchange's confirmation it is withdrawn after a confirm (撤回); a signed one's letter is downloaded sealed; a won
+// batch's goods are signed for on its delivery page (提货签收).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Descriptions, Empty, Result, Space, Spin, Typography } from 'antd';
@@ -13,6 +14,7 @@ import { formatDate, formatDateTime, formatMessage } from '@cqjy/domain/format';
 import { canIntention } from '@cqjy/domain/intentions';
 import type { IntentionDetail } from '@cqjy/domain/intentions';
 import { MSG } from '@cqjy/domain/messages';
+import { deliveryPath, isDeliveryFamily } from '@cqjy/domain/projects/delivery';
 import { familyLabel } from '@cqjy/domain/workflow/families';
 import { notify } from '../../lib/notify.ts';
 import { readQueryId } from '../../lib/query-id.ts';
@@ -92,6 +94,14 @@ function IntentionShow({ intention }: { intention: IntentionDetail }) {
           onClick={() => void onWithdraw()}
         >
           撤回
+        </Button>
+      )}
+      {intention.status === 'won' && isDeliveryFamily(intention.family) && (
+        <Button
+          type="primary"
+          onClick={() => void navigate(deliveryPath(intention.family, intention.projectId))}
+        >
+          提货签收
         </Button>
       )}
       {intention.signedFileId !== null && (

@@ -104,7 +104,15 @@ export function ProjectViewPage() {
       <OtcResultCard details={data.details} />
       {isIntentionFamily(data.family) ? <ProjectIntentionsCard project={data} family={data.family} /> : null}
       {family !== null && CustomSection !== undefined && sections.includes('custom') ? (
-        <CustomSection family={family} projectId={data.id} isOwner={isOwner} status={data.status} />
+        <CustomSection
+          family={family}
+          projectId={data.id}
+          isOwner={isOwner}
+          isSeller={role !== null}
+          status={data.status}
+          disclosureEnd={data.disclosureEnd}
+          form={form}
+        />
       ) : null}
       {family !== null && sections.includes('participants') ? (
         <ParticipantList

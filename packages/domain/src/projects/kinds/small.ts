@@ -208,7 +208,7 @@ export const SMALL_KIND = defineKind<SmallProjectForm>({
   businessType: '5',
   groups: SMALL_GROUPS,
   schema: smallProjectFormSchema,
-  sections: ['assets', 'participants', 'announcement'],
+  sections: ['assets', 'participants', 'announcement', 'custom'],
   sheets: [SMALL_LOT_SHEET],
   preDisclosure: 'none',
   periods: {

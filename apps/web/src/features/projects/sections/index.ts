@@ -6,10 +6,12 @@ import type { ComponentType } from 'react';
 import type { ProjectFamily } from '@cqjy/domain/projects/kinds/index';
 import { InvestorsSection } from '../../investors/index.ts';
 import type { ProjectSectionProps } from './section-props.ts';
+import { SmallLotSection } from './small-lot.tsx';
 
 export type { ProjectSectionProps };
 
 export const CUSTOM_SECTIONS: Partial<Record<ProjectFamily, ComponentType<ProjectSectionProps>>> = {
   cap: InvestorsSection,
   capOpen: InvestorsSection,
+  small: SmallLotSection,
 };

@@ -1,14 +1,17 @@
-// 开启网络竞价 (the exchange's, on a project with two or more qualified buyers): when the hall starts, how long the
-// free period lasts, the timed period's countdown, the starting price (the listing price unless changed) and the
-// increment. The form is checked by the domain's rules (ZBiddingOpenForm) before anything is sent, with the
-// server's words on the field at fault; times are typed in +08:00 as every time of the portal is shown.
+// A hall's rules, in one dialog for the two who set them: 开启网络竞价 (the exchange's, on a project with two or more
+// qualified buyers) and 竞价规则 (the seller's, saved for the exchange to start from): when the hall starts, how long
+// the free period lasts, the timed period's countdown, the starting price (the listing price unless changed) and
+// the increment. The exchange's dialog starts from the seller's rules when saved (a start already past means at
+// once). The form is checked by the domain's rules (ZBiddingOpenForm) before anything is sent, with the server's
+// words on the field at fault; times are typed in +08:00 as every time of the portal is shown.
 import { useState } from 'react';
-import { Form } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Form, Spin } from 'antd';
 import { ZBiddingOpenForm } from '@cqjy/domain/bidding';
-import type { BiddingOpenForm } from '@cqjy/domain/bidding';
+import type { AuctionRules, BiddingOpenForm } from '@cqjy/domain/bidding';
 import { fenToYuan, formatDateTime, parseYuanToFen, TIMEZONE_OFFSET } from '@cqjy/domain/format';
 import { AppDialog, clearErrorsOnChange, DayPicker, NumberInput } from '../../components/index.ts';
-import { openBidding } from './api.ts';
+import { auctionRulesQuery, openBidding, saveAuctionRules } from './api.ts';
 
 export type OpenBiddingDialogProps = {
   projectId: number;
@@ -17,6 +20,18 @@ export type OpenBiddingDialogProps = {
   onClose: () => void;
   /** the hall opened */
   onOpened: (id: number) => void;
+};
+
+export type AuctionRulesDialogProps = {
+  projectId: number;
+  /** fen; the disclosed starting price, offered when no rules were saved */
+  listingPrice?: number | undefined;
+  /** the rules saved so far, or null */
+  rules: AuctionRules | null;
+  /** ms; the start offered for new rules (the first day a hall may start), when known */
+  firstStart?: number | undefined;
+  onClose: () => void;
+  onSaved: () => void;
 };
 
 type OpenValues = {
@@ -71,16 +86,91 @@ export function toOpenForm(projectId: number, values: OpenValues, nowMs = Date.n
   };
 }
 
-export function OpenBiddingDialog({ projectId, listingPrice, onClose, onOpened }: OpenBiddingDialogProps) {
-  const [form] = Form.useForm<OpenValues>();
-  const [isSending, setIsSending] = useState(false);
-  const [initialValues] = useState<OpenValues>(() => ({
-    startAt: currentMinute(),
+/** The dialog's first values: the saved rules when there are, else the defaults and the listing price. */
+export function initialRules(
+  rules: AuctionRules | null,
+  listingPrice: number | undefined,
+  nowMs = Date.now(),
+): OpenValues {
+  if (rules !== null) {
+    return {
+      startAt: currentMinute(Math.max(Date.parse(rules.startAt), nowMs)),
+      freeSeconds: String(rules.freeSeconds),
+      timedSeconds: String(rules.timedSeconds),
+      startingPrice: fenToYuan(rules.startingPrice),
+      increment: fenToYuan(rules.increment),
+    };
+  }
+  return {
+    startAt: currentMinute(nowMs),
     freeSeconds: String(DEFAULT_FREE_SECONDS),
     timedSeconds: String(DEFAULT_TIMED_SECONDS),
     startingPrice: listingPrice === undefined ? '' : fenToYuan(listingPrice),
     increment: fenToYuan(DEFAULT_INCREMENT),
-  }));
+  };
+}
+
+/** 开启网络竞价: the exchange's, from the seller's rules when saved. */
+export function OpenBiddingDialog({ projectId, listingPrice, onClose, onOpened }: OpenBiddingDialogProps) {
+  const rules = useQuery(auctionRulesQuery(projectId));
+  if (rules.isPending) return <Spin />;
+  return (
+    <BiddingRulesDialog
+      title="开启网络竞价"
+      okText="开启"
+      projectId={projectId}
+      initialValues={initialRules(rules.data ?? null, listingPrice)}
+      onClose={onClose}
+      send={async (form) => onOpened((await openBidding(form)).id)}
+    />
+  );
+}
+
+/** 竞价规则: the seller's, saved for the exchange to start from. */
+export function AuctionRulesDialog({
+  projectId,
+  listingPrice,
+  rules,
+  firstStart,
+  onClose,
+  onSaved,
+}: AuctionRulesDialogProps) {
+  return (
+    <BiddingRulesDialog
+      title="设置竞价规则"
+      okText="保存"
+      projectId={projectId}
+      initialValues={initialRules(rules, listingPrice, Math.max(Date.now(), firstStart ?? 0))}
+      onClose={onClose}
+      send={async (form) => {
+        await saveAuctionRules({ ...form, version: rules?.version ?? 0 });
+        onSaved();
+      }}
+    />
+  );
+}
+
+type BiddingRulesDialogProps = {
+  title: string;
+  okText: string;
+  projectId: number;
+  initialValues: OpenValues;
+  onClose: () => void;
+  /** sends the checked rules; a refusal has been shown by the HTTP client and keeps the dialog open */
+  send: (form: BiddingOpenForm) => Promise<void>;
+};
+
+function BiddingRulesDialog({
+  title,
+  okText,
+  projectId,
+  initialValues,
+  onClose,
+  send,
+}: BiddingRulesDialogProps) {
+  const [form] = Form.useForm<OpenValues>();
+  const [isSending, setIsSending] = useState(false);
+  const [initial] = useState<OpenValues>(initialValues);
 
   const submit = async (): Promise<void> => {
     const values = form.getFieldsValue();
@@ -99,8 +189,7 @@ export function OpenBiddingDialog({ projectId, listingPrice, onClose, onOpened }
     }
     setIsSending(true);
     try {
-      const opened = await openBidding(checked.data);
-      onOpened(opened.id);
+      await send(checked.data);
     } catch {
       // the HTTP client has shown the server's message; the dialog stays for another try
     } finally {
@@ -112,8 +201,8 @@ export function OpenBiddingDialog({ projectId, listingPrice, onClose, onOpened }
     <AppDialog
       size="md"
       open
-      title="开启网络竞价"
-      okText="开启"
+      title={title}
+      okText={okText}
       cancelText="取消"
       confirmLoading={isSending}
       onOk={() => void submit()}
@@ -123,7 +212,7 @@ export function OpenBiddingDialog({ projectId, listingPrice, onClose, onOpened }
       <Form<OpenValues>
         form={form}
         layout="vertical"
-        initialValues={initialValues}
+        initialValues={initial}
         onValuesChange={clearErrorsOnChange(form)}
       >
         <Form.Item name="startAt" label="开始时间" required>

@@ -1,0 +1,100 @@
+// 竞价规则 (POST /api/project/save/auction, GET /api/project/auction/{id}): the seller's rules for its project's hall
+// — when the session should start, its free and timed periods, its starting price and increment. The owner or the
+// member acting for it saves them while the project is a draft or disclosing and no hall is open; the exchange's
+// 开启网络竞价 starts from them. Nobody else reaches them (404).
+import {
+  auctionRulesRefusal,
+  MSG,
+  readProjectForm,
+  type AuctionRules,
+  type AuctionRulesForm,
+} from '@cqjy/domain';
+import { toAuditActor } from '../../../platform/audit.ts';
+import { conflict, notFound, refused } from '../../../platform/errors.ts';
+import { listingPriceOf } from '../../intentions/view.ts';
+import type { Actor, BiddingDeps } from '../deps.ts';
+import { isExchange } from '../hall.ts';
+import * as repo from '../repo.ts';
+
+type Viewer = Pick<Actor, 'companyId' | 'identityType'>;
+type ProjectRow = NonNullable<Awaited<ReturnType<BiddingDeps['projects']['findById']>>>;
+
+const RULES_STATUSES: readonly string[] = ['draft', 'disclosing'];
+
+const isSeller = (viewer: Viewer, project: ProjectRow): boolean =>
+  project.companyId === viewer.companyId || project.agentCompanyId === viewer.companyId;
+
+/** POST /api/project/save/auction: the seller's rules, checked against its project; answers {id: projectId, version}. */
+export async function saveAuctionRules(
+  deps: BiddingDeps,
+  actor: Actor,
+  form: AuctionRulesForm,
+): Promise<{ id: number; version: number }> {
+  const { db, clock, audit, projects } = deps;
+  const found = await projects.findById(form.projectId);
+  if (found === undefined || !isSeller(actor, found)) throw notFound();
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    await projects.lockStatus(tx, found.id, 'share');
+    const project = await projects.findById(found.id, tx);
+    if (project === undefined) throw notFound();
+    const { disposalMethod } = readProjectForm(project) as { disposalMethod?: unknown };
+    if (disposalMethod === 'agreement') throw refused(MSG.auctionRulesNotAuction);
+    if (!RULES_STATUSES.includes(project.status)) throw refused(MSG.auctionRulesStatus);
+    const hall = await repo.findByProject(tx, project.id);
+    if (hall !== undefined && hall.closedAt === null) throw refused(MSG.auctionRulesHallOpen);
+    const refusal = auctionRulesRefusal(form, {
+      status: project.status,
+      disclosureEnd: project.disclosureEnd,
+      listingPrice: listingPriceOf(project),
+    });
+    if (refusal !== null) throw refused(refusal);
+    if (Date.parse(form.startAt) <= now.getTime()) throw refused(MSG.biddingStartInvalid);
+    const values = {
+      startAt: new Date(form.startAt),
+      freeSeconds: form.freeSeconds,
+      timedSeconds: form.timedSeconds,
+      startingPrice: form.startingPrice,
+      increment: form.increment,
+      updatedBy: actor.userId,
+      updatedAt: now,
+    };
+    const current = await repo.lockRules(tx, project.id);
+    if ((current?.version ?? 0) !== form.version) throw conflict();
+    const saved =
+      current === undefined
+        ? await repo.insertRules(tx, { projectId: project.id, ...values })
+        : await repo.updateRules(tx, project.id, form.version, values);
+    if (saved === undefined) throw conflict();
+    await audit.append(tx, {
+      ...toAuditActor(actor),
+      action: 'bidding.rules',
+      result: 'ok',
+      target: String(project.id),
+      detail: { ...values, startAt: form.startAt, updatedAt: undefined, version: saved.version },
+    });
+    return { id: project.id, version: saved.version };
+  });
+}
+
+/** GET /api/project/auction/{id}: the rules saved, or null; to the seller's side and the exchange. */
+export async function showAuctionRules(
+  deps: BiddingDeps,
+  viewer: Viewer,
+  projectId: number,
+): Promise<AuctionRules | null> {
+  const project = await deps.projects.findById(projectId);
+  if (project === undefined || !(isSeller(viewer, project) || isExchange(viewer))) throw notFound();
+  const row = await repo.findRules(deps.db, projectId);
+  if (row === undefined) return null;
+  return {
+    projectId,
+    startAt: row.startAt.toISOString(),
+    freeSeconds: row.freeSeconds,
+    timedSeconds: row.timedSeconds,
+    startingPrice: row.startingPrice,
+    increment: row.increment,
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
