@@ -2,7 +2,14 @@
 // main.ts does that for production, the test harness for tests. Plugins load external -> platform -> modules.
 import { randomBytes } from 'node:crypto';
 import type { Writable } from 'node:stream';
-import { CAPITAL_INCREASE_FAMILIES, MSG, PROJECT_FAMILIES } from '@cqjy/domain';
+import {
+  CAPITAL_INCREASE_FAMILIES,
+  MSG,
+  PRICE_APPROVAL_TAG,
+  PROJECT_FAMILIES,
+  readProjectForm,
+  rediscoveryPriceRefusal,
+} from '@cqjy/domain';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -364,9 +371,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // a member's intention registrations on disclosing projects, e-signed as sent documents are
   await app.register(intentionsRoutes, { intentions });
   // a capital increase's agreement names the investors its selection chose
-  workflow.registerPrecondition(CAPITAL_INCREASE_FAMILIES, 'contract', (db, projectId) =>
+  workflow.registerPrecondition(CAPITAL_INCREASE_FAMILIES, 'contract', (db, { projectId }) =>
     investors.checkAgreementReady(db, projectId),
   );
+  // a batch disclosed again below the dictionary's floor of its appraisal needs the approving body's consent
+  workflow.registerPrecondition(['small'], 'rediscovery', async (db, { projectId, form, fileTags }) => {
+    const project = await projects.findById(projectId, db);
+    const appraisal = (project === undefined ? {} : readProjectForm(project)) as { appraisalPrice?: unknown };
+    return rediscoveryPriceRefusal({
+      startingPrice: typeof form.startingPrice === 'number' ? form.startingPrice : undefined,
+      appraisal: typeof appraisal.appraisalPrice === 'number' ? appraisal.appraisalPrice : null,
+      floorPercent: await dictionaries.ruleValue('rediscoveryPriceFloor', clock.now(), db),
+      hasApproval: fileTags.has(PRICE_APPROVAL_TAG),
+    });
+  });
 
   await app.register(logsRoutes, { logs: createLogsService({ db, audit, clock }) });
   await app.register(dictionariesAdminRoutes, { admin: createDictionariesAdmin(moduleDeps) });

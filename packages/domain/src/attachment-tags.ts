@@ -8,6 +8,12 @@ export type AttachmentTag = {
 };
 
 /**
+ * The written approval of a price below the appraisal: a bulk project listed below it, a small-lot batch disclosed
+ * again below the dictionary's floor of it (转让行为批准单位书面同意).
+ */
+export const PRICE_APPROVAL_TAG = 'priceApproval';
+
+/**
  * Capital increase (增资扩股, SH-5.11): seven required files, each with its own message; the audit report, the
  * asset appraisal report and other files are accepted but not required (the spec does not say they are).
  */

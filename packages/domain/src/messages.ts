@@ -576,6 +576,7 @@ export const MSG = {
   dictDisabled: '已停用',
   dictRuleUnknown: '没有这个规则参数',
   dictRuleDaysRange: '{name}须为{min}至{max}之间的整数（个工作日）',
+  dictRulePercentRange: '重新披露底价下限须为90至100之间的整数（%）',
   dictRuleFeeInvalid: '请按分档填写服务费标准',
   dictRuleFeeTiers: '{group}须有1至{max}档费率',
   dictRuleFeeUpTo: '{group}第{index}档的上限须为大于上一档的金额（元）',
@@ -695,6 +696,8 @@ export const MSG = {
   deliveryPickupBody: '项目“{project}”的标的已于{date}在{place}由{name}提货，请核对后确认签收。',
   deliveryReceivedTitle: '受让方已签收：{project}',
   deliveryReceivedBody: '项目“{project}”的标的已由受让方签收，交付完成，台账中的标的已转为已交割。',
+  rediscoveryPriceBelowFloor:
+    '新起始价低于评估（估价）值的{percent}%（{min}元），请上传转让行为批准单位的书面同意文件',
   // 竞价规则 (/api/project/save/auction)
   auctionRulesSaved: '竞价规则已保存，交易所开启网络竞价时将按此设置',
   auctionRulesPriceTooLow: '起始价不能低于项目挂牌的起始价{price}元',

@@ -8,6 +8,7 @@ import { MSG } from './messages.ts';
 import {
   computeServiceFee,
   describeRuleValue,
+  rediscoveryPriceRefusal,
   FEE_GROUP_KEYS,
   feeGroupOf,
   findRuleParameter,
@@ -36,10 +37,11 @@ function firstMessage(key: string, value: unknown): string | null {
 }
 
 describe('the definitions', () => {
-  it('has the six disclosure periods with their defaults and the service-fee schedule', () => {
+  it('has the six disclosure periods with their defaults, the service-fee schedule and the re-listing floor', () => {
     expect(RULE_PARAMETERS.map((d) => d.key)).toEqual([
       ...Object.keys(DISCLOSURE_PERIOD_DEFAULTS),
       'serviceFee',
+      'rediscoveryPriceFloor',
     ]);
     for (const d of RULE_PARAMETERS) {
       expect(d.schema.safeParse(d.defaultValue).success, d.key).toBe(true);
@@ -283,5 +285,32 @@ describe('computeServiceFee', () => {
         },
       ),
     );
+  });
+});
+
+describe('rediscoveryPriceRefusal (a batch disclosed again at a lowered price)', () => {
+  const appraisal = 10_000_001; // 100,000.01 yuan: 90% of it is 90,000.009, held as 90,000.01
+
+  it("holds the new price to the floor's share of the appraisal, rounded up to the fen, and names the least", () => {
+    expect(
+      rediscoveryPriceRefusal({ startingPrice: 9_000_000, appraisal, floorPercent: 90, hasApproval: false }),
+    ).toBe(formatMessage(MSG.rediscoveryPriceBelowFloor, { percent: 90, min: '90,000.01' }));
+    expect(
+      rediscoveryPriceRefusal({ startingPrice: 9_000_001, appraisal, floorPercent: 90, hasApproval: false }),
+    ).toBeNull();
+  });
+
+  it('takes the written consent, and asks nothing without an appraisal or a new price', () => {
+    const base = { appraisal, floorPercent: 95, hasApproval: false };
+    expect(rediscoveryPriceRefusal({ ...base, startingPrice: 1, hasApproval: true })).toBeNull();
+    expect(rediscoveryPriceRefusal({ ...base, startingPrice: 1, appraisal: null })).toBeNull();
+    expect(rediscoveryPriceRefusal({ ...base, startingPrice: undefined })).toBeNull();
+  });
+
+  it('never lets the exchange set the floor below the regulation’s 90%', () => {
+    expect(def('rediscoveryPriceFloor').defaultValue).toBe(90);
+    expect(firstMessage('rediscoveryPriceFloor', 89)).toBe(MSG.dictRulePercentRange);
+    expect(firstMessage('rediscoveryPriceFloor', 95.5)).toBe(MSG.dictRulePercentRange);
+    expect(firstMessage('rediscoveryPriceFloor', 100)).toBeNull();
   });
 });

@@ -17,6 +17,7 @@ import {
 export const RULE_PARAMETER_GROUPS = {
   disclosure: '信息披露期',
   fee: '交易服务费',
+  price: '价格规则',
 } as const;
 
 export type RuleParameterGroup = keyof typeof RULE_PARAMETER_GROUPS;
@@ -290,12 +291,32 @@ export type FeeScheduleParameter = DefinitionBase & {
   defaultValue: ServiceFeeSchedule;
 };
 
-export type RuleParameterDef = WorkdaysParameter | FeeScheduleParameter;
+/** A share in whole per cent, from `min` to `max`. */
+export type PercentParameter = DefinitionBase & {
+  kind: 'percent';
+  key: 'rediscoveryPriceFloor';
+  min: number;
+  max: number;
+  schema: z.ZodType<number>;
+  defaultValue: number;
+};
+
+export type RuleParameterDef = WorkdaysParameter | FeeScheduleParameter | PercentParameter;
 
 export type RuleParameterKey = RuleParameterDef['key'];
 
 /** The value type of each parameter. */
-export type RuleValues = Record<DisclosurePeriodKey, number> & { serviceFee: ServiceFeeSchedule };
+export type RuleValues = Record<DisclosurePeriodKey, number> & {
+  serviceFee: ServiceFeeSchedule;
+  rediscoveryPriceFloor: number;
+};
+
+/**
+ * Regulation 32 (articles 18 and 48): a starting price lowered below 90% of the appraisal needs the written consent
+ * of the body that approved the transfer. The exchange may ask it sooner (a higher floor), never later.
+ */
+export const REDISCOVERY_PRICE_FLOOR_DEFAULT = 90;
+const REDISCOVERY_PRICE_FLOOR_MIN = 90;
 
 const DISCLOSURE_KEYS = Object.keys(DISCLOSURE_PERIOD_DEFAULTS) as DisclosurePeriodKey[];
 
@@ -323,7 +344,43 @@ export const RULE_PARAMETERS: readonly RuleParameterDef[] = [
     schema: zServiceFeeSchedule,
     defaultValue: SERVICE_FEE_DEFAULT,
   },
+  {
+    kind: 'percent',
+    key: 'rediscoveryPriceFloor',
+    name: '重新披露底价下限（占评估值）',
+    group: 'price',
+    unit: '%',
+    description:
+      '信息披露期满未成交、降低起始价重新披露时，新的起始价低于评估（估价）值的这一比例的，须上传转让行为批准单位的书面同意文件；32号令规定低于评估结果90%的须经批准。',
+    min: REDISCOVERY_PRICE_FLOOR_MIN,
+    max: 100,
+    schema: z
+      .number({ error: MSG.dictRulePercentRange })
+      .int(MSG.dictRulePercentRange)
+      .min(REDISCOVERY_PRICE_FLOOR_MIN, MSG.dictRulePercentRange)
+      .max(100, MSG.dictRulePercentRange),
+    defaultValue: REDISCOVERY_PRICE_FLOOR_DEFAULT,
+  },
 ];
+
+/**
+ * Why a re-listing's starting price (fen) is refused, or null: below `floorPercent` of the appraisal it needs the
+ * written consent of the body that approved the transfer (a file of the application). Without an appraisal there
+ * is nothing to hold it to.
+ */
+export function rediscoveryPriceRefusal(input: {
+  startingPrice: number | undefined;
+  appraisal: number | null;
+  floorPercent: number;
+  hasApproval: boolean;
+}): string | null {
+  const { startingPrice, appraisal, floorPercent, hasApproval } = input;
+  if (startingPrice === undefined || appraisal === null || appraisal <= 0 || hasApproval) return null;
+  // the least price without consent, rounded up to the fen: 90% of 10,000.01 is 9,000.01
+  const floor = Math.ceil((appraisal * floorPercent) / 100);
+  if (startingPrice >= floor) return null;
+  return formatMessage(MSG.rediscoveryPriceBelowFloor, { percent: floorPercent, min: formatFen(floor) });
+}
 
 export const RULE_PARAMETER_KEYS = RULE_PARAMETERS.map((def) => def.key);
 
@@ -383,7 +440,7 @@ export function isDisclosurePeriodKey(key: string): key is DisclosurePeriodKey {
 
 /** A value in a few words: 20个工作日, or each group's band count and minimum fee. */
 export function describeRuleValue(def: RuleParameterDef, value: unknown): string {
-  if (def.kind === 'workdays') return `${String(value)}${def.unit}`;
+  if (def.kind !== 'feeSchedule') return `${String(value)}${def.unit}`;
   const parsed = def.schema.safeParse(value);
   if (!parsed.success) return '';
   return FEE_GROUP_KEYS.map((group) => {
@@ -414,7 +471,7 @@ export type RuleVersionView = z.infer<typeof ZRuleVersionView>;
 
 export const ZRuleParameterView = z.object({
   key: z.string(),
-  kind: z.enum(['workdays', 'feeSchedule']),
+  kind: z.enum(['workdays', 'feeSchedule', 'percent']),
   name: z.string(),
   group: z.string(),
   groupLabel: z.string(),

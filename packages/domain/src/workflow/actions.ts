@@ -6,7 +6,7 @@
 // contract, the payout ...). Server and web read the same definitions, so a rule is written once. The rules of
 // the forms (zod) are in action-forms.ts, so that the route table can read this registry without them.
 import type { z } from 'zod';
-import type { AttachmentTag } from '../attachment-tags.ts';
+import { PRICE_APPROVAL_TAG, type AttachmentTag } from '../attachment-tags.ts';
 import { fenToYuan, formatChineseDate, formatThousands } from '../format.ts';
 import { MSG } from '../messages.ts';
 import {
@@ -454,6 +454,19 @@ const CAPITAL_INCREASE_FIELDS: Record<string, readonly ActionFieldDef[]> = {
 const SCREEN_ACTION_FIELDS: Partial<Record<ScreenGroupKey, Record<string, readonly ActionFieldDef[]>>> = {
   cap: CAPITAL_INCREASE_FIELDS,
   capOpen: CAPITAL_INCREASE_FIELDS,
+  // an unsold batch is disclosed again at a new (usually lowered) starting price, checked against its appraisal
+  small: { rediscovery: [DISCLOSURE_DAYS, money('startingPrice', '新起始价')] },
+};
+
+/**
+ * Where a screen group's actions take files beyond the application's own: a batch disclosed again below the
+ * dictionary's floor of its appraisal needs the written consent of the body that approved the transfer
+ * (rediscoveryPriceRefusal).
+ */
+const SCREEN_ACTION_ATTACHMENTS: Partial<Record<ScreenGroupKey, Record<string, readonly AttachmentTag[]>>> = {
+  small: {
+    rediscovery: [{ tag: PRICE_APPROVAL_TAG, label: '转让行为批准单位书面同意文件（低于底价下限时）' }],
+  },
 };
 
 /**
@@ -510,7 +523,9 @@ function buildConfigs(): ActionConfig[] {
             : base.length === 0
               ? [...fields, REMARK]
               : [...base, REMARK, ...fields],
-          attachments: isDisclosure ? [] : GENERIC_ATTACHMENTS,
+          attachments: isDisclosure
+            ? []
+            : [...GENERIC_ATTACHMENTS, ...(SCREEN_ACTION_ATTACHMENTS[screens]?.[action.key] ?? [])],
           effect,
           isSigned: own.EicSre !== undefined,
           isCompact: !isDisclosure && (own.MfyRrn === undefined || own.EicSre === undefined),

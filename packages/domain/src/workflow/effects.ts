@@ -66,6 +66,13 @@ function withRecord(config: ActionConfig, details: Record<string, unknown>, form
   return { ...details, [config.action]: [...list, record] };
 }
 
+/** The project with `price` (fen) as its form's listing price; unchanged without one. */
+function withListingPrice(project: ProjectState, price: number | undefined): ProjectState {
+  const form: unknown = project.details.form;
+  if (price === undefined || typeof form !== 'object' || form === null) return project;
+  return { ...project, details: { ...project.details, form: { ...form, listingPrice: price } } };
+}
+
 /** Whether the action may start (or be approved) while the project is in `status`. */
 export function isActionAllowed(config: ActionConfig, status: ProjectStatus): boolean {
   return config.allowedProjectStatuses === null || config.allowedProjectStatuses.includes(status);
@@ -124,6 +131,14 @@ export function applyEffect(
         disclosureEnd: addWorkdays(now, form.disclosureDays ?? 0).date,
       };
     case 'rediscovery':
+      // a new starting price (the small lots' re-listing) becomes the form's
+      return {
+        ...withListingPrice(next, form.startingPrice),
+        status: 'disclosing',
+        pausedAt: null,
+        disclosureStart: now,
+        disclosureEnd: addWorkdays(now, form.disclosureDays ?? 0).date,
+      };
     case 'disclosure':
       return {
         ...next,

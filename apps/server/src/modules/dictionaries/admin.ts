@@ -216,8 +216,8 @@ export function createDictionariesAdmin(deps: Pick<PlatformDeps, 'db' | 'clock'>
         groupLabel: RULE_PARAMETER_GROUPS[def.group],
         unit: def.unit,
         description: def.description,
-        min: def.kind === 'workdays' ? def.min : null,
-        max: def.kind === 'workdays' ? def.max : null,
+        min: def.kind === 'feeSchedule' ? null : def.min,
+        max: def.kind === 'feeSchedule' ? null : def.max,
         defaultValue: def.defaultValue,
         current,
         // versions run latest day first: the next one to take effect is the last scheduled

@@ -334,7 +334,17 @@ describe('rule parameters (POST /api/dict/rule/list, /api/dict/rule/save, /api/d
     expect(list.list.map((rule) => rule.key)).toEqual([
       ...Object.keys(DISCLOSURE_PERIOD_DEFAULTS),
       'serviceFee',
+      'rediscoveryPriceFloor',
     ]);
+    expect(list.list.find((rule) => rule.key === 'rediscoveryPriceFloor')).toMatchObject({
+      kind: 'percent',
+      group: 'price',
+      groupLabel: '价格规则',
+      unit: '%',
+      min: 90,
+      max: 100,
+      current: { value: 90, effectiveFrom: null },
+    });
     expect(list.list.find((rule) => rule.key === 'capitalIncrease')).toMatchObject({
       kind: 'workdays',
       name: '增资扩股正式信息披露期',

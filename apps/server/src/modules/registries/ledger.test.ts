@@ -3,7 +3,8 @@
 // small-lot project of the agent (its lot list, the lots 挂牌中, the agent's list), lots of two owners refused, and
 // the course on the engine: the disclosure e-signed and approved, the result confirmed (dealt, lots 已成交, the
 // service fee billed), the goods signed for (lots 已交割); and a batch's hall, from the agent's rules for it
-// (/api/project/save/auction) to its winner signing for the goods.
+// (/api/project/save/auction) to its winner signing for the goods; an unsold batch disclosed again, its lowered price
+// held to the dictionary's floor of its appraisal.
 import {
   addCalendarDays,
   formatChineseDate,
@@ -11,6 +12,7 @@ import {
   formatFen,
   formatMessage,
   MSG,
+  PRICE_APPROVAL_TAG,
   SMALL_LEDGER_REGISTRY,
   type ProjectListItem,
   type RegistryRow,
@@ -34,6 +36,7 @@ import {
   approveAction,
   clientOf,
   enrolSigner,
+  uploadApplicationFile,
   signRequest,
   type Client,
 } from '../../test/workflow-support.ts';
@@ -498,5 +501,88 @@ describe("a batch's hall, from the agent's rules to the winner signing for the g
       filters: { status: '已交割' },
     });
     expect(delivered.data.list.filter((row) => row.values.projectId === projectId)).toHaveLength(3);
+  });
+});
+
+describe('an unsold batch disclosed again at a lowered starting price (smallRediscovery)', () => {
+  it('is held to the dictionary’s floor of its appraisal unless the approving body consents; the new price is listed', async () => {
+    const rows = [
+      await saveLot(agent, lot('旧叉车（再披露）')),
+      await saveLot(agent, lot('旧货架（再披露）')),
+    ];
+    const started = await agent.post<{ id: number }>(`${BASE}/project`, {
+      family: 'small',
+      rows: rows.map(ref),
+    });
+    expect(started.status, started.msg).toBe(0);
+    const projectId = started.data.id;
+    // its disclosure ended without a buyer; its appraisal 100,000 yuan, its starting price 95,000
+    await t.db.execute(
+      sql`update projects set status = 'ended',
+            details = jsonb_set(jsonb_set(details, '{form,appraisalPrice}', '10000000'), '{form,listingPrice}', '9500000')
+          where id = ${projectId}`,
+    );
+    // the exchange raises the floor from the regulation's 90% to 92% as of today
+    const ops = clientOf(t, await loginAs(t.app, 'opsadmin'));
+    const raised = await ops.post('/api/dict/rule/save', {
+      key: 'rediscoveryPriceFloor',
+      value: 92,
+      effectiveFrom: formatDate(t.clock.now()),
+    });
+    expect(raised.status, raised.msg).toBe(0);
+
+    const base = '/api/project/small/rediscovery';
+    const created = await agent.post<{ id: number; version: number }>(`${base}/create`, { projectId });
+    expect(created.status, created.msg).toBe(0);
+    const saved = await agent.post<{ version: number }>(`${base}/save`, {
+      ...created.data,
+      form: {
+        reason: '披露期满未征集到意向受让方，降价重新披露',
+        disclosureDays: 10,
+        startingPrice: 9_100_000,
+      },
+    });
+    expect(saved.status, saved.msg).toBe(0);
+    await uploadApplicationFile(t, agentToken, created.data.id);
+    // 91,000 yuan is below 92% of 100,000: refused, naming the least price without consent
+    expect(
+      await agent.post(`${base}/submit`, { id: created.data.id, version: saved.data.version }),
+    ).toMatchObject({
+      status: 1,
+      msg: formatMessage(MSG.rediscoveryPriceBelowFloor, { percent: 92, min: '92,000.00' }),
+    });
+    // with the approving body's written consent it goes on, through the signature and the exchange's review
+    await uploadRecordFile(
+      t,
+      agentToken,
+      { dataClass: 'actionInstance', dataId: String(created.data.id) },
+      PRICE_APPROVAL_TAG,
+    );
+    const submitted = await agent.post<{ taskId: number }>(`${base}/submit`, {
+      id: created.data.id,
+      version: saved.data.version,
+    });
+    expect(submitted.status, submitted.msg).toBe(0);
+    t.clock.advance(61_000);
+    expect((await agent.post('/api/workflow/sign/otp', { dataId: created.data.id })).status).toBe(0);
+    const signed = await agent.post(
+      `${base}/signature`,
+      signRequest({
+        dataId: created.data.id,
+        taskId: submitted.data.taskId,
+        type: 'EicSre',
+        otp: phone.lastCodeTo(AGENT_MOBILE),
+      }),
+    );
+    expect(signed.status, signed.msg).toBe(0);
+    const review = await exchange.get<{ openTask: { id: number } | null }>(`${base}/show/${created.data.id}`);
+    const passed = await exchange.post('/api/task/signoff/small', {
+      ...signRequest({ dataId: created.data.id, taskId: review.data.openTask?.id ?? 0, type: 'Review' }),
+      result: 'pass',
+    });
+    expect(passed.status, passed.msg).toBe(0);
+    expect(await projectStatus(projectId)).toBe('disclosing');
+    const shown = await agent.post<{ details: { form: SmallProjectForm } }>(`/api/project/show/${projectId}`);
+    expect(shown.data.details.form.listingPrice).toBe(9_100_000);
   });
 });

@@ -205,8 +205,8 @@ export function createWorkflowContext(deps: WorkflowDeps) {
   }
 
   /** Refuses with the registered check's message when the project does not yet allow the action. */
-  async function requirePrecondition(tx: Db, config: ActionConfig, projectId: number): Promise<void> {
-    const message = await preconditions.get(`${config.family}/${config.action}`)?.(tx, projectId);
+  async function requirePrecondition(tx: Db, config: ActionConfig, application: Application): Promise<void> {
+    const message = await preconditions.get(`${config.family}/${config.action}`)?.(tx, application);
     if (message != null) throw refused(message);
   }
 
@@ -241,8 +241,18 @@ export function createWorkflowContext(deps: WorkflowDeps) {
   };
 }
 
-/** A module's check of a project before an action: null when it may go on, else the message refusing it. */
-export type Precondition = (db: Db, projectId: number) => Promise<string | null>;
+/** What a precondition judges: the project, the application's form and the tags of the files it carries. */
+export type Application = {
+  projectId: number;
+  form: Readonly<Record<string, unknown>>;
+  fileTags: ReadonlySet<string>;
+};
+
+/**
+ * A module's check of an application before it is submitted and again when approved: null when it may go on, else
+ * the message refusing it.
+ */
+export type Precondition = (db: Db, application: Application) => Promise<string | null>;
 
 /** An approved action as another module hears of it: the project after the effect, the form, when. */
 export type ApprovedAction = {

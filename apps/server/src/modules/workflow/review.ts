@@ -2,6 +2,7 @@
 // statuses.ts): pass applies the action's effect to the project and the approval effects other modules registered,
 // back gives the applicant the return task; either tells the applicant, in the same transaction.
 import {
+  ACTION_DATA_CLASS,
   applyEffect,
   isActionAllowed,
   MSG,
@@ -29,7 +30,7 @@ function describeEffect(before: ProjectRow, after: ProjectRow): Record<string, u
 }
 
 export function createReview(ctx: WorkflowContext) {
-  const { db, clock, audit, projects, notifications, tasks } = ctx;
+  const { db, clock, audit, projects, notifications, tasks, attachments } = ctx;
   const { describeActor, writeLog, openTask } = ctx;
 
   /**
@@ -56,6 +57,11 @@ export function createReview(ctx: WorkflowContext) {
     const now = clock.now();
     const applied = await projects.findById(instance.projectId);
     if (applied === undefined) throw notFound();
+    // the files before the transaction (one connection: a read beside it would wait); locked since the submission
+    const files = await attachments.listRelated(actor, {
+      dataClass: ACTION_DATA_CLASS,
+      dataId: String(instance.id),
+    });
 
     return db.transaction(async (tx) => {
       const closed = await tasks.closeOne(tx, task.id, { result: request.result, decider: actor, at: now });
@@ -70,7 +76,11 @@ export function createReview(ctx: WorkflowContext) {
         const project = await projects.findById(row.projectId, tx);
         if (project === undefined) throw notFound();
         if (!isActionAllowed(config, project.status)) throw refused(MSG.workflowProjectStatusRefused);
-        await ctx.requirePrecondition(tx, config, project.id);
+        await ctx.requirePrecondition(tx, config, {
+          projectId: project.id,
+          form: row.form,
+          fileTags: new Set(files.map((file) => file.tag)),
+        });
         const next = applyEffect(config, project, row.form, now);
         const changed = await projects.updateGuarded(tx, project.id, project.version, {
           status: next.status,

@@ -59,7 +59,11 @@ export function createSubmission(ctx: WorkflowContext) {
     if (missing[0] !== undefined) throw refused(missing[0]);
     const project = await projects.findVisible(actor, instance.projectId);
     if (!isActionAllowed(config, project.status)) throw refused(MSG.workflowProjectStatusRefused);
-    await ctx.requirePrecondition(db, config, project.id);
+    await ctx.requirePrecondition(db, config, {
+      projectId: project.id,
+      form: instance.form,
+      fileTags: new Set(files.map((file) => file.tag)),
+    });
 
     const now = clock.now();
     if (!config.isSigned) {

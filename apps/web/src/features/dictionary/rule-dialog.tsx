@@ -128,10 +128,10 @@ export function RuleDialog({ param, today, onClose, onSaved }: RuleDialogProps) 
         ) : (
           <Form.Item
             name="days"
-            label="新值（个工作日）"
+            label={`新值（${param.unit}）`}
             required
             rules={[daysRule]}
-            extra={`可设${param.min ?? ''}至${param.max ?? ''}个工作日`}
+            extra={`可设${param.min ?? ''}至${param.max ?? ''}`}
           >
             <NumberInput decimalDigits={0} integerDigits={3} style={{ width: 160 }} />
           </Form.Item>

@@ -1,5 +1,5 @@
-// The rule parameters tab: the disclosure periods (each with the value in force, since when, the next version
-// scheduled and the range the rule allows) and the service-fee schedule (its bands per group). 调整 opens the
+// The rule parameters tab: the disclosure periods and the price rules (each with the value in force, since when, the
+// next version scheduled and the range the rule allows) and the service-fee schedule (its bands per group). 调整 opens the
 // dialog of a new version; each parameter's versions unfold below it, a version still to come with 撤销.
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -101,7 +101,7 @@ function NextTag({ param }: { param: RuleParameterView }) {
   if (param.next === null) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
     <Tag color="blue">
-      {param.kind === 'workdays' ? `${valueText(param, param.next.value)}，` : ''}
+      {param.kind === 'feeSchedule' ? '' : `${valueText(param, param.next.value)}，`}
       {param.next.effectiveFrom}起
     </Tag>
   );
@@ -113,6 +113,7 @@ export function RuleParametersTab() {
   const [adjusting, setAdjusting] = useState<RuleParameterView | null>(null);
   const list = rules.data?.list ?? [];
   const periods = list.filter((param) => param.kind === 'workdays');
+  const prices = list.filter((param) => param.kind === 'percent');
   const fee = list.find((param) => param.kind === 'feeSchedule');
 
   const onCancel = async (param: RuleParameterView, version: RuleVersionView): Promise<void> => {
@@ -176,20 +177,31 @@ export function RuleParametersTab() {
       <Typography.Title level={5} style={{ margin: 0 }}>
         信息披露期（最少工作日数）
       </Typography.Title>
-      <Table<RuleParameterView>
-        rowKey="key"
-        size="middle"
-        loading={rules.isFetching}
-        pagination={false}
-        columns={columns}
-        dataSource={periods}
-        scroll={{ x: 900 }}
-        expandable={{
-          expandedRowRender: (param) => (
-            <VersionsTable param={param} onCancel={(version) => void onCancel(param, version)} />
-          ),
-        }}
-      />
+      {[periods, prices].map((params, index) => (
+        <Space key={index} orientation="vertical" size={16} style={{ width: '100%' }}>
+          {index === 1 && params.length > 0 ? (
+            <Typography.Title level={5} style={{ margin: 0 }}>
+              价格规则
+            </Typography.Title>
+          ) : null}
+          {params.length > 0 ? (
+            <Table<RuleParameterView>
+              rowKey="key"
+              size="middle"
+              loading={rules.isFetching}
+              pagination={false}
+              columns={columns}
+              dataSource={params}
+              scroll={{ x: 900 }}
+              expandable={{
+                expandedRowRender: (param) => (
+                  <VersionsTable param={param} onCancel={(version) => void onCancel(param, version)} />
+                ),
+              }}
+            />
+          ) : null}
+        </Space>
+      ))}
       {fee !== undefined && (
         <Card
           size="small"

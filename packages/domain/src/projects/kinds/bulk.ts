@@ -5,6 +5,7 @@
 // terms and the contact. Money is integer fen. The coll family (coll.ts) has the same form and rules.
 import { z } from 'zod';
 import { formatMessage } from '../../format.ts';
+import { PRICE_APPROVAL_TAG } from '../../attachment-tags.ts';
 import { MSG } from '../../messages.ts';
 import { countChars } from '../../validation/return-reason.ts';
 import { DISCLOSURE_DAYS_MAX } from '../../workflow/actions.ts';
@@ -30,9 +31,6 @@ export const BULK_RULES = {
   /** a listing price below this share of the appraisal needs the approval file */
   appraisalShareMin: 0.9,
 } as const;
-
-/** The attachment tag of the approval of a listing price below 90% of the appraisal. */
-export const PRICE_APPROVAL_TAG = 'priceApproval';
 
 const CATEGORY_CODES = BULK_ASSET_CATEGORIES.map((c) => c.code) as [
   BulkAssetCategory,
