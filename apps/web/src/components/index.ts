@@ -1,6 +1,6 @@
 // The common widgets of the spec (spec 000 section 2, spec 001 section 2); pages import them from here.
 export { AppDialog } from './app-dialog.tsx';
-export { clearErrorsOnChange } from './form-errors.ts';
+export { clearErrorsOnChange, fieldErrorsOf } from './form-errors.ts';
 export type { AppDialogProps, DialogSize } from './app-dialog.tsx';
 export { PickDialog } from './pick-dialog.tsx';
 export type { PickDialogProps } from './pick-dialog.tsx';

@@ -10,7 +10,13 @@ import { Form, Spin } from 'antd';
 import { ZBiddingOpenForm } from '@cqjy/domain/bidding';
 import type { AuctionRules, BiddingOpenForm } from '@cqjy/domain/bidding';
 import { fenToYuan, formatDateTime, parseYuanToFen, TIMEZONE_OFFSET } from '@cqjy/domain/format';
-import { AppDialog, clearErrorsOnChange, DayPicker, NumberInput } from '../../components/index.ts';
+import {
+  AppDialog,
+  clearErrorsOnChange,
+  DayPicker,
+  fieldErrorsOf,
+  NumberInput,
+} from '../../components/index.ts';
 import { auctionRulesQuery, openBidding, saveAuctionRules } from './api.ts';
 
 export type OpenBiddingDialogProps = {
@@ -41,6 +47,8 @@ type OpenValues = {
   startingPrice?: string;
   increment?: string;
 };
+
+const RULE_FIELDS = ['startAt', 'freeSeconds', 'timedSeconds', 'startingPrice', 'increment'] as const;
 
 const DEFAULT_FREE_SECONDS = 60;
 const DEFAULT_TIMED_SECONDS = 60;
@@ -176,15 +184,7 @@ function BiddingRulesDialog({
     const values = form.getFieldsValue();
     const checked = ZBiddingOpenForm.safeParse(toOpenForm(projectId, values));
     if (!checked.success) {
-      // one message per field: the first the rules give
-      const seen = new Set<string>();
-      const fields = checked.error.issues.flatMap((issue) => {
-        const name = String(issue.path[0] ?? '');
-        if (name === '' || name === 'projectId' || seen.has(name)) return [];
-        seen.add(name);
-        return [{ name: name as keyof OpenValues, errors: [issue.message] }];
-      });
-      form.setFields(fields);
+      form.setFields(fieldErrorsOf<OpenValues>(checked.error.issues, RULE_FIELDS));
       return;
     }
     setIsSending(true);

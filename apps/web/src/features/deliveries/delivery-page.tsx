@@ -29,6 +29,7 @@ import {
   CloseButton,
   CountedTextArea,
   DayPicker,
+  fieldErrorsOf,
   FileRow,
   FileUpload,
 } from '../../components/index.ts';
@@ -196,14 +197,8 @@ function PickupCard({
       remark: values.remark ?? '',
     });
     if (!checked.success) {
-      const seen = new Set<string>();
       form.setFields(
-        checked.error.issues.flatMap((issue) => {
-          const name = String(issue.path[0] ?? '');
-          if (name === '' || seen.has(name) || name === 'projectId' || name === 'version') return [];
-          seen.add(name);
-          return [{ name: name as keyof PickupValues, errors: [issue.message] }];
-        }),
+        fieldErrorsOf<PickupValues>(checked.error.issues, ['pickupDate', 'place', 'pickedUpBy', 'remark']),
       );
       return;
     }
