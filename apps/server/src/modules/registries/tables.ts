@@ -4,6 +4,7 @@
 // fields a keyword searches; unique_value the field that appears once per company (a credit code, an identity
 // card number). Every change counts `version` up, so a change made from a stale read is refused.
 import type { SheetValues } from '@cqjy/domain';
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.ts';
 import { companies, users } from '../users/tables.ts';
@@ -27,6 +28,8 @@ export const registryRows = pgTable(
   (t) => [
     // a company's list of one registry, newest first
     index('registry_rows_company_idx').on(t.registry, t.companyId, t.id.desc()),
+    // the choice filters (a ledger's lots by state, of 100,000): containment of {field: value}
+    index('registry_rows_values_idx').using('gin', sql`${t.values} jsonb_path_ops`),
     uniqueIndex('registry_rows_unique_value_idx').on(t.registry, t.companyId, t.uniqueValue),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "registry_rows_values_idx" ON "registry_rows" USING gin ("values" jsonb_path_ops);
