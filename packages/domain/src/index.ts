@@ -58,6 +58,7 @@ export * from './projects/participants.ts';
 export * from './projects/investors.ts';
 export * from './projects/evaluations.ts';
 export * from './projects/delivery.ts';
+export * from './vehicles.ts';
 export * from './registries/kit.ts';
 export * from './registries/customers.ts';
 export * from './registries/starts.ts';
