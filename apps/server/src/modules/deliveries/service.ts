@@ -266,7 +266,9 @@ export function createDeliveriesService(deps: DeliveriesDeps) {
     const now = clock.now();
     const logActor = { userId: actor.userId, ...(await processLog.describeActor(actor)) };
     const saved = await db.transaction(async (tx) => {
-      await projects.lockStatus(tx, project.id, 'share');
+      // for update, not share: the receipt writes the project's details, and two receipts each holding a share lock
+      // would deadlock on that write; so the second waits here and then finds the version moved (409)
+      await projects.lockStatus(tx, project.id, 'update');
       const current = await repo.lock(tx, project.id);
       if (current === undefined) throw refused(MSG.deliveryPickupFirst);
       if (current.version !== form.version) throw conflict();
