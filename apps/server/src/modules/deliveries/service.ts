@@ -26,7 +26,6 @@ import {
   type DeliveryReceiptForm,
   type DeliveryStatus,
 } from '@cqjy/domain';
-import type { Db } from '../../db/client.ts';
 import { toAuditActor } from '../../platform/audit.ts';
 import type { PlatformDeps } from '../../platform/deps.ts';
 import { conflict, notFound, refused } from '../../platform/errors.ts';
@@ -93,13 +92,20 @@ export function createDeliveriesService(deps: DeliveriesDeps) {
   const isBuyer = (viewer: Viewer, winner: Winner): boolean =>
     winner !== undefined && winner.companyId === viewer.companyId;
 
-  /** The project and its winner if the viewer may see its delivery; else 404. */
-  async function findReachable(viewer: Viewer, projectId: number, tx: Db = db) {
-    const project = await projects.findById(projectId, tx);
-    if (project === undefined || !isDeliveryFamily(project.family)) throw notFound();
+  /** The project and its winner if the viewer may see its delivery, else undefined. */
+  async function reach(viewer: Viewer, projectId: number) {
+    const project = await projects.findById(projectId);
+    if (project === undefined || !isDeliveryFamily(project.family)) return undefined;
     const winner = await intentions.findWinner(projectId);
-    if (!projects.isVisibleTo(viewer, project) && !isBuyer(viewer, winner)) throw notFound();
+    if (!projects.isVisibleTo(viewer, project) && !isBuyer(viewer, winner)) return undefined;
     return { project, winner };
+  }
+
+  /** The project and its winner if the viewer may see its delivery; else 404. */
+  async function findReachable(viewer: Viewer, projectId: number) {
+    const reached = await reach(viewer, projectId);
+    if (reached === undefined) throw notFound();
+    return reached;
   }
 
   // A delivery's files are seen by whoever sees the delivery; its photos and a paper receipt are added by the
@@ -110,13 +116,7 @@ export function createDeliveriesService(deps: DeliveriesDeps) {
   };
   attachments.registerRecordVisibility(DELIVERY_DATA_CLASS, async (viewer, record) => {
     const id = recordProject(record.dataId);
-    if (id === undefined) return false;
-    try {
-      await findReachable(viewer, id);
-      return true;
-    } catch {
-      return false;
-    }
+    return id !== undefined && (await reach(viewer, id)) !== undefined;
   });
   attachments.registerRecordWriteRule(DELIVERY_DATA_CLASS, async (viewer, record, tag) => {
     const id = recordProject(record.dataId);
