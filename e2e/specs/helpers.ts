@@ -185,9 +185,12 @@ export async function saveNewProject(page: Page): Promise<void> {
 
 /**
  * Opens a page from the sider menu as a person clicks it: each group on the way unless it is already open (a click
- * would fold it), then the entry; done once the entry's tab is the current one.
+ * would fold it), then the entry; done once the entry's tab is the current one. A folded menu is unfolded first: a
+ * full-page screenshot resizes the window for a moment, and the menu folds with a narrow window (SH-4.15).
  */
 export async function openMenu(page: Page, ...path: string[]): Promise<void> {
+  const unfold = page.getByRole('button', { name: '展开菜单' });
+  if (await unfold.isVisible()) await unfold.click();
   const menu = page.locator('.ant-layout-sider').getByRole('menu');
   const entryOf = (name: string) => menu.getByText(name, { exact: true }).first();
   for (const [index, name] of path.entries()) {
