@@ -14,6 +14,7 @@ import {
   formatMessage,
   TIMEZONE_OFFSET,
 } from './format.ts';
+import { zVersionOrNew } from './contract.ts';
 import { addCalendarDays } from './workdays.ts';
 import { dealRefusal, type DealFacts } from './intentions.ts';
 import { MSG } from './messages.ts';
@@ -69,11 +70,7 @@ export type BiddingOpenForm = z.infer<typeof ZBiddingOpenForm>;
  */
 export const ZAuctionRulesForm = ZBiddingOpenForm.extend({
   /** the rules' version read (0: none saved yet) */
-  version: z
-    .number({ error: MSG.conflict })
-    .int(MSG.conflict)
-    .min(0, MSG.conflict)
-    .max(2_147_483_647, MSG.conflict),
+  version: zVersionOrNew,
 });
 export type AuctionRulesForm = z.infer<typeof ZAuctionRulesForm>;
 

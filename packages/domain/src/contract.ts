@@ -122,6 +122,13 @@ export const zVersion = z
   .min(1, MSG.conflict)
   .max(2_147_483_647, MSG.conflict);
 
+/** The version a change of a one-per-record row was read at: 0 when none was written yet (the first save). */
+export const zVersionOrNew = z
+  .number({ error: MSG.conflict })
+  .int(MSG.conflict)
+  .min(0, MSG.conflict)
+  .max(2_147_483_647, MSG.conflict);
+
 /** What a change answers: the row and its new version. */
 export const ZSaved = z.object({ id: z.number(), version: z.number() });
 

@@ -10,7 +10,7 @@
 // The pick-up may be recorded again (a correction) until the receipt; every change names the version it was made
 // from, so two people at once: one wins, the other is told the delivery changed (409).
 import { z } from 'zod';
-import { zRowId } from '../contract.ts';
+import { zRowId, zVersionOrNew } from '../contract.ts';
 import { MSG } from '../messages.ts';
 import { isCalendarDate } from '../workflow/action-forms.ts';
 import { ZAttachmentItem } from '../attachment-item.ts';
@@ -39,17 +39,10 @@ export const DELIVERY_PHOTOS_MAX = 9;
 const zText = (max: number, required: string, tooLong: string) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
-/** The change a delivery was read at: 0 before anything was recorded. */
-const zDeliveryVersion = z
-  .number({ error: MSG.conflict })
-  .int(MSG.conflict)
-  .min(0, MSG.conflict)
-  .max(2_147_483_647, MSG.conflict);
-
 /** POST /api/project/delivery/pickup: the seller records (or corrects) the pick-up. */
 export const ZDeliveryPickupForm = z.object({
   projectId: zRowId,
-  version: zDeliveryVersion,
+  version: zVersionOrNew,
   pickupDate: z.string({ error: MSG.deliveryDateInvalid }).refine(isCalendarDate, MSG.deliveryDateInvalid),
   place: zText(200, MSG.deliveryPlaceRequired, MSG.deliveryPlaceTooLong),
   pickedUpBy: zText(50, MSG.deliveryPickedUpByRequired, MSG.deliveryPickedUpByTooLong),
@@ -60,7 +53,7 @@ export type DeliveryPickupForm = z.input<typeof ZDeliveryPickupForm>;
 /** POST /api/project/delivery/receipt: the goods signed for (by the buyer's member, or by the seller with the paper). */
 export const ZDeliveryReceiptForm = z.object({
   projectId: zRowId,
-  version: zDeliveryVersion,
+  version: zVersionOrNew,
   remark: z.string({ error: MSG.badRequest }).trim().max(500, MSG.deliveryRemarkTooLong).default(''),
 });
 export type DeliveryReceiptForm = z.input<typeof ZDeliveryReceiptForm>;

@@ -20,7 +20,7 @@ export type BiddingDeps = Pick<PlatformDeps, 'db' | 'config' | 'clock' | 'log'> 
   notifications: NotificationsService;
   signatures: Pick<SignaturesService, 'loadSigner'>;
   /** where the deal the hall decided is kept (the project's details) and the stage the close moves it to */
-  projects: Pick<ProjectsService, 'findById' | 'lockStatus' | 'updateGuarded'>;
+  projects: Pick<ProjectsService, 'findById' | 'isSellerSide' | 'lockStatus' | 'updateGuarded'>;
   /** the project's process log, where the hall's result is recorded */
   processLog: Pick<WorkflowService, 'recordProjectEvent'>;
   hub: BiddingHub;

@@ -44,7 +44,10 @@ export type DeliveriesDeps = Pick<PlatformDeps, 'db' | 'clock'> & {
   attachments: AttachmentsService;
   notifications: NotificationsService;
   users: Pick<UsersService, 'findCompany'>;
-  projects: Pick<ProjectsService, 'findById' | 'isVisibleTo' | 'lockStatus' | 'setDetail' | 'listSheetRows'>;
+  projects: Pick<
+    ProjectsService,
+    'findById' | 'isVisibleTo' | 'isSellerSide' | 'lockStatus' | 'setDetail' | 'listSheetRows'
+  >;
   intentions: Pick<IntentionsService, 'findWinner'>;
   ledger: Pick<LedgerService, 'moveLots'>;
   processLog: Pick<WorkflowService, 'recordProjectEvent' | 'describeActor'>;
@@ -85,9 +88,7 @@ export function createDeliveriesService(deps: DeliveriesDeps) {
   const { db, clock, audit, attachments, notifications, users, projects, intentions, ledger, processLog } =
     deps;
 
-  /** The seller's side: the project's company, or the member acting for it. */
-  const isSeller = (viewer: Viewer, project: ProjectRow): boolean =>
-    project.companyId === viewer.companyId || project.agentCompanyId === viewer.companyId;
+  const isSeller = projects.isSellerSide;
 
   const isBuyer = (viewer: Viewer, winner: Winner): boolean =>
     winner !== undefined && winner.companyId === viewer.companyId;

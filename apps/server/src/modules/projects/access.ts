@@ -27,6 +27,11 @@ export function isVisibleTo(viewer: Pick<Viewer, 'companyId' | 'identityType'>, 
   );
 }
 
+/** The seller's side of the project's deal: its company, or the member acting for it (not the exchange). */
+export function isSellerSide(viewer: Pick<Viewer, 'companyId'>, row: ProjectRow): boolean {
+  return row.companyId === viewer.companyId || row.agentCompanyId === viewer.companyId;
+}
+
 /** The projects a list shows the viewer: every company's to the exchange, a member's agencies, else its own. */
 export function scopeOf(viewer: Viewer): ProjectScope {
   if (isExchange(viewer)) return { kind: 'all' };

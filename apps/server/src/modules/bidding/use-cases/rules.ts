@@ -17,12 +17,8 @@ import { isExchange } from '../hall.ts';
 import * as repo from '../repo.ts';
 
 type Viewer = Pick<Actor, 'companyId' | 'identityType'>;
-type ProjectRow = NonNullable<Awaited<ReturnType<BiddingDeps['projects']['findById']>>>;
 
 const RULES_STATUSES: readonly string[] = ['draft', 'disclosing'];
-
-const isSeller = (viewer: Viewer, project: ProjectRow): boolean =>
-  project.companyId === viewer.companyId || project.agentCompanyId === viewer.companyId;
 
 /** POST /api/project/save/auction: the seller's rules, checked against its project; answers {id: projectId, version}. */
 export async function saveAuctionRules(
@@ -32,7 +28,7 @@ export async function saveAuctionRules(
 ): Promise<{ id: number; version: number }> {
   const { db, clock, audit, projects } = deps;
   const found = await projects.findById(form.projectId);
-  if (found === undefined || !isSeller(actor, found)) throw notFound();
+  if (found === undefined || !projects.isSellerSide(actor, found)) throw notFound();
   const now = clock.now();
   return db.transaction(async (tx) => {
     await projects.lockStatus(tx, found.id, 'share');
@@ -84,7 +80,8 @@ export async function showAuctionRules(
   projectId: number,
 ): Promise<AuctionRules | null> {
   const project = await deps.projects.findById(projectId);
-  if (project === undefined || !(isSeller(viewer, project) || isExchange(viewer))) throw notFound();
+  if (project === undefined || !(deps.projects.isSellerSide(viewer, project) || isExchange(viewer)))
+    throw notFound();
   const row = await repo.findRules(deps.db, projectId);
   if (row === undefined) return null;
   return {
