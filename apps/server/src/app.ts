@@ -9,6 +9,7 @@ import {
   PROJECT_FAMILIES,
   readProjectForm,
   rediscoveryPriceRefusal,
+  VEHICLE_LETTER_ACTIONS,
 } from '@cqjy/domain';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -99,6 +100,8 @@ import { createStatisticsService } from './modules/statistics/service.ts';
 import { workflowRoutes } from './modules/workflow/routes.ts';
 import { findApprovedPayout } from './modules/workflow/payouts.ts';
 import { createTasksService } from './modules/tasks/service.ts';
+import { vehiclesRoutes } from './modules/vehicles/routes.ts';
+import { createVehiclesService } from './modules/vehicles/service.ts';
 import { tasksRoutes } from './modules/tasks/routes.ts';
 import { createWorkflowService } from './modules/workflow/service.ts';
 import { registerAuth } from './platform/auth.ts';
@@ -385,6 +388,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       hasApproval: fileTags.has(PRICE_APPROVAL_TAG),
     });
   });
+
+  // 机动车处置: the application is the engine's (its vehicles its precondition and part of its letter; its approval
+  // starts the appraisal); the rest of the course is the vehicles module's
+  const vehicles = createVehiclesService({ ...moduleDeps, signatures, projects, processLog: workflow });
+  await app.register(vehiclesRoutes, { vehicles });
+  workflow.registerPrecondition(['motorVehicle'], 'disclosure', vehicles.checkApplication);
+  workflow.registerPrecondition(['motorVehicle'], 'rediscovery', vehicles.checkRediscovery);
+  workflow.registerLetterSupplement(['motorVehicle'], 'disclosure', vehicles.applicationLetter);
+  workflow.registerApprovalEffect(['motorVehicle'], 'disclosure', vehicles.startDisposal);
+  // the listing letters of many vehicles are signed as one batch (vehicleBatchEicSre)
+  workflow.registerBatch('motorVehicle', VEHICLE_LETTER_ACTIONS.hangingTag, 'vehicleItem');
 
   await app.register(logsRoutes, { logs: createLogsService({ db, audit, clock }) });
   await app.register(dictionariesAdminRoutes, { admin: createDictionariesAdmin(moduleDeps) });

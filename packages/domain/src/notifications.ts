@@ -23,6 +23,10 @@ export const NOTIFICATION_KINDS = [
   'evaluation.submitted',
   'delivery.pickup',
   'delivery.received',
+  'vehicle.appraisal',
+  'vehicle.listed',
+  'vehicle.deal',
+  'vehicle.dismantled',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -42,6 +46,10 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'evaluation.submitted': '评估结果',
   'delivery.pickup': '提货签收',
   'delivery.received': '交付完成',
+  'vehicle.appraisal': '车辆评估',
+  'vehicle.listed': '车辆挂牌',
+  'vehicle.deal': '车辆成交',
+  'vehicle.dismantled': '车辆拆解',
 };
 
 /** Longer titles and bodies are cut (a long review opinion must not make the review itself fail). */

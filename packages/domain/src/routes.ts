@@ -187,6 +187,9 @@ export const DETAIL_ROUTES: readonly RouteDef[] = [
 // holds the evaluation list code, not the project list code), and the ledger detail, whose list is ledgerSmall.
 const WORKFLOW_CODE_EXCEPTIONS: Readonly<Record<string, PermissionCode | PermissionCode[]>> = {
   disposalAssessmentOpinion: ['GJS_PROJECT_LT', 'GJS_PROJECT_EVALUATION_LT'],
+  disposalExpertOpinion: ['GJS_PROJECT_LT', 'GJS_PROJECT_EVALUATION_LT'],
+  // the firm reads the disposal it values as the others do
+  vehicleShowProject: ['GJS_PROJECT_LT', 'GJS_PROJECT_EVALUATION_LT'],
   smallEstimate: ['GJS_PROJECT_LT', 'GJS_PROJECT_EVALUATION_LT'],
   smallEvaluation: ['GJS_PROJECT_LT', 'GJS_PROJECT_EVALUATION_LT'],
   ledgerSmallShow: 'GJS_PROJECT_SMALL_LEDGER_LT',

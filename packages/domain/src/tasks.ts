@@ -21,6 +21,12 @@ export const TASK_SUBJECT = {
   refundTicket: 'refundTicket',
   /** an appraisal firm's engagement on a project (评估项目) */
   evaluation: 'evaluation',
+  /** a vehicle disposal's steps over all its vehicles (the firm assigned, the appraisal, its confirmation, receiving) */
+  vehicleDisposal: 'vehicleDisposal',
+  /** one vehicle's letter waiting for the owner's signature (its listing, its revocation) */
+  vehicleItem: 'vehicleItem',
+  /** a dismantler's record of one vehicle (拆解记录) */
+  dismantlingRecord: 'dismantlingRecord',
 } as const;
 
 export type TaskSubject = (typeof TASK_SUBJECT)[keyof typeof TASK_SUBJECT];
@@ -39,6 +45,14 @@ export const TASK_STEP_TITLES = {
   refundTicketReview: '重新出金审核',
   refundTicketModify: '重新出金退回修改',
   evaluationReport: '出具评估报告',
+  vehicleAssign: '指派评估机构',
+  vehicleAppraise: '车辆评估',
+  vehicleResultConfirm: '评估结果确认',
+  vehicleHangingTag: '挂牌申请函签章',
+  vehicleRevoke: '撤销挂牌申请函签章',
+  vehicleDeal: '成交确认',
+  vehicleReceiving: '接收申请',
+  recordEntry: '拆解记录登记',
 } as const;
 
 export type TaskStep = keyof typeof TASK_STEP_TITLES;

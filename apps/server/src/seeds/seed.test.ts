@@ -17,6 +17,7 @@ import {
 } from '@cqjy/domain';
 import { DEMO_DEAL_CODE } from './seed-deal.ts';
 import { SMALL_DEMO_CODES } from './seed-small.ts';
+import { VEHICLE_DEMO_CODES } from './seed-vehicles.ts';
 import { seedDatabase, seedDemo } from './seed.ts';
 
 describe('seed', () => {
@@ -69,8 +70,9 @@ describe('seed', () => {
               as appraisals
           from projects p order by p.id`,
     );
-    // five of the demo owner's, the second owner's draft, and the agent's three small-lot batches
-    expect(rows).toHaveLength(9);
+    // five of the demo owner's, the second owner's draft, the agent's three small-lot batches, and the owner's two
+    // vehicle disposals (whose vehicles are no sheet rows)
+    expect(rows).toHaveLength(11);
     for (const { code, form, appraisals } of rows) {
       if (form.appraisalPrice !== undefined) {
         // the physical kinds: the asset or lot list's appraisals are the appraisal of the form
@@ -103,6 +105,8 @@ describe('seed', () => {
       'disclosing',
       'dealt',
       'disclosing',
+      'dealt',
+      'appraising',
       'dealt',
     ]);
     // the exchange reads every company's course
@@ -141,6 +145,15 @@ describe('seed', () => {
       ],
       [SMALL_DEMO_CODES.disclosing]: ['信息披露:submit,sign,pass'],
       [SMALL_DEMO_CODES.dealt]: ['信息披露:submit,sign,pass', '结果确认:submit,pass'],
+      [VEHICLE_DEMO_CODES.appraising]: ['处置:submit,sign,pass', '车辆评估:vehicleAppraiserAssigned'],
+      [VEHICLE_DEMO_CODES.dealt]: [
+        '处置:submit,sign,pass',
+        '车辆评估:vehicleAppraiserAssigned',
+        '车辆评估:vehicleAppraisalSubmitted',
+        '车辆评估:vehicleResultConfirmed',
+        '车辆挂牌:vehicleListed',
+        '成交确认:vehicleDealt',
+      ],
     });
     // the disclosure's approval is when the disclosure started
     const bulk = projects[0];

@@ -32,6 +32,7 @@ import { buildGateSeeds } from './seed-gates.ts';
 import { insertDemoNotifications } from './seed-notifications.ts';
 import { insertDemoRegistries } from './seed-registries.ts';
 import { insertDemoSmallLots } from './seed-small.ts';
+import { insertDemoVehicles } from './seed-vehicles.ts';
 
 export { DEMO_PROJECT_PERMISSIONS } from './seed-accounts.ts';
 
@@ -126,6 +127,13 @@ export async function seedDemo(
         loser: partyOf('member', userIds, companyIds),
       },
       principalName: owner.companyName,
+      now,
+    });
+    await insertDemoVehicles(tx, {
+      owner,
+      exchange: demo.parties.admin,
+      appraiser: partyOf('assessment', userIds, companyIds),
+      dismantler: partyOf('disassembly', userIds, companyIds),
       now,
     });
     await insertDemoNotifications(tx, {

@@ -5,6 +5,7 @@ import {
   type ActionView,
   type CapitalIncreaseProjectForm,
   type ProjectView,
+  type UploadResult,
 } from '@cqjy/domain';
 import { expect } from 'vitest';
 import { buildMultipart, makePdf } from './files.ts';
@@ -58,9 +59,9 @@ export async function uploadRecordFile(
   record: { dataClass: string; dataId?: string; createId?: string },
   tag: string,
   file: { name: string; content: Buffer } = { name: `${tag}.pdf`, content: makePdf() },
-): Promise<void> {
+): Promise<string> {
   const { payload, headers } = buildMultipart({ command: 'upload', tag, ...record }, file);
-  const body = readJson(
+  const body = readJson<UploadResult>(
     await t.app.inject({
       method: 'POST',
       url: '/api/attachment/upload',
@@ -69,6 +70,9 @@ export async function uploadRecordFile(
     }),
   );
   expect(body.status, body.msg).toBe(0);
+  const uuid = body.data[tag]?.[0]?.uuid;
+  if (uuid === undefined) throw new Error('upload answered no file');
+  return uuid;
 }
 
 export type CourseParties = {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router';
 import { ADMIN_MENU, AGENT_MENU, STANDARD_MENU } from '@cqjy/domain/menus';
-import { findAction, MODULE_ACTIONS } from '@cqjy/domain/workflow/actions';
+import { findAction, isModuleAction } from '@cqjy/domain/workflow/actions';
 import { familiesOfScreens, listWorkflowRoutes } from '@cqjy/domain/workflow/families';
 import { buildPortalRoutes } from './portal-routes.tsx';
 import { ModulePlaceholder } from './pages/module-placeholder.tsx';
@@ -56,9 +56,9 @@ describe('every family', () => {
   // BF-2.1 to BF-2.4: every route name of the registry opens a built screen, never the placeholder
   it('each step opens the step page, each project view the project page', async () => {
     const all = listWorkflowRoutes();
-    expect(all).toHaveLength(238);
+    expect(all).toHaveLength(233);
     const views = all.filter((r) => r.action === 'show');
-    const steps = all.filter((r) => r.action !== 'show' && !MODULE_ACTIONS.has(r.action));
+    const steps = all.filter((r) => r.action !== 'show' && !isModuleAction(r.screens, r.action));
     expect(views.map((r) => r.name)).toContain('rightShowProject');
     expect(steps.map((r) => r.name)).toEqual(
       expect.arrayContaining([
@@ -77,10 +77,13 @@ describe('every family', () => {
       expect(await lazyOf(r.name), r.name).toBe(ProjectStepPage);
     }
     // the ledger's detail is a row of the agent's ledger, drawn by the registries kit
-    for (const r of views) {
+    for (const r of views.filter((view) => view.name !== 'vehicleShowProject')) {
       const page = r.name === 'ledgerSmallShow' ? RegistryShowPage : ProjectViewPage;
       expect(await lazyOf(r.name), r.name).toBe(page);
     }
+    // a vehicle disposal's page tells its owner and the exchange (the project page) from the other readers
+    const { VehicleProjectPage } = await import('./pages/vehicle-project-page.tsx');
+    expect(await lazyOf('vehicleShowProject')).toBe(VehicleProjectPage);
   });
 
   // The investors of a capital increase are a module of their own: its screens open its pages, not the engine's.
@@ -107,20 +110,54 @@ describe('every family', () => {
   });
 
   // A dealt batch's handover (交付) is the deliveries module's page.
-  it.each(['smallDelivery', 'vehicleDelivery'])('%s opens the delivery page', async (name) => {
+  it('smallDelivery opens the delivery page', async () => {
     const deliveries = await import('../features/deliveries/index.ts');
-    expect(await lazyOf(name)).toBe(deliveries.DeliveryPage);
+    expect(await lazyOf('smallDelivery')).toBe(deliveries.DeliveryPage);
   });
 
-  it('the engine serves no screen of the investors and deliveries modules', () => {
-    const moduleRoutes = listWorkflowRoutes().filter((r) => MODULE_ACTIONS.has(r.action));
-    expect(moduleRoutes.map((r) => r.name).sort()).toEqual([
-      'capInvestorAon',
-      'capInvestorShow',
-      'capOpenInvestorAudit',
-      'smallDelivery',
-      'vehicleDelivery',
-    ]);
+  // A vehicle disposal's steps over its vehicles are the vehicles module's pages.
+  it.each([
+    ['vehicleInfoAon', 'VehicleInfoPage'],
+    ['vehicleInfoEdit', 'VehicleInfoPage'],
+    ['disposalAssessmentOpinion', 'AssessmentOpinionPage'],
+    ['disposalExpertOpinion', 'ExpertOpinionPage'],
+    ['disposalResultConfirm', 'ResultConfirmPage'],
+    ['vehicleHangingTagEicSre', 'VehicleSignPage'],
+    ['vehicleRevokeEicSre', 'VehicleSignPage'],
+    ['vehicleBatchEicSre', 'BatchSignPage'],
+    ['vehicleDealConfirm', 'DealConfirmPage'],
+    ['disposalReceivingAon', 'ReceivingPage'],
+    ['vehicleDelivery', 'ReceivingPage'],
+    ['disposalBreakup', 'RecordPage'],
+    ['disposalDisintegrate', 'RecordPage'],
+  ] as const)('%s opens the vehicles module (%s)', async (name, page) => {
+    const vehicles = await import('../features/vehicles/index.ts');
+    expect(await lazyOf(name)).toBe(vehicles[page]);
+  });
+
+  it('the engine serves no screen of the investors, deliveries and vehicles modules', () => {
+    const moduleRoutes = listWorkflowRoutes().filter((r) => isModuleAction(r.screens, r.action));
+    expect(moduleRoutes.map((r) => r.name).sort()).toEqual(
+      [
+        'capInvestorAon',
+        'capInvestorShow',
+        'capOpenInvestorAudit',
+        'smallDelivery',
+        'vehicleInfoAon',
+        'vehicleInfoEdit',
+        'disposalAssessmentOpinion',
+        'disposalExpertOpinion',
+        'disposalResultConfirm',
+        'vehicleHangingTagEicSre',
+        'vehicleBatchEicSre',
+        'vehicleRevokeEicSre',
+        'vehicleDealConfirm',
+        'disposalReceivingAon',
+        'disposalBreakup',
+        'disposalDisintegrate',
+        'vehicleDelivery',
+      ].sort(),
+    );
     for (const r of moduleRoutes) {
       for (const family of familiesOfScreens(r.screens)) expect(findAction(family, r.action)).toBeUndefined();
     }

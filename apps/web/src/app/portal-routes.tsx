@@ -60,6 +60,7 @@ const loadFeature = {
   intentions: () => import('../features/intentions/index.ts'),
   bidding: () => import('../features/bidding/index.ts'),
   deliveries: () => import('../features/deliveries/index.ts'),
+  vehicles: () => import('../features/vehicles/index.ts'),
 };
 
 /**
@@ -191,9 +192,26 @@ const PAGES: Readonly<Record<string, LazyPage>> = {
   rightShow: pageOf(loadFeature.intentions, (m) => m.IntentionShowPage),
   paperlessShow: pageOf(loadFeature.intentions, (m) => m.IntentionShowPage),
   biddingHall: pageOf(loadFeature.bidding, (m) => m.BiddingHallPage),
-  // a dealt batch's handover is a module of its own, not the engine's (MODULE_ACTIONS)
+  // a dealt batch's handover is a module of its own, not the engine's (isModuleAction)
   smallDelivery: pageOf(loadFeature.deliveries, (m) => m.DeliveryPage),
-  vehicleDelivery: pageOf(loadFeature.deliveries, (m) => m.DeliveryPage),
+  // a vehicle disposal's steps over its vehicles are the vehicles module's (isModuleAction); its project page tells
+  // its owner and the exchange from the firm, a dismantler or the public
+  vehicleShowProject: async () => ({
+    Component: (await import('./pages/vehicle-project-page.tsx')).VehicleProjectPage,
+  }),
+  vehicleInfoAon: pageOf(loadFeature.vehicles, (m) => m.VehicleInfoPage),
+  vehicleInfoEdit: pageOf(loadFeature.vehicles, (m) => m.VehicleInfoPage),
+  disposalAssessmentOpinion: pageOf(loadFeature.vehicles, (m) => m.AssessmentOpinionPage),
+  disposalExpertOpinion: pageOf(loadFeature.vehicles, (m) => m.ExpertOpinionPage),
+  disposalResultConfirm: pageOf(loadFeature.vehicles, (m) => m.ResultConfirmPage),
+  vehicleHangingTagEicSre: pageOf(loadFeature.vehicles, (m) => m.VehicleSignPage),
+  vehicleRevokeEicSre: pageOf(loadFeature.vehicles, (m) => m.VehicleSignPage),
+  vehicleBatchEicSre: pageOf(loadFeature.vehicles, (m) => m.BatchSignPage),
+  vehicleDealConfirm: pageOf(loadFeature.vehicles, (m) => m.DealConfirmPage),
+  disposalReceivingAon: pageOf(loadFeature.vehicles, (m) => m.ReceivingPage),
+  vehicleDelivery: pageOf(loadFeature.vehicles, (m) => m.ReceivingPage),
+  disposalBreakup: pageOf(loadFeature.vehicles, (m) => m.RecordPage),
+  disposalDisintegrate: pageOf(loadFeature.vehicles, (m) => m.RecordPage),
 };
 
 const loadModulePlaceholder: LazyPage = async () => ({

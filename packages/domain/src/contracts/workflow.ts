@@ -34,7 +34,7 @@ const zForm = z.record(z.string(), z.unknown(), { error: MSG.badRequest }).defau
 const ZIdVersion = z.object({ id: zId, version: zWorkflowVersion });
 const ZWorkflowSaved = z.object({ id: z.number(), version: z.number() });
 
-const zOtp = z
+export const zOtp = z
   .string({ error: MSG.otpFormat })
   .trim()
   .refine((value) => new RegExp(`^\\d{${OTP_LENGTH}}$`).test(value), MSG.otpFormat);
@@ -62,8 +62,8 @@ const signRequestShape = {
   reason: z.string({ error: MSG.badRequest }).max(5000, MSG.returnReasonRequired).default(''),
 };
 
-/** The applicant's signature: the SMS code is required and must be six digits (BF-5.1). */
-const ZSignRequest = z.object({ ...signRequestShape, otp: zOtp });
+/** The applicant's signature: the SMS code is required and must be six digits (BF-5.1); every letter signed so. */
+export const ZSignRequest = z.object({ ...signRequestShape, otp: zOtp });
 
 /** The exchange's sign-off: no letter is signed, so no code is checked. */
 const ZSignOffRequest = z.object({
@@ -186,6 +186,12 @@ export const signOffCall = defineCall({
   answer: ZWorkflowSaved,
 });
 
+/**
+ * The most tasks a batch screen lists and judges at once: a fleet's listing letters are signed by the hundred
+ * (the bench signs 200 in one call).
+ */
+export const BATCH_TASKS_MAX = 500;
+
 /** GET /api/task/batch/tasks/{family}/{action}: the caller's open tasks of one business (the batch screen). */
 export const listBatchTasksCall = defineCall({
   method: 'GET',
@@ -202,7 +208,7 @@ export const whetherBatchCall = defineCall({
   path: '/api/task/whether/batch',
   tag: 'task',
   summary: '是否可批量处理',
-  body: z.object({ taskIds: z.array(zId, { error: MSG.badRequest }).max(100, MSG.badRequest) }),
+  body: z.object({ taskIds: z.array(zId, { error: MSG.badRequest }).max(BATCH_TASKS_MAX, MSG.badRequest) }),
   answer: z.object({ batch: z.boolean() }),
 });
 

@@ -54,6 +54,7 @@ export type EffectKey =
   | 'rediscovery'
   | 'preDisclosure'
   | 'disclosure'
+  | 'application'
   | 'online'
   | 'contract'
   | 'price'
@@ -132,19 +133,12 @@ const START_LABELS: Record<string, string> = {
   intentionReview: '意向资格审核',
   memberIntentionReview: '意向资格审核意见',
   transaction: '录入交易信息',
-  batchSign: '批量挂牌签章',
-  revokeSign: '申请撤销挂牌',
-  hangingTag: '申请挂牌',
   earlyClearance: '录入提前清场信息',
   environmentalProtection: '录入环保信息',
   assetTransfer: '录入资产移交信息',
   resultConfirm: '结果确认',
   supplementInfo: '录入补充信息',
   auctionResultImport: '录入拍卖结果',
-  dealConfirm: '成交确认',
-  auction: '录入拍卖信息',
-  breakup: '录入拆解信息',
-  disintegrate: '录入解体信息',
 };
 
 const REASON: ActionFieldDef = {
@@ -267,11 +261,6 @@ const ACTION_FIELDS: Record<string, readonly ActionFieldDef[]> = {
   // the owner's opinion on a registered buyer's qualification, confirmed by the exchange
   intentionReview: [text('transfereeName', '意向受让方名称'), content('资格审核意见')],
   memberIntentionReview: [text('transfereeName', '意向受让方名称'), content('资格审核意见')],
-  batchSign: [
-    { name: 'quantity', label: '车辆数量（辆）', kind: 'integer', isRequired: true, min: 1, max: 1000 },
-  ],
-  revokeSign: [],
-  hangingTag: [day('eventDate', '挂牌日期')],
   // the information records (the Page screens): what happened, entered by the applicant, confirmed by the exchange
   transaction: [
     text('contractNo', '合同编号'),
@@ -292,17 +281,6 @@ const ACTION_FIELDS: Record<string, readonly ActionFieldDef[]> = {
     money('dealPrice', '成交价'),
     day('eventDate', '拍卖日期'),
   ],
-  dealConfirm: [text('transfereeName', '买受人'), money('dealPrice', '成交价'), day('signDate', '成交日期')],
-  auction: [
-    { name: 'biddingStart', label: '拍卖开始时间', kind: 'datetime', isRequired: true },
-    { name: 'biddingEnd', label: '拍卖结束时间', kind: 'datetime', isRequired: true },
-    money('startingPrice', '起拍价'),
-    money('increment', '加价幅度'),
-  ],
-  assessmentOpinion: [text('partyName', '评估机构'), money('amount', '评估价值'), content('评估意见')],
-  expertOpinion: [text('partyName', '专家姓名'), content('专家意见')],
-  breakup: [day('eventDate', '拆解日期'), text('partyName', '拆解企业'), content('拆解情况')],
-  disintegrate: [day('eventDate', '解体日期'), content('解体情况')],
 };
 
 /**
@@ -321,12 +299,6 @@ const INFORMATION_ACTIONS: ReadonlySet<string> = new Set([
   'resultConfirm',
   'supplementInfo',
   'auctionResultImport',
-  'dealConfirm',
-  'auction',
-  'assessmentOpinion',
-  'expertOpinion',
-  'breakup',
-  'disintegrate',
 ]);
 
 const ACTION_APPLICANTS: Record<string, Applicant> = {
@@ -378,24 +350,15 @@ const ACTION_STATUSES: Record<string, readonly ProjectStatus[] | null> = {
   intentionReview: ['disclosing', 'ended'],
   memberIntentionReview: ['disclosing', 'ended'],
   transaction: ['disclosing', 'awaitingContract', 'dealt'],
-  batchSign: ['draft'],
-  hangingTag: ['draft'],
-  revokeSign: ['disclosing'],
-  auction: ['disclosing'],
   estimate: ['draft', 'disclosing'],
   evaluation: ['draft', 'disclosing'],
-  assessmentOpinion: ['draft', 'disclosing'],
-  expertOpinion: ['draft', 'disclosing'],
   environmentalProtection: ['draft', 'disclosing', 'dealt'],
   supplementInfo: ['draft', 'disclosing', 'suspended', 'dealt'],
   extensionStatement: ['disclosing', 'suspended', 'dealt'],
   resultConfirm: ['disclosing', 'ended'],
   auctionResultImport: ['disclosing', 'ended'],
-  dealConfirm: ['disclosing', 'ended'],
   earlyClearance: ['dealt'],
   assetTransfer: ['dealt'],
-  breakup: ['dealt', 'closed'],
-  disintegrate: ['dealt', 'closed'],
 };
 
 /**
@@ -420,6 +383,9 @@ const SCREEN_ACTION_STATUSES: Partial<Record<ScreenGroupKey, Record<string, read
     resultConfirm: ['disclosing', 'awaitingContract', 'ended'],
     auctionResultImport: ['disclosing', 'awaitingContract', 'ended'],
   },
+  // a disposal's vehicles are listed again once their listing period passed unsold (the vehicles module's
+  // precondition judges the period and the vehicles); the project discloses until every vehicle is dealt
+  vehicle: { rediscovery: ['disclosing', 'ended', 'unsold'] },
 };
 
 /**
@@ -429,6 +395,8 @@ const SCREEN_ACTION_STATUSES: Partial<Record<ScreenGroupKey, Record<string, read
  */
 const SCREEN_ACTION_EFFECTS: Partial<Record<ScreenGroupKey, Record<string, EffectKey>>> = {
   small: { resultConfirm: 'contract' },
+  // a vehicle disposal's first application is no disclosure: its approval sends the vehicles to appraisal
+  vehicle: { disclosure: 'application' },
 };
 
 /**
@@ -474,15 +442,38 @@ const SCREEN_ACTION_ATTACHMENTS: Partial<Record<ScreenGroupKey, Record<string, r
  * increase are registered, audited and selected as records of their own (projects/investors.ts); a dealt batch
  * is handed over between the seller and the buyer, not applied for to the exchange (projects/delivery.ts).
  */
-export const MODULE_ACTIONS: ReadonlySet<string> = new Set(['investor', 'investorAudit', 'delivery']);
+const MODULE_ACTIONS: ReadonlySet<string> = new Set(['investor', 'investorAudit', 'delivery']);
+
+/**
+ * A vehicle disposal's steps over single vehicles (their entry, appraisal, listing letters, deal, receipt and
+ * dismantling records) are the vehicles module's (vehicles.ts, vehicle-records.ts): only its application and its
+ * re-disclosure are the engine's.
+ */
+const SCREEN_MODULE_ACTIONS: Partial<Record<ScreenGroupKey, ReadonlySet<string>>> = {
+  vehicle: new Set(
+    FAMILIES.vehicle.actions
+      .map((action) => action.key as string)
+      .filter((key) => !['show', 'disclosure', 'rediscovery'].includes(key)),
+  ),
+};
+
+/** Whether an action of a screen group is a module's own rather than the engine's. */
+export function isModuleAction(screens: ScreenGroupKey, action: string): boolean {
+  return MODULE_ACTIONS.has(action) || SCREEN_MODULE_ACTIONS[screens]?.has(action) === true;
+}
 
 export const GENERIC_ATTACHMENTS: readonly AttachmentTag[] = [
   { tag: APPLICATION_FILE_TAG, label: '申请材料', requiredMessage: MSG.workflowApplicationFileRequired },
 ];
 
-/** Whether an action is a disclosure applied for from the project form (the first, or the pre-disclosure). */
+/**
+ * Whether an action is applied for from the project form: the first disclosure, the pre-disclosure, or the
+ * application a vehicle disposal starts with.
+ */
 export function isFormDisclosure(config: Pick<ActionConfig, 'effect'>): boolean {
-  return config.effect === 'disclosure' || config.effect === 'preDisclosure';
+  return (
+    config.effect === 'disclosure' || config.effect === 'preDisclosure' || config.effect === 'application'
+  );
 }
 
 function buildConfigs(): ActionConfig[] {
@@ -504,7 +495,7 @@ function buildConfigs(): ActionConfig[] {
       };
       // Served: every action with an application screen, the first disclosure (applied for on the project
       // form, spec 000 addproject), and the letters with a form of their own (withdrawal, survey ...).
-      if (MODULE_ACTIONS.has(action.key)) return [];
+      if (isModuleAction(screens, action.key)) return [];
       if (own.Aon === undefined && !isDisclosure && !Object.hasOwn(ACTION_FIELDS, action.key)) return [];
       const first = own.Aon ?? own.MfyRrn ?? own.EicSre;
       const base: ActionFieldDef[] = INFORMATION_ACTIONS.has(action.key) ? [] : [REASON];
@@ -603,6 +594,34 @@ export function showActionValue(field: ActionFieldDef, value: string | number | 
   return String(value);
 }
 
+/**
+ * What a module adds to an action's letter from the records it owns (a vehicle disposal's application names its
+ * vehicles): paragraphs after the application's own, and rows of facts before the date.
+ */
+export type LetterSupplement = { paragraphs: string[]; fields: { label: string; value: string }[] };
+
+function openingOf(config: ActionConfig, form: ActionForm, project: { name: string; code: string }): string {
+  if (config.effect === 'application') {
+    return `我单位现向贵所提交“${project.name}”（项目编号 ${project.code}）的${config.title}申请。`;
+  }
+  return form.reason === undefined
+    ? `我单位“${project.name}”项目（项目编号 ${project.code}）现申请在贵所${config.title}。`
+    : `我单位在贵所挂牌的“${project.name}”项目（项目编号 ${project.code}），现申请${config.title}，理由如下：${form.reason}`;
+}
+
+function periodParagraph(config: ActionConfig, days: number): string {
+  switch (config.effect) {
+    case 'disclosure':
+      return `披露期为${days}个工作日。`;
+    case 'preDisclosure':
+      return `信息预披露期为${days}个工作日。`;
+    case 'application':
+      return `车辆经评估并由我单位确认评估结果后挂牌，挂牌期为${days}个工作日。`;
+    default:
+      return `申请重新披露，披露期为${days}个工作日。`;
+  }
+}
+
 /** The application letter of an action, from its form and the project (BLUEPRINT section 4). */
 export function composeLetter(input: {
   config: ActionConfig;
@@ -612,28 +631,17 @@ export function composeLetter(input: {
   exchange: string;
   /** the letter's date, 'YYYY-MM-DD' in +08:00 */
   day: string;
+  supplement?: LetterSupplement;
 }): LetterContent {
   const { config, form, project } = input;
-  const paragraphs = [
-    form.reason === undefined
-      ? `我单位“${project.name}”项目（项目编号 ${project.code}）现申请在贵所${config.title}。`
-      : `我单位在贵所挂牌的“${project.name}”项目（项目编号 ${project.code}），现申请${config.title}，理由如下：${form.reason}`,
-  ];
+  const paragraphs = [openingOf(config, form, project), ...(input.supplement?.paragraphs ?? [])];
   if (form.expectedResumeDate !== undefined) {
     paragraphs.push(
       `预计于${formatChineseDate(`${form.expectedResumeDate}T00:00:00+08:00`)}申请恢复信息披露。`,
     );
   }
   if (form.extendDays !== undefined) paragraphs.push(`申请将信息披露期延长${form.extendDays}个工作日。`);
-  if (form.disclosureDays !== undefined) {
-    paragraphs.push(
-      config.effect === 'disclosure'
-        ? `披露期为${form.disclosureDays}个工作日。`
-        : config.effect === 'preDisclosure'
-          ? `信息预披露期为${form.disclosureDays}个工作日。`
-          : `申请重新披露，披露期为${form.disclosureDays}个工作日。`,
-    );
-  }
+  if (form.disclosureDays !== undefined) paragraphs.push(periodParagraph(config, form.disclosureDays));
   if (form.remark !== undefined) paragraphs.push(`备注：${form.remark}`);
   paragraphs.push('我单位承诺所提交材料真实、准确、完整，并承担相应的法律责任。');
   // The action's own facts (the bidding activity, the contract, the payout ...) in the table, as they were given.
@@ -650,6 +658,7 @@ export function composeLetter(input: {
       { label: '项目编号', value: project.code },
       ...(form.reason === undefined ? [] : [{ label: REASON.label, value: form.reason }]),
       ...facts,
+      ...(input.supplement?.fields ?? []),
       { label: '申请日期', value: input.day },
     ],
     applicant: input.applicant,

@@ -32,14 +32,9 @@ const RECORDED: Record<string, 'one' | 'many'> = {
   refundCashout: 'many',
   assurance: 'one',
   transaction: 'one',
-  dealConfirm: 'one',
-  auction: 'one',
-  hangingTag: 'one',
   registration: 'many',
   intentionReview: 'many',
   memberIntentionReview: 'many',
-  batchSign: 'many',
-  revokeSign: 'many',
   extensionStatement: 'many',
   estimate: 'many',
   earlyClearance: 'many',
@@ -49,10 +44,6 @@ const RECORDED: Record<string, 'one' | 'many'> = {
   resultConfirm: 'many',
   supplementInfo: 'many',
   auctionResultImport: 'many',
-  assessmentOpinion: 'many',
-  expertOpinion: 'many',
-  breakup: 'many',
-  disintegrate: 'many',
 };
 
 function withRecord(config: ActionConfig, details: Record<string, unknown>, form: ActionForm, now: Date) {
@@ -139,6 +130,9 @@ export function applyEffect(
         disclosureStart: now,
         disclosureEnd: addWorkdays(now, form.disclosureDays ?? 0).date,
       };
+    case 'application':
+      // the vehicles go to appraisal; their listing (the hanging-tag letters signed) starts the disclosure
+      return { ...next, status: 'appraising', pausedAt: null };
     case 'disclosure':
       return {
         ...next,

@@ -121,6 +121,11 @@ export type TaskListKind = (typeof TASK_LIST_KINDS)[number];
 
 export const PROJECT_STATUS = {
   draft: 'draft',
+  /**
+   * a vehicle disposal approved by the exchange, its vehicles with the appraiser, with the owner to confirm their
+   * values, or waiting for their listing letters to be signed (the first signed lists the project: disclosing)
+   */
+  appraising: 'appraising',
   /** the pre-disclosure (信息预披露) of an equity project, before its formal disclosure */
   preDisclosing: 'preDisclosing',
   disclosing: 'disclosing',
@@ -139,6 +144,7 @@ export type ProjectStatus = (typeof PROJECT_STATUS)[keyof typeof PROJECT_STATUS]
 
 export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
   draft: '草稿',
+  appraising: '评估中',
   preDisclosing: '预披露中',
   disclosing: '披露中',
   suspended: '已中止',
@@ -179,6 +185,16 @@ export const PROJECT_EVENTS = {
   biddingUnsold: { stage: '网络竞价', step: '竞价结束', result: '流拍' },
   agreementConfirmed: { stage: '协议转让', step: '成交确认', result: '成交' },
   delivered: { stage: '交付', step: '受让方签收', result: '已交割' },
+  vehicleAppraiserAssigned: { stage: '车辆评估', step: '指派评估机构', result: '已指派' },
+  vehicleAppraisalSubmitted: { stage: '车辆评估', step: '出具评估意见', result: '已提交' },
+  vehicleResultConfirmed: { stage: '车辆评估', step: '评估结果确认', result: '已确认' },
+  vehicleResultReturned: { stage: '车辆评估', step: '评估结果确认', result: '退回' },
+  vehicleListed: { stage: '车辆挂牌', step: '挂牌申请函签章', result: '已挂牌' },
+  vehicleRevoked: { stage: '车辆挂牌', step: '撤销挂牌申请函签章', result: '已撤牌' },
+  vehicleDealt: { stage: '成交确认', step: '确认成交', result: '成交' },
+  vehicleReceived: { stage: '车辆接收', step: '接收申请', result: '已接收' },
+  vehicleDismantled: { stage: '车辆拆解', step: '拆解记录签章', result: '已拆解' },
+  vehicleClosed: { stage: '处置完成', step: '全部车辆处置完毕', result: '已结束' },
 } as const;
 
 export type ProjectEvent = keyof typeof PROJECT_EVENTS;

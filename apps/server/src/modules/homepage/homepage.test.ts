@@ -30,14 +30,16 @@ describe('home page counters', () => {
     // transferor2's, and the exchange sees every project; the member they are entrusted to is not a GJS_INDEX holder here; their courses are the
     // transferor's five disclosures (signed and launched) and the member's two registrations, all seven reviewed
     // by the exchange; the newest of the transferor's review notifications is unread; its returned payout waits for
-    // its 重新出金申请 (todo and launch) and the appraisal it engaged waits at the appraiser (launch)
+    // its 重新出金申请 (todo and launch) and the appraisal it engaged waits at the appraiser (launch); its two vehicle
+    // disposals are its projects too, their applications signed (done) and launched, the dealt one's receiving
+    // waiting at the dismantler (launch)
     const expected: Record<string, HomepageCounts> = {
-      transferor: { ...ZERO, projects: 5, todo: 1, done: 8, launch: 10, messages: 1 },
+      transferor: { ...ZERO, projects: 7, todo: 1, done: 10, launch: 13, messages: 1 },
       // the second owner's draft
       transferor2: { ...ZERO, projects: 1 },
       // the exchange's reviews wait in its 待办任务: the resubmitted account opening and the submitted investors; it
       // sees the agent's three small-lot batches too and reviewed their three applications
-      admin: { ...ZERO, projects: 9, todo: 3, done: 13 },
+      admin: { ...ZERO, projects: 11, todo: 3, done: 15 },
       opsadmin: ZERO,
     };
     for (const [username, data] of Object.entries(expected)) {
@@ -59,7 +61,7 @@ describe('home page counters', () => {
       form: { reason: '权属待确认' },
     });
     // a draft opens no task yet
-    const seeded = { ...ZERO, projects: 5, todo: 1, done: 8, launch: 10, messages: 1 };
+    const seeded = { ...ZERO, projects: 7, todo: 1, done: 10, launch: 13, messages: 1 };
     expect(readJson<HomepageCounts>(await count(token)).data).toEqual(seeded);
     await uploadApplicationFile(t, token, created.data.id);
     const submitted = await owner.post('/api/project/bulk/abort/submit', {
@@ -67,7 +69,7 @@ describe('home page counters', () => {
       version: saved.data.version,
     });
     expect(submitted.status, submitted.msg).toBe(0);
-    expect(readJson<HomepageCounts>(await count(token)).data).toEqual({ ...seeded, todo: 2, launch: 11 });
+    expect(readJson<HomepageCounts>(await count(token)).data).toEqual({ ...seeded, todo: 2, launch: 14 });
   });
 
   it('answers 403 without either code, 401 without a session', async () => {

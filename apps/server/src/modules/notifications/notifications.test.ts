@@ -95,15 +95,31 @@ async function fingerprint(): Promise<string> {
 describe('the demo owner', () => {
   it('starts with the notifications of its approved applications, the newest unread', async () => {
     const page = await listOf(owner);
-    // the demo projects' approvals: five disclosures and the finished deal's disclosure, contract and price
-    expect(page.total).toBe(8);
-    expect(page.list.map((row) => row.isRead)).toEqual([false, true, true, true, true, true, true, true]);
+    // the demo projects' approvals: five disclosures, the finished deal's disclosure, contract and price, and the
+    // two vehicle disposals' applications
+    expect(page.total).toBe(10);
+    expect(page.list.map((row) => row.isRead)).toEqual([
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(page.list.every((row) => row.kind === 'workflow.pass' && row.kindLabel === '审核通过')).toBe(true);
+    // the newest: the vehicle disposal approved two working days ago
     expect(page.list[0]).toMatchObject({
-      title: '信息预披露申请已审核通过',
-      body: '您提交的项目“北京示范物流有限公司100%股权”（GR2026BJ1000302）信息预披露申请已审核通过。审核意见：无',
+      title: '处置申请已审核通过',
+      body: '您提交的项目“北京示范国有资产经营有限公司报废公务车辆处置（第一批）”（GR2026BJ1000601）处置申请已审核通过。审核意见：无',
     });
-    expect(page.list[0]?.link).toMatch(/^\/index\/rightShowProject\?id=\d+&family=stock$/);
+    expect(page.list[0]?.link).toMatch(/^\/index\/vehicleShowProject\?id=\d+$/);
+    expect(page.list.find((row) => row.title === '信息预披露申请已审核通过')?.link).toMatch(
+      /^\/index\/rightShowProject\?id=\d+&family=stock$/,
+    );
     expect(page.list.find((row) => row.body.includes('GR2026BJ1000123'))?.link).toMatch(
       /^\/index\/bulkShowProject\?id=\d+$/,
     );

@@ -78,6 +78,21 @@ export async function isLocked(
   return open != null && !EDITABLE_ACTION_STATUSES.includes(open.status);
 }
 
+/** Whether the viewer's company may still change the project (its form; a vehicle disposal's vehicles too). */
+export async function isEditableBy(
+  deps: Pick<ProjectsDeps, 'disclosure'>,
+  viewer: Viewer,
+  row: ProjectRow,
+): Promise<boolean> {
+  const kind = findProjectKind(row.family);
+  return (
+    row.companyId === viewer.companyId &&
+    kind !== undefined &&
+    isFormEditable(kind, row.status) &&
+    !(await isLocked(deps, viewer, row.id))
+  );
+}
+
 /**
  * A project of the caller's company that may still be changed: a draft (or a pre-disclosed project) whose
  * disclosure application is not under way (submitted, awaiting signature or review). Of another family, or

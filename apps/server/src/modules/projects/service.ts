@@ -12,7 +12,7 @@
 import { APPRAISAL_REPORT_TAG, PROJECT_DATA_CLASS, type ProjectStatus } from '@cqjy/domain';
 import type { Db } from '../../db/client.ts';
 import { bindDeps } from '../../platform/use-cases.ts';
-import { findEditable, findOwn, findVisible, isSellerSide, isVisibleTo } from './access.ts';
+import { findEditable, findOwn, findVisible, isEditableBy, isSellerSide, isVisibleTo } from './access.ts';
 import type { DisclosureGateway, ProjectPatch, ProjectsDeps, ProjectsServiceDeps } from './deps.ts';
 import { createEvaluations } from './evaluations.ts';
 import * as projectLists from './repo-lists.ts';
@@ -102,6 +102,7 @@ export function createProjectsService(moduleDeps: ProjectsServiceDeps) {
     findVisible: bound(findVisible),
     showStatus: bound(showStatus),
     findEditable: bound(findEditable),
+    isEditableBy: bound(isEditableBy),
     findOwn: bound(findOwn),
     listMembers: bound(listMembers),
     show: bound(showProject),

@@ -97,6 +97,18 @@ async function sealLetter(
 export type LetterToSign = { id: string; sha256: string; layout: LetterLayout };
 
 /**
+ * What a sign code is bound to: one letter's sha256, or for several signed at once (a batch of vehicles' letters)
+ * the sha256 of their hashes in order, so the code signs exactly those letters as they were drawn.
+ */
+export function bindingOf(letters: readonly Pick<LetterToSign, 'sha256'>[]): string {
+  const [only] = letters;
+  if (letters.length === 1 && only !== undefined) return only.sha256;
+  return createHash('sha256')
+    .update(letters.map((letter) => letter.sha256).join('\n'))
+    .digest('hex');
+}
+
+/**
  * The letter a row (a document, a registration) keeps waiting for its signature, from its letter columns; refused
  * with `missing` while none is drawn.
  */
@@ -152,14 +164,15 @@ export function createLetterSigning(deps: {
   }
 
   /**
-   * Signs the letter with the code: the signer is checked before the code is used up, then the stored letter is
-   * sealed and the signed copy stored (its bytes; the caller records the file in its own transaction).
+   * Signs letters with one code bound to all of them (bindingOf): the signer is checked before the code is used
+   * up, once, then each stored letter is sealed and its signed copy stored, in order (their bytes; the caller
+   * records the files in its own transaction, all or none).
    */
-  async function sign(
+  async function signMany(
     actor: LetterSigner,
-    letter: LetterToSign,
+    letters: readonly LetterToSign[],
     input: { code: string; reason: string; name: string; at: Date },
-  ): Promise<StoredObject> {
+  ): Promise<StoredObject[]> {
     const mobile = await requireOwnMobile(actor);
     const signer = await requireSigner(signatures, actor.companyId, actor.operatorId);
     await otp.assertCode({
@@ -167,18 +180,33 @@ export function createLetterSigning(deps: {
       purpose: 'sign',
       code: input.code,
       isConsuming: true,
-      binding: letter.sha256,
+      binding: bindingOf(letters),
     });
-    const download = await attachments.openDownload(actor, letter.id, false);
-    const signed = await sealLetter(signer, {
-      unsigned: download.stream,
-      sha256: letter.sha256,
-      layout: letter.layout,
-      reason: input.reason,
-      name: input.name,
-      at: input.at,
-    });
-    return attachments.putBytes(signed);
+    const stored: StoredObject[] = [];
+    for (const letter of letters) {
+      const download = await attachments.openDownload(actor, letter.id, false);
+      const signed = await sealLetter(signer, {
+        unsigned: download.stream,
+        sha256: letter.sha256,
+        layout: letter.layout,
+        reason: input.reason,
+        name: input.name,
+        at: input.at,
+      });
+      stored.push(await attachments.putBytes(signed));
+    }
+    return stored;
+  }
+
+  /** Signs one letter with the code bound to it (see signMany). */
+  async function sign(
+    actor: LetterSigner,
+    letter: LetterToSign,
+    input: { code: string; reason: string; name: string; at: Date },
+  ): Promise<StoredObject> {
+    const [stored] = await signMany(actor, [letter], input);
+    if (stored === undefined) throw new Error('a signed letter was not stored');
+    return stored;
   }
 
   /**
@@ -196,5 +224,5 @@ export function createLetterSigning(deps: {
     };
   }
 
-  return { sendCode, checkCode, sign, codeCallsOf };
+  return { sendCode, checkCode, sign, signMany, codeCallsOf };
 }

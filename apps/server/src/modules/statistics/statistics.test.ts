@@ -12,6 +12,7 @@ import {
   type ServiceFeeOrder,
 } from '@cqjy/domain';
 import ExcelJS from 'exceljs';
+import { VEHICLE_DEMO_CODES } from '../../seeds/seed-vehicles.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createCapturingSmsProvider,
@@ -80,8 +81,11 @@ describe('综合查询', () => {
   });
 
   it('narrows by family, status and the day of the last change', async () => {
+    // the finished deal, and the vehicle disposal dealt to the dismantler
     const dealt = await search(owner, { kind: 'project', status: 'dealt' });
-    expect(dealt.data.list.map((row) => row.code)).toEqual([DEAL_CODE]);
+    expect(dealt.data.list.map((row) => row.code).sort()).toEqual(
+      [DEAL_CODE, VEHICLE_DEMO_CODES.dealt].sort(),
+    );
     expect((await search(owner, { kind: 'project', family: 'equity', keyword: DEMO_CODE })).data.total).toBe(
       0,
     );

@@ -1,7 +1,20 @@
 // Queries on the task centre's table. A task's close is a guarded UPDATE (its open status) answering the closed
 // row, or undefined when another transaction closed it first.
 import type { TaskListKind, TaskSubject } from '@cqjy/domain';
-import { and, arrayContains, count, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  arrayContains,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  like,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { lowerBigrams, lowerContainsPattern } from '../../db/like.ts';
 import { projects } from '../projects/tables.ts';
@@ -95,6 +108,28 @@ export async function listOpenTasksOf(db: Db, ref: SubjectRef, who?: Assignee): 
     .from(tasks)
     .where(and(ofSubject(ref), eq(tasks.status, 'open'), who === undefined ? undefined : isAssignedTo(who)))
     .orderBy(desc(tasks.id));
+}
+
+/** The open tasks of many subjects of one kind assigned to `who`, oldest first (a list's rows each with its task). */
+export async function listOpenTasksOfMany(
+  db: Db,
+  subject: TaskSubject,
+  subjectIds: readonly number[],
+  who: Assignee,
+): Promise<TaskRowDb[]> {
+  if (subjectIds.length === 0) return [];
+  return db
+    .select()
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.subject, subject),
+        inArray(tasks.subjectId, [...subjectIds]),
+        eq(tasks.status, 'open'),
+        isAssignedTo(who),
+      ),
+    )
+    .orderBy(asc(tasks.id));
 }
 
 export type TaskFilter = {

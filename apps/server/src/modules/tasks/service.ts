@@ -13,7 +13,7 @@ import type { TasksDeps } from './deps.ts';
 import * as repo from './repo.ts';
 import { advance, cancel, closeOne, deleteOf, open } from './use-cases/lifecycle.ts';
 import { countTasks, listTasks } from './use-cases/lists.ts';
-import { find, findMany, listOpenOf, validateTaskStatus } from './use-cases/lookup.ts';
+import { find, findMany, listOpenOf, listOpenOfMany, validateTaskStatus } from './use-cases/lookup.ts';
 
 export { assigneeOf, isOpenFor } from './assignee.ts';
 export type {
@@ -47,6 +47,7 @@ export function createTasksService(deps: TasksDeps) {
     find: bound(find),
     findMany: bound(findMany),
     listOpenOf: bound(listOpenOf),
+    listOpenOfMany: bound(listOpenOfMany),
     deleteOf: bound(deleteOf),
     listTasks: bound(listTasks),
     countTasks: bound(countTasks),

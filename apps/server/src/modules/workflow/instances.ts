@@ -10,6 +10,7 @@ import {
   taskNotice,
   type ActionConfig,
   type AttachmentItem,
+  type LetterSupplement,
   type ProcessStep,
   type TaskType,
 } from '@cqjy/domain';
@@ -227,6 +228,22 @@ export function createWorkflowContext(deps: WorkflowDeps) {
     }
   }
 
+  // What another module adds to an action's letter from the records it owns (a vehicle disposal's application
+  // names its vehicles), by family/action.
+  const letterSupplements = new Map<string, LetterSupplier>();
+
+  function registerLetterSupplement(
+    families: readonly string[],
+    action: string,
+    supply: LetterSupplier,
+  ): void {
+    for (const family of families) letterSupplements.set(`${family}/${action}`, supply);
+  }
+
+  async function supplementOf(config: ActionConfig, application: { projectId: number }) {
+    return letterSupplements.get(`${config.family}/${config.action}`)?.(db, application);
+  }
+
   return {
     ...deps,
     describeActor,
@@ -238,6 +255,8 @@ export function createWorkflowContext(deps: WorkflowDeps) {
     requirePrecondition,
     registerApprovalEffect,
     runApprovalEffects,
+    registerLetterSupplement,
+    supplementOf,
   };
 }
 
@@ -265,3 +284,6 @@ export type ApprovedAction = {
 };
 
 export type ApprovalEffect = (tx: Db, approved: ApprovedAction) => Promise<void>;
+
+/** A module's part of an action's letter, read when the letter is drawn. */
+export type LetterSupplier = (db: Db, application: { projectId: number }) => Promise<LetterSupplement>;

@@ -37,7 +37,7 @@ export function createWorkflowService(deps: WorkflowDeps) {
   const transitions = createTransitions(ctx);
   const { terminate, review } = transitions;
   const { sendSignCode, checkSignCode, sign } = createSigning(ctx);
-  const { listBatchTasks, isBatch } = createTasks(ctx);
+  const { listBatchTasks, isBatch, registerBatch } = createTasks(ctx);
   const { show, listProjectActions } = createViews(ctx);
   const { listProcessLog, listProcessLogStages, recordProjectEvent } = createProcessLog(ctx);
   registerDisclosureGateway(ctx, transitions);
@@ -48,6 +48,10 @@ export function createWorkflowService(deps: WorkflowDeps) {
     registerPrecondition: ctx.registerPrecondition,
     /** another module's work when an action of some families is approved, in the approval's transaction */
     registerApprovalEffect: ctx.registerApprovalEffect,
+    /** another module's part of an action's letter (the records it names), read when the letter is drawn */
+    registerLetterSupplement: ctx.registerLetterSupplement,
+    /** another module's tasks listed and judged as a batch under a family and action (the batch screens) */
+    registerBatch,
     create: async (actor: Actor, config: ActionConfig, projectId: number, createId?: string) => {
       refuseDisclosure(config);
       return transitions.create(actor, config, projectId, createId);

@@ -69,7 +69,11 @@ export function createSubmission(ctx: WorkflowContext) {
     if (!config.isSigned) {
       return submitUnsigned(actor, config, { instance, version: input.version, status, now, project });
     }
-    const [who, exchange] = await Promise.all([describeActor(actor), users.findExchangeName()]);
+    const [who, exchange, supplement] = await Promise.all([
+      describeActor(actor),
+      users.findExchangeName(),
+      ctx.supplementOf(config, { projectId: project.id }),
+    ]);
     const letter = await renderLetter(
       composeLetter({
         config,
@@ -78,6 +82,7 @@ export function createSubmission(ctx: WorkflowContext) {
         applicant: who.actorCompanyName,
         exchange,
         day: formatDate(now),
+        ...(supplement === undefined ? {} : { supplement }),
       }),
     );
     const letterSha256 = sha256(letter.pdf);

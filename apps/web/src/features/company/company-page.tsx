@@ -1,14 +1,17 @@
 // 机构信息: the signed-in company's basic information and its qualification files (营业执照 and other
 // certificates), uploaded, previewed, downloaded and deleted with the common file widgets. The company's editable
-// registration data belongs to account opening and authentication; this page shows it read-only.
+// registration data belongs to account opening and authentication; this page shows it read-only. A dismantler
+// (拆解企业) also keeps its 报废机动车回收拆解资质 here: the vehicles module's card, which it needs in force to
+// take scrapped vehicles.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Descriptions, Space } from 'antd';
-import { IDENTITY_LABELS, identityName } from '@cqjy/domain/identity';
+import { IDENTITY, IDENTITY_LABELS, identityName } from '@cqjy/domain/identity';
 import { maskMobile } from '@cqjy/domain/validation/mobile';
 import type { AttachmentItem } from '@cqjy/domain/api';
 import { fetchRelatedAttachments } from '../../api/attachments.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { FileUpload } from '../../components/index.ts';
+import { DismantlerLicenceCard } from '../vehicles/index.ts';
 
 /** The record class the company's files are filed under (`dataClass` of spec 000 section 3). */
 export const COMPANY_DATA_CLASS = 'company';
@@ -31,6 +34,7 @@ export function CompanyPage() {
   const queryClient = useQueryClient();
   const files = useQuery({ ...companyFilesQuery(companyId ?? 0), enabled: companyId !== null });
   const identity = identityName(userInfo?.identityType);
+  const identityType = useSession((session) => session.identityType);
 
   const filesOf = (tag: string): AttachmentItem[] => (files.data ?? []).filter((item) => item.tag === tag);
   const onFilesChange = (tag: string, next: AttachmentItem[]): void => {
@@ -74,6 +78,7 @@ export function CompanyPage() {
           ))}
         </Descriptions>
       </Card>
+      {identityType === IDENTITY.disassembly ? <DismantlerLicenceCard /> : null}
     </Space>
   );
 }

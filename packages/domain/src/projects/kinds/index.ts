@@ -7,6 +7,7 @@ import { CAP_KIND, CAP_OPEN_KIND } from './capital-increase.ts';
 import { COLL_KIND } from './coll.ts';
 import type { ProjectFormBase } from './fields.ts';
 import type { ProjectKind } from './kind.ts';
+import { MOTOR_VEHICLE_KIND } from './motor-vehicle.ts';
 import { PRIVATE_STOCK_KIND } from './private-stock.ts';
 import { SMALL_KIND } from './small.ts';
 import { STOCK_KIND } from './stock.ts';
@@ -19,6 +20,7 @@ export const PROJECT_KINDS = {
   cap: CAP_KIND,
   capOpen: CAP_OPEN_KIND,
   small: SMALL_KIND,
+  motorVehicle: MOTOR_VEHICLE_KIND,
 } as const satisfies Record<string, ProjectKind>;
 
 export type ProjectFamily = keyof typeof PROJECT_KINDS;

@@ -70,8 +70,8 @@ describe('the small-lot kind', () => {
     const imported = findAction('small', 'auctionResultImport');
     expect(imported?.effect).toBe('record');
     expect(applyEffect(imported!, { ...state, status: 'disclosing' }, form, now).status).toBe('disclosing');
-    // the other families keep the result confirmation as a record
-    expect(findAction('vehicle', 'resultConfirm')?.effect ?? 'record').toBe('record');
+    // a vehicle disposal's result confirmation is the vehicles module's, no application of the engine
+    expect(findAction('motorVehicle', 'resultConfirm')).toBeUndefined();
   });
 });
 

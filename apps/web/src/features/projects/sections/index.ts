@@ -5,6 +5,7 @@
 import type { ComponentType } from 'react';
 import type { ProjectFamily } from '@cqjy/domain/projects/kinds/index';
 import { InvestorsSection } from '../../investors/index.ts';
+import { VehicleSection } from '../../vehicles/index.ts';
 import type { ProjectSectionProps } from './section-props.ts';
 import { SmallLotSection } from './small-lot.tsx';
 
@@ -14,4 +15,5 @@ export const CUSTOM_SECTIONS: Partial<Record<ProjectFamily, ComponentType<Projec
   cap: InvestorsSection,
   capOpen: InvestorsSection,
   small: SmallLotSection,
+  motorVehicle: VehicleSection,
 };
