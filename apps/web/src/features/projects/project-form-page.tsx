@@ -35,6 +35,7 @@ import { fileCounts, fromWireForm, toWireForm } from './form-values.ts';
 import type { FormValues, MissingFields } from './form-values.ts';
 import { ProjectFormFields } from './project-form-fields.tsx';
 import { ProjectSheets, sheetGroupTitles } from './project-sections.tsx';
+import { FORM_SECTIONS } from './sections/index.ts';
 import { useKindSettings } from './use-kind-settings.ts';
 
 /** The family of the query (?family=), bulk unless it names another family with a project kind. */
@@ -113,6 +114,7 @@ function ProjectEditor({
   // the family is chosen until the first 保存; a saved project keeps its own
   const [family, setFamily] = useState<ProjectFamily>(initialFamily);
   const kind: ProjectKind = findProjectKind(family) ?? PROJECT_KINDS.bulk;
+  const FormSection = FORM_SECTIONS[family];
   const settings = useKindSettings();
   const [problems, setProblems] = useState<string[]>([]);
   const [busy, setBusy] = useState<'save' | DisclosureStage | null>(null);
@@ -266,12 +268,25 @@ function ProjectEditor({
           />
         ) : null
       ) : (
-        <ProjectSheets
-          kind={kind}
-          projectId={saved.id}
-          initialKey={typeof wire.assetCategory === 'string' ? wire.assetCategory : undefined}
-          isEditable
-        />
+        <>
+          <ProjectSheets
+            kind={kind}
+            projectId={saved.id}
+            initialKey={typeof wire.assetCategory === 'string' ? wire.assetCategory : undefined}
+            isEditable
+          />
+          {FormSection === undefined ? null : (
+            <FormSection
+              family={family}
+              projectId={saved.id}
+              isOwner
+              isSeller
+              status="draft"
+              disclosureEnd={null}
+              form={wire}
+            />
+          )}
+        </>
       )}
       <Card>
         {problems.length > 0 && (

@@ -95,7 +95,7 @@ export async function confirmDeal(
     }
     await ctx.projects.lockStatus(tx, project.id, 'update');
     const current = await ctx.findDisposalProject(project.id, tx);
-    await closeIfDone(ctx, tx, current, now);
+    await closeIfDone(ctx, tx, current, who, now);
     // one receiving task per dismantler and disposal: a second deal with it joins the one still open
     const open = await ctx.tasks.listOpenOf(
       disposalSubject(project.id),

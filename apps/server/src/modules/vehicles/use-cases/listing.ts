@@ -189,7 +189,7 @@ async function signAll(
     }
     for (const projectId of projectIds) {
       const signed = rows.filter((row) => row.projectId === projectId);
-      const project = await followSignatures(ctx, tx, projectId, now);
+      const project = await followSignatures(ctx, tx, projectId, who, now);
       await ctx.logEvent(tx, {
         projectId,
         event: first.kind === 'hangingTag' ? 'vehicleListed' : 'vehicleRevoked',
@@ -235,7 +235,7 @@ async function signAll(
  * period (the application's listing days, in working days); once no vehicle is left to dispose of, it is dealt or
  * closed as the others' course says (closeIfDone).
  */
-async function followSignatures(ctx: VehiclesContext, tx: Db, projectId: number, now: Date) {
+async function followSignatures(ctx: VehiclesContext, tx: Db, projectId: number, who: Decider, now: Date) {
   await ctx.projects.lockStatus(tx, projectId, 'update');
   const project = await ctx.findDisposalProject(projectId, tx);
   if (project.status === 'appraising') {
@@ -248,8 +248,11 @@ async function followSignatures(ctx: VehiclesContext, tx: Db, projectId: number,
     if (listed === undefined) throw conflict();
     return listed;
   }
-  return (await closeIfDone(ctx, tx, project, now)) ?? project;
+  return (await closeIfDone(ctx, tx, project, who, now)) ?? project;
 }
+
+/** Who moved the vehicles, as the process log names them. */
+type Decider = Awaited<ReturnType<VehiclesContext['describe']>>;
 
 /**
  * The project once its vehicles moved (in their transaction): closed when every vehicle is dismantled or withdrawn
@@ -259,6 +262,7 @@ export async function closeIfDone(
   ctx: VehiclesContext,
   tx: Db,
   project: ProjectRow,
+  who: Decider,
   now: Date,
 ): Promise<ProjectRow | undefined> {
   const items = await repo.listItems(tx, project.id);

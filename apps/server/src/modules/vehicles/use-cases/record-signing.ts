@@ -177,7 +177,7 @@ export async function signRecord(
       at: now,
     });
     await ctx.projects.lockStatus(tx, project.id, 'update');
-    await closeIfDone(ctx, tx, await ctx.findDisposalProject(project.id, tx), now);
+    await closeIfDone(ctx, tx, await ctx.findDisposalProject(project.id, tx), who, now);
     await ctx.audit.append(tx, {
       ...toAuditActor(actor),
       action: 'record.sign',

@@ -17,3 +17,11 @@ export const CUSTOM_SECTIONS: Partial<Record<ProjectFamily, ComponentType<Projec
   small: SmallLotSection,
   motorVehicle: VehicleSection,
 };
+
+/**
+ * A family's own section that is filled while its project is a draft, so the project form shows it below the
+ * form once saved (a disposal's vehicles are its application's substance).
+ */
+export const FORM_SECTIONS: Partial<Record<ProjectFamily, ComponentType<ProjectSectionProps>>> = {
+  motorVehicle: VehicleSection,
+};
