@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  orDash,
   yearSerialCode,
   fenToYuan,
   formatDate,
@@ -153,5 +154,12 @@ describe('yearSerialCode', () => {
       'GR2027BJ0000123',
     );
     expect(yearSerialCode({ prefix: 'JH' }, new Date('2026-06-01T00:00:00Z'), 1)).toBe('JH20260000001');
+  });
+});
+
+describe('orDash', () => {
+  it("shows a text trimmed, and '—' for none", () => {
+    expect(orDash('  京A12345 ')).toBe('京A12345');
+    for (const none of ['', '   ', null, undefined, 12]) expect(orDash(none)).toBe('—');
   });
 });

@@ -77,6 +77,10 @@ function groupThousands(integer: string): string {
   return integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
+/** A text shown to a reader: trimmed, or '—' when there is none (null, blank, not a text). */
+export const orDash = (value: unknown): string =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : '—';
+
 /**
  * SH-9.1: a number or numeric string with thousands separators, sign and decimals kept (1234567.5 with
  * decimals 2 -> '1,234,567.50'). Without `decimals` the decimals are shown as given. Empty input gives '';

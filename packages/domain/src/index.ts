@@ -61,6 +61,8 @@ export * from './projects/evaluations.ts';
 export * from './projects/delivery.ts';
 export * from './vehicles.ts';
 export * from './vehicle-disposal.ts';
+export * from './vehicle-parties.ts';
+export * from './vehicle-views.ts';
 export * from './vehicle-records.ts';
 export * from './registries/kit.ts';
 export * from './registries/customers.ts';

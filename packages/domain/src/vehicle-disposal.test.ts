@@ -7,20 +7,22 @@ import { formatMessage, maskCarNumber } from './format.ts';
 import { MSG } from './messages.ts';
 import { checkMotorVehicleRules, minVehicleListingDays } from './projects/kinds/motor-vehicle.ts';
 import {
+  checkVehicle,
+  checkVehicleRow,
+  composeVehicleLetter,
+  disposalLetterSupplement,
+  VEHICLE_SHEET_COLUMNS,
+} from './vehicle-disposal.ts';
+import {
   checkAppraisal,
   checkExpertOpinion,
   checkLicence,
   checkReceiving,
-  checkVehicle,
-  checkVehicleRow,
-  composeVehicleLetter,
   dealPriceRefusal,
-  disposalLetterSupplement,
   isLicenceValidOn,
   missingAppraisal,
-  seesFullPlate,
-  VEHICLE_SHEET_COLUMNS,
-} from './vehicle-disposal.ts';
+} from './vehicle-parties.ts';
+import { seesFullPlate } from './vehicle-views.ts';
 import { vinCheckDigit } from './vehicles.ts';
 
 const TODAY = '2026-12-01';

@@ -4,7 +4,8 @@
 // it asked for them); the owner confirms the result, each vehicle's listing letter (挂牌申请函) is e-signed, alone or
 // many at once, and the vehicle is listed. The exchange confirms the deal with a qualified dismantler (报废机动车回收
 // 拆解企业, State Council order 715: only such a company may take scrapped vehicles), which applies to receive them
-// and keeps a dismantling record per vehicle (vehicle-records.ts) until the project closes.
+// and keeps a dismantling record per vehicle (vehicle-records.ts) until the project closes. What the parties enter
+// (the appraisal, the deal, the receiving, the licence): vehicle-parties.ts; what the calls answer: vehicle-views.ts.
 //
 // A vehicle moves:
 //   registered -> appraised (the firm's values submitted) -> confirmed (the owner agreed; its listing letter waits)
@@ -14,9 +15,7 @@
 //   appraised -> registered (the owner sent the result back to the firm, with a reason)
 // The plate is shown masked (its last four hidden, carNumberPublish) to everyone but the owner and the exchange.
 import { z } from 'zod';
-import { ZAttachmentItem } from './attachment-item.ts';
-import { zRowId, zVersion, zVersionOrNew } from './contract.ts';
-import { formatFen, formatMessage, maskCarNumber } from './format.ts';
+import { formatFen, formatMessage } from './format.ts';
 import { fillIn, MSG, pleaseSelect } from './messages.ts';
 import {
   checkSheetRow,
@@ -26,9 +25,9 @@ import {
   type SheetDef,
 } from './projects/sheets.ts';
 import { countChars } from './validation/return-reason.ts';
-import { validateMobile } from './validation/mobile.ts';
 import { isCalendarDate } from './workflow/action-forms.ts';
 import { isValidPlate, isValidVin, normalizePlate, normalizeVin } from './vehicles.ts';
+import { trimmedText } from './validation/trimmed-text.ts';
 
 export const VEHICLE_STATES = [
   'registered',
@@ -143,8 +142,6 @@ export type VehicleFacts = {
 
 type FieldError = { field: keyof VehicleFacts; message: string };
 
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
-
 /**
  * Checks a vehicle on `today` ('YYYY-MM-DD', +08:00): a plate of GA 36, a VIN of GB 16735 with its check digit, an
  * engine number, the brand and model, a type and a condition of the lists, a first registration not after today,
@@ -155,16 +152,16 @@ export function checkVehicle(
   today: string,
 ): { errors: FieldError[]; value: VehicleFacts | null } {
   const errors: FieldError[] = [];
-  const carNumber = normalizePlate(text(input.carNumber));
+  const carNumber = normalizePlate(trimmedText(input.carNumber));
   if (carNumber === '') errors.push({ field: 'carNumber', message: fillIn('号牌号码') });
   else if (!isValidPlate(carNumber)) errors.push({ field: 'carNumber', message: MSG.vehiclePlateInvalid });
-  const vin = normalizeVin(text(input.vin));
+  const vin = normalizeVin(trimmedText(input.vin));
   if (vin === '') errors.push({ field: 'vin', message: fillIn('车辆识别代号') });
   else if (!isValidVin(vin)) errors.push({ field: 'vin', message: MSG.vehicleVinInvalid });
-  const engineNo = normalizeEngineNo(text(input.engineNo));
+  const engineNo = normalizeEngineNo(trimmedText(input.engineNo));
   if (engineNo === '') errors.push({ field: 'engineNo', message: fillIn('发动机号') });
   else if (!ENGINE_NO.test(engineNo)) errors.push({ field: 'engineNo', message: MSG.vehicleEngineNoInvalid });
-  const brandModel = text(input.brandModel);
+  const brandModel = trimmedText(input.brandModel);
   if (brandModel === '') errors.push({ field: 'brandModel', message: fillIn('品牌型号') });
   else if (countChars(brandModel) > BRAND_MODEL_MAX) {
     errors.push({
@@ -174,7 +171,7 @@ export function checkVehicle(
   }
   const vehicleType = VEHICLE_TYPES.find((option) => option.value === input.vehicleType)?.value;
   if (vehicleType === undefined) errors.push({ field: 'vehicleType', message: pleaseSelect('车辆类型') });
-  const registrationDate = text(input.registrationDate);
+  const registrationDate = trimmedText(input.registrationDate);
   if (!isCalendarDate(registrationDate)) {
     errors.push({ field: 'registrationDate', message: pleaseSelect('初次登记日期') });
   } else if (registrationDate > today) {
@@ -187,7 +184,7 @@ export function checkVehicle(
   }
   const condition = VEHICLE_CONDITIONS.find((option) => option.value === input.condition)?.value;
   if (condition === undefined) errors.push({ field: 'condition', message: pleaseSelect('车辆状况') });
-  const remark = text(input.remark);
+  const remark = trimmedText(input.remark);
   if (countChars(remark) > VEHICLE_REMARK_MAX) {
     errors.push({
       field: 'remark',
@@ -276,90 +273,6 @@ export function duplicateVehicleMessage(vehicle: Pick<VehicleFacts, 'carNumber' 
   return formatMessage(MSG.vehicleDuplicate, { plate: vehicle.carNumber, vin: vehicle.vin });
 }
 
-// ---- the appraisal ----------------------------------------------------------------------------------------
-
-export const APPRAISAL_OPINION_MAX = 500;
-
-/** The firm's value and opinion of one vehicle (fen; null while not yet given). */
-export const ZVehicleAppraisal = z.object({
-  id: zRowId,
-  appraisedValue: z.unknown().optional(),
-  appraisalOpinion: z.unknown().optional(),
-});
-export type VehicleAppraisalInput = z.infer<typeof ZVehicleAppraisal>;
-
-/**
- * What a firm saves of its appraisal: a value (a positive amount in fen) and an opinion within its limit, each
- * optional while the work goes on; the submission needs both for every vehicle (missingAppraisals).
- */
-export function checkAppraisal(
-  input: VehicleAppraisalInput,
-): { message: string; value?: never } | { message: null; value: { value: number | null; opinion: string } } {
-  const raw = input.appraisedValue;
-  const value = raw === undefined || raw === null ? null : raw;
-  if (value !== null && !(typeof value === 'number' && Number.isSafeInteger(value) && value > 0)) {
-    return { message: MSG.vehicleAppraisedValueInvalid };
-  }
-  const opinion = text(input.appraisalOpinion);
-  if (countChars(opinion) > APPRAISAL_OPINION_MAX) {
-    return {
-      message: formatMessage(MSG.projectsFieldTooLong, { label: '评估意见', max: APPRAISAL_OPINION_MAX }),
-    };
-  }
-  return { message: null, value: { value, opinion } };
-}
-
-/** The first vehicle a submitted appraisal still lacks a value or an opinion of, as its message. */
-export function missingAppraisal(
-  vehicles: readonly { carNumber: string; appraisedValue: number | null; appraisalOpinion: string }[],
-): string | null {
-  const missing = vehicles.find(
-    (vehicle) => vehicle.appraisedValue === null || vehicle.appraisalOpinion === '',
-  );
-  return missing === undefined
-    ? null
-    : formatMessage(MSG.vehicleAppraisalIncomplete, { plate: maskCarNumber(missing.carNumber) });
-}
-
-export const EXPERT_NAME_MAX = 50;
-export const EXPERT_ORGANISATION_MAX = 100;
-export const EXPERT_OPINION_MAX = 1000;
-
-/** An expert's opinion the firm asked for and records (the expert's signed opinion as a file). */
-export const ZExpertOpinionInput = z.object({
-  projectId: zRowId,
-  expertName: z.unknown().optional(),
-  organisation: z.unknown().optional(),
-  opinion: z.unknown().optional(),
-});
-export type ExpertOpinionInput = z.infer<typeof ZExpertOpinionInput>;
-
-export function checkExpertOpinion(
-  input: ExpertOpinionInput,
-):
-  | { message: string; value?: never }
-  | { message: null; value: { expertName: string; organisation: string; opinion: string } } {
-  const expertName = text(input.expertName);
-  if (expertName === '') return { message: fillIn('专家姓名') };
-  if (countChars(expertName) > EXPERT_NAME_MAX) {
-    return { message: formatMessage(MSG.projectsFieldTooLong, { label: '专家姓名', max: EXPERT_NAME_MAX }) };
-  }
-  const organisation = text(input.organisation);
-  if (countChars(organisation) > EXPERT_ORGANISATION_MAX) {
-    return {
-      message: formatMessage(MSG.projectsFieldTooLong, { label: '工作单位', max: EXPERT_ORGANISATION_MAX }),
-    };
-  }
-  const opinion = text(input.opinion);
-  if (opinion === '') return { message: fillIn('专家意见') };
-  if (countChars(opinion) > EXPERT_OPINION_MAX) {
-    return {
-      message: formatMessage(MSG.projectsFieldTooLong, { label: '专家意见', max: EXPERT_OPINION_MAX }),
-    };
-  }
-  return { message: null, value: { expertName, organisation, opinion } };
-}
-
 // ---- the listing letters ----------------------------------------------------------------------------------
 
 /** The letters a vehicle's owner e-signs: its listing (挂牌) and, while listed, its revocation (撤销挂牌). */
@@ -441,271 +354,3 @@ export function disposalLetterSupplement(input: {
     })),
   };
 }
-
-// ---- the deal, the receiving, the dismantler's licence ---------------------------------------------------
-
-/** The exchange's deal: the dismantler, and each listed vehicle it takes at a price not below its listing. */
-export const ZVehicleDealInput = z.object({
-  projectId: zRowId,
-  version: zVersion,
-  buyerCompanyId: z
-    .number({ error: pleaseSelect('拆解企业') })
-    .int(pleaseSelect('拆解企业'))
-    .min(1, pleaseSelect('拆解企业'))
-    .max(2_147_483_647, pleaseSelect('拆解企业')),
-  vehicles: z
-    .array(z.object({ id: zRowId, dealPrice: z.unknown().optional() }), {
-      error: MSG.vehicleDealNone,
-    })
-    .min(1, MSG.vehicleDealNone)
-    .max(DISPOSAL_VEHICLES_MAX, MSG.badRequest),
-});
-export type VehicleDealInput = z.infer<typeof ZVehicleDealInput>;
-
-/** A deal price: a positive amount of fen not below the vehicle's listing price. */
-export function dealPriceRefusal(dealPrice: unknown, listingPrice: number, plate: string): string | null {
-  if (!(typeof dealPrice === 'number' && Number.isSafeInteger(dealPrice) && dealPrice > 0)) {
-    return MSG.vehicleDealPriceInvalid;
-  }
-  return dealPrice < listingPrice
-    ? formatMessage(MSG.vehicleDealPriceBelowListing, {
-        plate: maskCarNumber(plate),
-        price: formatFen(listingPrice),
-      })
-    : null;
-}
-
-export const RECEIVING_TEXT_MAX = 200;
-
-/** The dismantler's application to receive the vehicles dealt to it. */
-export const ZReceivingInput = z.object({
-  projectId: zRowId,
-  version: zVersion,
-  receiveDate: z.unknown().optional(),
-  place: z.unknown().optional(),
-  transport: z.unknown().optional(),
-  handler: z.unknown().optional(),
-  handlerMobile: z.unknown().optional(),
-  remark: z.unknown().optional(),
-});
-export type ReceivingInput = z.infer<typeof ZReceivingInput>;
-
-export type ReceivingFacts = {
-  receiveDate: string;
-  place: string;
-  transport: string;
-  handler: string;
-  handlerMobile: string;
-  remark: string;
-};
-
-/** The receiving's facts: a day from `earliest` (the deal's) on, the place, the transport, the handler and mobile. */
-export function checkReceiving(
-  input: ReceivingInput,
-  earliest: string,
-): { message: string; value?: never } | { message: null; value: ReceivingFacts } {
-  const receiveDate = text(input.receiveDate);
-  if (!isCalendarDate(receiveDate)) return { message: pleaseSelect('接收日期') };
-  if (receiveDate < earliest) return { message: MSG.vehicleReceiveDateEarly };
-  const fields = {
-    place: text(input.place),
-    transport: text(input.transport),
-    handler: text(input.handler),
-  };
-  const labels = { place: '接收地点', transport: '运输方式', handler: '经办人' } as const;
-  for (const key of ['place', 'transport', 'handler'] as const) {
-    if (fields[key] === '') return { message: fillIn(labels[key]) };
-    if (countChars(fields[key]) > RECEIVING_TEXT_MAX) {
-      return {
-        message: formatMessage(MSG.projectsFieldTooLong, { label: labels[key], max: RECEIVING_TEXT_MAX }),
-      };
-    }
-  }
-  const handlerMobile = text(input.handlerMobile);
-  const mobileMessage = validateMobile(handlerMobile);
-  if (mobileMessage !== null) return { message: mobileMessage };
-  const remark = text(input.remark);
-  if (countChars(remark) > RECEIVING_TEXT_MAX) {
-    return { message: formatMessage(MSG.projectsFieldTooLong, { label: '备注', max: RECEIVING_TEXT_MAX }) };
-  }
-  return { message: null, value: { receiveDate, ...fields, handlerMobile, remark } };
-}
-
-export const LICENCE_NO_MIN = 6;
-export const LICENCE_NO_MAX = 40;
-const LICENCE_NO = new RegExp(`^[0-9A-Za-z\\u4e00-\\u9fff（）()-]{${LICENCE_NO_MIN},${LICENCE_NO_MAX}}$`);
-/** the licence's scan (报废机动车回收拆解企业资质认定书), a file of the company */
-export const DISMANTLER_LICENCE_TAG = 'dismantlerLicence';
-export const DISMANTLER_LICENCE_DATA_CLASS = 'dismantlerLicence';
-
-/** The dismantler's qualification: its licence's number, the authority that issued it and its validity. */
-export const ZDismantlerLicenceInput = z.object({
-  version: zVersionOrNew,
-  licenceNo: z.unknown().optional(),
-  issuer: z.unknown().optional(),
-  validFrom: z.unknown().optional(),
-  validTo: z.unknown().optional(),
-});
-export type DismantlerLicenceInput = z.infer<typeof ZDismantlerLicenceInput>;
-
-export type DismantlerLicence = { licenceNo: string; issuer: string; validFrom: string; validTo: string };
-
-export function checkLicence(
-  input: DismantlerLicenceInput,
-): { message: string; value?: never } | { message: null; value: DismantlerLicence } {
-  const licenceNo = text(input.licenceNo);
-  if (licenceNo === '') return { message: fillIn('资质认定书编号') };
-  if (!LICENCE_NO.test(licenceNo)) return { message: MSG.vehicleLicenceNoInvalid };
-  const issuer = text(input.issuer);
-  if (issuer === '') return { message: fillIn('发证机关') };
-  if (countChars(issuer) > 100) {
-    return { message: formatMessage(MSG.projectsFieldTooLong, { label: '发证机关', max: 100 }) };
-  }
-  const validFrom = text(input.validFrom);
-  const validTo = text(input.validTo);
-  if (!isCalendarDate(validFrom)) return { message: pleaseSelect('有效期起') };
-  if (!isCalendarDate(validTo)) return { message: pleaseSelect('有效期至') };
-  if (validTo < validFrom) return { message: MSG.vehicleLicenceOrder };
-  return { message: null, value: { licenceNo, issuer, validFrom, validTo } };
-}
-
-/** Whether a licence is in force on `day` ('YYYY-MM-DD', +08:00). */
-export function isLicenceValidOn(
-  licence: Pick<DismantlerLicence, 'validFrom' | 'validTo'>,
-  day: string,
-): boolean {
-  return licence.validFrom <= day && day <= licence.validTo;
-}
-
-// ---- what the calls answer --------------------------------------------------------------------------------
-
-/** Who is looking at a disposal, and so what it shows and offers (the plate in full to the owner and exchange). */
-export const DISPOSAL_ROLES = ['owner', 'exchange', 'appraiser', 'dismantler', 'public'] as const;
-export type DisposalRole = (typeof DISPOSAL_ROLES)[number];
-
-/** Whether a role sees the plates in full (carNumber); everyone else reads carNumberPublish. */
-export function seesFullPlate(role: DisposalRole): boolean {
-  return role === 'owner' || role === 'exchange';
-}
-
-export const ZDisposalVehicle = z.object({
-  id: z.number(),
-  version: z.number(),
-  state: z.enum(VEHICLE_STATES),
-  stateLabel: z.string(),
-  /** the plate as the viewer may see it: in full to the owner and the exchange, else masked */
-  carNumber: z.string(),
-  /** the plate with its last four hidden (BF-5.6) */
-  carNumberPublish: z.string(),
-  /** '' where the viewer does not see it (the public) */
-  vin: z.string(),
-  engineNo: z.string(),
-  brandModel: z.string(),
-  vehicleType: z.string(),
-  vehicleTypeLabel: z.string(),
-  registrationDate: z.string(),
-  mileage: z.number(),
-  condition: z.string(),
-  conditionLabel: z.string(),
-  remark: z.string(),
-  appraisedValue: z.number().nullable(),
-  appraisalOpinion: z.string(),
-  listingPrice: z.number().nullable(),
-  listedAt: z.string().nullable(),
-  buyerName: z.string(),
-  dealPrice: z.number().nullable(),
-  /** when the exchange confirmed its deal (ISO) */
-  dealtAt: z.string().nullable(),
-  certificateNo: z.string(),
-  dismantledAt: z.string().nullable(),
-  recordId: z.number().nullable(),
-  /** the letter waiting for the owner's signature (listing or revocation) */
-  letterKind: z.enum(VEHICLE_LETTER_KINDS).nullable(),
-  /** the viewer's open task on this vehicle (its letter's signature, its dismantling record) */
-  taskId: z.number().nullable(),
-});
-export type DisposalVehicle = z.infer<typeof ZDisposalVehicle>;
-
-export const ZExpertOpinion = z.object({
-  id: z.number(),
-  expertName: z.string(),
-  organisation: z.string(),
-  opinion: z.string(),
-  createdAt: z.string(),
-  files: z.array(ZAttachmentItem),
-});
-export type ExpertOpinion = z.infer<typeof ZExpertOpinion>;
-
-export const ZVehicleReceiving = z.object({
-  companyId: z.number(),
-  companyName: z.string(),
-  receiveDate: z.string(),
-  place: z.string(),
-  transport: z.string(),
-  handler: z.string(),
-  handlerMobile: z.string(),
-  remark: z.string(),
-  submittedAt: z.string(),
-  vehicleCount: z.number(),
-});
-export type VehicleReceiving = z.infer<typeof ZVehicleReceiving>;
-
-/** GET /api/project/disposalApply/show/{id}: the disposal as the viewer sees it, and what it may do now. */
-export const ZVehicleDisposalView = z.object({
-  projectId: z.number(),
-  projectName: z.string(),
-  projectCode: z.string(),
-  status: z.string(),
-  statusLabel: z.string(),
-  ownerName: z.string(),
-  disclosureStart: z.string().nullable(),
-  disclosureEnd: z.string().nullable(),
-  role: z.enum(DISPOSAL_ROLES),
-  /** the disposal's own version (appraisal, confirmation): 0 before the exchange approved it */
-  version: z.number(),
-  appraiserCompanyId: z.number().nullable(),
-  appraiserName: z.string(),
-  appraisalBaseDate: z.string(),
-  appraisalSubmittedAt: z.string().nullable(),
-  /** why the owner sent the last result back ('' when it did not) */
-  appraisalReturnReason: z.string(),
-  resultConfirmedAt: z.string().nullable(),
-  reports: z.array(ZAttachmentItem),
-  vehicles: z.array(ZDisposalVehicle),
-  experts: z.array(ZExpertOpinion),
-  receivings: z.array(ZVehicleReceiving),
-  /** the viewer's open task on the disposal itself (assign, appraise, confirm, deal, receive) */
-  taskId: z.number().nullable(),
-  can: z.object({
-    editVehicles: z.boolean(),
-    assign: z.boolean(),
-    appraise: z.boolean(),
-    confirm: z.boolean(),
-    sign: z.boolean(),
-    revoke: z.boolean(),
-    deal: z.boolean(),
-    receive: z.boolean(),
-  }),
-});
-export type VehicleDisposalView = z.infer<typeof ZVehicleDisposalView>;
-
-/** A company the exchange may choose (an assessment institution, a qualified dismantler). */
-export const ZDisposalParty = z.object({
-  id: z.number(),
-  name: z.string(),
-  licenceNo: z.string(),
-  validTo: z.string(),
-});
-export type DisposalParty = z.infer<typeof ZDisposalParty>;
-
-/** The dismantler's own licence as its company page shows it (null fields: none recorded yet). */
-export const ZDismantlerLicenceView = z.object({
-  licenceNo: z.string(),
-  issuer: z.string(),
-  validFrom: z.string(),
-  validTo: z.string(),
-  isValid: z.boolean(),
-  version: z.number(),
-  files: z.array(ZAttachmentItem),
-});
-export type DismantlerLicenceView = z.infer<typeof ZDismantlerLicenceView>;

@@ -16,6 +16,7 @@ import { formatMessage } from './format.ts';
 import { fillIn, MSG, pleaseSelect } from './messages.ts';
 import { countChars } from './validation/return-reason.ts';
 import { isCalendarDate } from './workflow/action-forms.ts';
+import { trimmedText } from './validation/trimmed-text.ts';
 
 export const RECORD_DATA_CLASS = 'dismantlingRecord';
 export const BREAKUP_PHOTO_TAG = 'breakupPhotos';
@@ -71,15 +72,13 @@ export type RecordData = Partial<Record<RecordStepKey, RecordStepData>>;
 
 export const ZRecordData = z.record(z.string(), z.record(z.string(), z.unknown()));
 
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
-
 function tooLong(label: string, value: string, max = RECORD_TEXT_MAX): string | null {
   return countChars(value) > max ? formatMessage(MSG.projectsFieldTooLong, { label, max }) : null;
 }
 
 /** The day of a step, if typed and real. */
 export function stepDay(data: RecordStepData | undefined, key: string): string | null {
-  const value = text(data?.[key]);
+  const value = trimmedText(data?.[key]);
   return isCalendarDate(value) ? value : null;
 }
 
@@ -125,12 +124,12 @@ export function checkRecordStep(step: RecordStepKey, data: RecordStepData, conte
   else if (day < earliest) messages.push(formatMessage(MSG.recordDayOrder, { label: dayLabel, earlier }));
 
   if (step === 'entry') {
-    const state = text(data.assemblyState);
+    const state = trimmedText(data.assemblyState);
     if (!ASSEMBLY_STATES.some((option) => option.value === state)) messages.push(pleaseSelect('总成状况'));
-    if (state === 'missing' && text(data.missingParts) === '') messages.push(fillIn('缺失部件'));
-    const missing = tooLong('缺失部件', text(data.missingParts));
+    if (state === 'missing' && trimmedText(data.missingParts) === '') messages.push(fillIn('缺失部件'));
+    const missing = tooLong('缺失部件', trimmedText(data.missingParts));
     if (missing !== null) messages.push(missing);
-    const certificateNo = text(data.certificateNo).toUpperCase();
+    const certificateNo = trimmedText(data.certificateNo).toUpperCase();
     if (certificateNo === '') messages.push(fillIn('回收证明编号'));
     else if (!CERTIFICATE_NO.test(certificateNo)) messages.push(MSG.recordCertificateNoInvalid);
     const issued = stepDay(data, 'certificateDate');
@@ -140,11 +139,11 @@ export function checkRecordStep(step: RecordStepKey, data: RecordStepData, conte
       messages.push(formatMessage(MSG.recordDayFuture, { label: '回收证明出具日期' }));
   }
   if (step === 'breakup') {
-    const fluids = text(data.fluids);
+    const fluids = trimmedText(data.fluids);
     if (fluids === '') messages.push(fillIn('废液回收情况'));
     for (const [label, value] of [
       ['废液回收情况', fluids],
-      ['制冷剂回收情况', text(data.refrigerant)],
+      ['制冷剂回收情况', trimmedText(data.refrigerant)],
     ] as const) {
       const message = tooLong(label, value);
       if (message !== null) messages.push(message);
@@ -152,11 +151,11 @@ export function checkRecordStep(step: RecordStepKey, data: RecordStepData, conte
   }
   if (step === 'disintegrate') {
     for (const assembly of MAIN_ASSEMBLIES) {
-      const destination = text(data[`${assembly.key}Destination`]);
+      const destination = trimmedText(data[`${assembly.key}Destination`]);
       if (!ASSEMBLY_DESTINATIONS.some((option) => option.value === destination)) {
         messages.push(pleaseSelect(`${assembly.label}去向`));
       }
-      const enterprise = text(data[`${assembly.key}Enterprise`]);
+      const enterprise = trimmedText(data[`${assembly.key}Enterprise`]);
       if (enterprise === '') messages.push(fillIn(`${assembly.label}接收企业`));
       const message = tooLong(`${assembly.label}接收企业`, enterprise, 100);
       if (message !== null) messages.push(message);
@@ -166,7 +165,7 @@ export function checkRecordStep(step: RecordStepKey, data: RecordStepData, conte
   if (photoTag !== null && context.photoCount === 0) {
     messages.push(step === 'breakup' ? MSG.recordBreakupPhotoRequired : MSG.recordDisintegratePhotoRequired);
   }
-  const remark = tooLong('备注', text(data.remark), 500);
+  const remark = tooLong('备注', trimmedText(data.remark), 500);
   if (remark !== null) messages.push(remark);
   return messages;
 }
@@ -220,22 +219,22 @@ export function composeRecordLetter(input: {
       { label: '车辆识别代号', value: vehicle.vin },
       { label: '发动机号', value: vehicle.engineNo },
       { label: '品牌型号', value: vehicle.brandModel },
-      { label: '入场日期', value: text(entry.entryDate) },
+      { label: '入场日期', value: trimmedText(entry.entryDate) },
       {
         label: '总成状况',
-        value: `${label(ASSEMBLY_STATES, entry.assemblyState)}${text(entry.missingParts) === '' ? '' : `（${text(entry.missingParts)}）`}`,
+        value: `${label(ASSEMBLY_STATES, entry.assemblyState)}${trimmedText(entry.missingParts) === '' ? '' : `（${trimmedText(entry.missingParts)}）`}`,
       },
-      { label: '回收证明编号', value: text(entry.certificateNo) },
-      { label: '回收证明出具日期', value: text(entry.certificateDate) },
-      { label: '拆解日期', value: text(breakup.breakupDate) },
-      { label: '废液回收情况', value: text(breakup.fluids) },
-      ...(text(breakup.refrigerant) === ''
+      { label: '回收证明编号', value: trimmedText(entry.certificateNo) },
+      { label: '回收证明出具日期', value: trimmedText(entry.certificateDate) },
+      { label: '拆解日期', value: trimmedText(breakup.breakupDate) },
+      { label: '废液回收情况', value: trimmedText(breakup.fluids) },
+      ...(trimmedText(breakup.refrigerant) === ''
         ? []
-        : [{ label: '制冷剂回收情况', value: text(breakup.refrigerant) }]),
-      { label: '解体日期', value: text(disintegrate.disintegrateDate) },
+        : [{ label: '制冷剂回收情况', value: trimmedText(breakup.refrigerant) }]),
+      { label: '解体日期', value: trimmedText(disintegrate.disintegrateDate) },
       ...MAIN_ASSEMBLIES.map((assembly) => ({
         label: `${assembly.label}去向`,
-        value: `${label(ASSEMBLY_DESTINATIONS, disintegrate[`${assembly.key}Destination`])}：${text(disintegrate[`${assembly.key}Enterprise`])}`,
+        value: `${label(ASSEMBLY_DESTINATIONS, disintegrate[`${assembly.key}Destination`])}：${trimmedText(disintegrate[`${assembly.key}Enterprise`])}`,
       })),
       { label: '报送日期', value: input.day },
     ],

@@ -1,8 +1,8 @@
 // 机动车处置 calls (spec 001 section 7: /api/project/disposalApply... and /api/project/motorVehicle/..., with
-// signatureAndSubmit at 120,000 ms and inputVehicleData at 60,000 ms; the rules are vehicle-disposal.ts'). The
-// application's own form calls are the project kind's (contracts/project-kinds.ts: /api/project/disposalApply,
-// .../update/{id}, .../project/{id}, .../{id}/submit and the family's /api/project/motorVehicle/...); these are the
-// vehicles' and the course's. Who may ask: the project's owner, the exchange, the assessment institution assigned
+// signatureAndSubmit at 120,000 ms and inputVehicleData at 60,000 ms; the rules are vehicle-disposal.ts' and
+// vehicle-parties.ts', the answers vehicle-views.ts'). The application's own form calls are the project kind's
+// (contracts/project-kinds.ts: /api/project/disposalApply, .../update/{id}, .../project/{id}, .../{id}/submit and
+// the family's /api/project/motorVehicle/...); these are the vehicles' and the course's. Who may ask: the project's owner, the exchange, the assessment institution assigned
 // to it, the dismantler it was dealt to; a listed disposal's public facts (plates masked) any signed-in company.
 // Anyone else, and another company's vehicle: 404. A stale version: 409.
 import { z } from 'zod';
@@ -10,20 +10,20 @@ import { ZAttachmentItem } from '../attachment-item.ts';
 import { defineCall, ZIdPath, zRowId, ZSaved, zVersion, zVersionOrNew } from '../contract.ts';
 import { MSG } from '../messages.ts';
 import { ZSheetImportPreview, ZSheetImportResult } from '../projects/sheets.ts';
+import { DISPOSAL_VEHICLES_MAX, REVOKE_REASON_MAX, ZVehicleInput } from '../vehicle-disposal.ts';
 import {
-  REVOKE_REASON_MAX,
   ZDismantlerLicenceInput,
-  ZDismantlerLicenceView,
-  ZDisposalParty,
-  ZDisposalVehicle,
   ZExpertOpinionInput,
   ZReceivingInput,
   ZVehicleAppraisal,
   ZVehicleDealInput,
+} from '../vehicle-parties.ts';
+import {
+  ZDismantlerLicenceView,
+  ZDisposalParty,
+  ZDisposalVehicle,
   ZVehicleDisposalView,
-  ZVehicleInput,
-  DISPOSAL_VEHICLES_MAX,
-} from '../vehicle-disposal.ts';
+} from '../vehicle-views.ts';
 import { ZSignRequest, zOtp } from './workflow.ts';
 
 const APPLY = '/api/project/disposalApply';

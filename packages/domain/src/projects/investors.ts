@@ -26,6 +26,7 @@ import {
 } from './participants.ts';
 import { CAP_KIND, CAP_OPEN_KIND } from './kinds/capital-increase.ts';
 import { formatShare, SHARE_WHOLE, sumShares } from './shares.ts';
+import { trimmedText } from '../validation/trimmed-text.ts';
 
 /**
  * The families whose projects have investors, each with the base of its calls (the kind's specBase:
@@ -155,7 +156,6 @@ export type InvestorCheckOptions = {
   now?: Date | undefined;
 };
 
-const asText = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 const isBlank = (value: unknown): boolean =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
@@ -184,7 +184,7 @@ export function checkInvestorShare(share: unknown, offeredShare: number | undefi
 export function checkInvestor(input: unknown, options: InvestorCheckOptions): InvestorCheck {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return { message: MSG.badRequest };
   const form = input as Record<string, unknown>;
-  const investorType = asText(form.investorType);
+  const investorType = trimmedText(form.investorType);
   const typeMessage = options.investorTypes.includes(investorType)
     ? null
     : pleaseSelect(INVESTOR_FIELD_LABELS.investorType);
@@ -213,22 +213,22 @@ export function checkInvestor(input: unknown, options: InvestorCheckOptions): In
     value: {
       investorType,
       kind,
-      name: asText(form.name),
+      name: trimmedText(form.name),
       certType: form.certType as ParticipantCertType,
-      certNo: keepsCertNo ? null : normalizeCertNo(asText(form.certNo)),
-      contactName: asText(form.contactName),
-      contactMobile: asText(form.contactMobile),
+      certNo: keepsCertNo ? null : normalizeCertNo(trimmedText(form.certNo)),
+      contactName: trimmedText(form.contactName),
+      contactMobile: trimmedText(form.contactMobile),
       amount: form.amount as number,
       share: form.share as number,
       memberCompanyId: memberCompanyId as number | null,
-      note: asText(form.note),
+      note: trimmedText(form.note),
     },
   };
 }
 
 export function checkInvestorName(name: unknown): string | null {
   if (isBlank(name)) return fillIn(INVESTOR_FIELD_LABELS.name);
-  const n = countChars(asText(name));
+  const n = countChars(trimmedText(name));
   return n >= PARTICIPANT_NAME_MIN && n <= PARTICIPANT_NAME_MAX ? null : MSG.investorsNameInvalid;
 }
 

@@ -11,6 +11,7 @@ import { validateCreditCode } from '../validation/credit-code.ts';
 import { validateIdCard } from '../validation/id-card.ts';
 import { validateTelephone } from '../validation/telephone.ts';
 import { countChars } from '../validation/return-reason.ts';
+import { trimmedText } from '../validation/trimmed-text.ts';
 
 export const PARTICIPANT_KINDS = [
   { code: 'person', label: '自然人' },
@@ -152,7 +153,6 @@ export function displayCertNo(kind: ParticipantKind, certNo: string): string {
   return kind === 'person' ? maskIdCard(certNo) : certNo;
 }
 
-const asText = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 const isBlank = (value: unknown): boolean =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
@@ -192,7 +192,7 @@ export function checkParticipantCertNo(
   now: Date = new Date(),
 ): string | null {
   if (isBlank(certNo)) return fillIn(PARTICIPANT_FIELD_LABELS.certNo);
-  const value = normalizeCertNo(asText(certNo));
+  const value = normalizeCertNo(trimmedText(certNo));
   switch (certType) {
     case 'idCard':
       return validateIdCard(value, now);
@@ -212,7 +212,7 @@ export function checkParticipantCertNo(
 
 export function checkParticipantContactName(contactName: unknown): string | null {
   if (isBlank(contactName)) return fillIn(PARTICIPANT_FIELD_LABELS.contactName);
-  return countChars(asText(contactName)) <= PARTICIPANT_CONTACT_NAME_MAX
+  return countChars(trimmedText(contactName)) <= PARTICIPANT_CONTACT_NAME_MAX
     ? null
     : formatMessage(MSG.projectsContactNameTooLong, { max: PARTICIPANT_CONTACT_NAME_MAX });
 }
@@ -272,14 +272,14 @@ export function checkParticipant(input: unknown, options: ParticipantCheckOption
     message: null,
     value: {
       kind: form.kind as ParticipantKind,
-      name: asText(form.name),
+      name: trimmedText(form.name),
       certType: form.certType as ParticipantCertType,
-      certNo: keepsCertNo ? null : normalizeCertNo(asText(form.certNo)),
-      contactName: asText(form.contactName),
-      contactMobile: asText(form.contactMobile),
+      certNo: keepsCertNo ? null : normalizeCertNo(trimmedText(form.certNo)),
+      contactName: trimmedText(form.contactName),
+      contactMobile: trimmedText(form.contactMobile),
       deposit: typeof form.deposit === 'number' ? form.deposit : null,
       isQualified: form.isQualified === true,
-      note: asText(form.note),
+      note: trimmedText(form.note),
     },
   };
 }

@@ -595,3 +595,35 @@ describe('the batch signature', () => {
     expect(foreign.status).toBe(404);
   });
 });
+
+describe('/api/docs', () => {
+  it('names the disposal, motor-vehicle, record and batch-task calls as the spec does, and the old names are gone', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const paths = Object.keys(response.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/project/disposalApply',
+        '/api/project/disposalApply/{id}/submit',
+        '/api/project/disposalApply/item/save',
+        '/api/project/disposalApply/assessment/submit',
+        '/api/project/disposalApply/result/confirm',
+        '/api/project/motorVehicle/inputVehicleData',
+        '/api/project/motorVehicle/signatureAndSubmit',
+        '/api/project/motorVehicle/revoke',
+        '/api/project/motorVehicle/dealConfirm',
+        '/api/project/motorVehicle/receiving',
+        '/api/project/motorVehicle/{id}/processLog',
+        '/api/record/update',
+        '/api/record/show/{id}',
+        '/api/record/back/last/step',
+        '/api/record/verify/step',
+        '/api/record/submit',
+        '/api/record/signature',
+        '/api/record/termination',
+        '/api/task/batch/tasks/{family}/{action}',
+        '/api/task/whether/batch',
+      ]),
+    );
+    expect(paths.filter((path) => /^\/api\/project\/(vehicle|disposal)\//.test(path))).toEqual([]);
+  });
+});

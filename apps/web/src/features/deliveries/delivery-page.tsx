@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Alert, Button, Card, Descriptions, Form, Input, Result, Space, Spin, Table, Tag } from 'antd';
 import type { AttachmentItem } from '@cqjy/domain/api';
-import { formatDate, formatDateTime, formatFen } from '@cqjy/domain/format';
+import { formatDate, formatDateTime, formatFen, orDash } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
 import {
   DELIVERY_DATA_CLASS,
@@ -59,13 +59,12 @@ const STATUS_COLORS: Record<DeliveryStatus, string> = {
   received: 'success',
 };
 
-const textOf = (text: string): string => (text.trim() === '' ? '—' : text);
 const timeOf = (iso: string | null): string => (iso === null ? '—' : formatDateTime(iso));
 
 const LOT_COLUMNS = [
   { title: '标的名称', dataIndex: 'name' },
   { title: '标的类别', dataIndex: 'category' },
-  { title: '规格型号', dataIndex: 'model', render: textOf },
+  { title: '规格型号', dataIndex: 'model', render: orDash },
   {
     title: '数量',
     key: 'quantity',
@@ -98,27 +97,27 @@ function DeliveryView({ delivery }: { delivery: Delivery }) {
         }
       >
         <Descriptions bordered size="small" column={2} styles={{ label: { width: 150 } }}>
-          <Descriptions.Item label="项目编号">{textOf(delivery.projectCode)}</Descriptions.Item>
+          <Descriptions.Item label="项目编号">{orDash(delivery.projectCode)}</Descriptions.Item>
           <Descriptions.Item label="成交价">
             {delivery.dealPrice === null ? '—' : `${formatFen(delivery.dealPrice)}元`}
           </Descriptions.Item>
-          <Descriptions.Item label="受让方">{textOf(delivery.buyerName)}</Descriptions.Item>
+          <Descriptions.Item label="受让方">{orDash(delivery.buyerName)}</Descriptions.Item>
           <Descriptions.Item label="签收方式">
             {delivery.isBuyerOnPortal ? '竞得会员在线确认签收' : '处置方上传受让方签字的签收单'}
           </Descriptions.Item>
           <Descriptions.Item label="提货日期">
             {delivery.pickupDate === null ? '—' : formatDate(delivery.pickupDate)}
           </Descriptions.Item>
-          <Descriptions.Item label="提货地点">{textOf(delivery.place)}</Descriptions.Item>
-          <Descriptions.Item label="提货人">{textOf(delivery.pickedUpBy)}</Descriptions.Item>
+          <Descriptions.Item label="提货地点">{orDash(delivery.place)}</Descriptions.Item>
+          <Descriptions.Item label="提货人">{orDash(delivery.pickedUpBy)}</Descriptions.Item>
           <Descriptions.Item label="登记时间">{timeOf(delivery.recordedAt)}</Descriptions.Item>
           <Descriptions.Item label="提货说明" span={2}>
-            {textOf(delivery.remark)}
+            {orDash(delivery.remark)}
           </Descriptions.Item>
           <Descriptions.Item label="签收时间">{timeOf(delivery.receivedAt)}</Descriptions.Item>
-          <Descriptions.Item label="签收单位">{textOf(delivery.receivedByName)}</Descriptions.Item>
+          <Descriptions.Item label="签收单位">{orDash(delivery.receivedByName)}</Descriptions.Item>
           <Descriptions.Item label="签收说明" span={2}>
-            {textOf(delivery.receiptRemark)}
+            {orDash(delivery.receiptRemark)}
           </Descriptions.Item>
         </Descriptions>
       </Card>

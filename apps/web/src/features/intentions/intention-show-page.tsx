@@ -10,7 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Descriptions, Empty, Result, Space, Spin, Typography } from 'antd';
 import { downloadAttachment } from '../../api/attachments.ts';
-import { formatDate, formatDateTime, formatMessage } from '@cqjy/domain/format';
+import { formatDate, formatDateTime, formatMessage, orDash } from '@cqjy/domain/format';
 import { canIntention } from '@cqjy/domain/intentions';
 import type { IntentionDetail } from '@cqjy/domain/intentions';
 import { MSG } from '@cqjy/domain/messages';
@@ -50,7 +50,6 @@ export function IntentionShowPage() {
 }
 
 const timeOf = (iso: string | null): string => (iso === null ? '—' : formatDateTime(iso));
-const textOf = (text: string): string => (text.trim() === '' ? '—' : text);
 
 function IntentionShow({ intention }: { intention: IntentionDetail }) {
   const navigate = useNavigate();
@@ -159,7 +158,7 @@ function IntentionShow({ intention }: { intention: IntentionDetail }) {
                 <span data-testid="intention-deposit-record">
                   {showFen(intention.depositReceivedAmount)}，{intention.depositArrivedOn ?? '—'}
                   到账，银行流水号
-                  {textOf(intention.depositReference)}
+                  {orDash(intention.depositReference)}
                 </span>
                 <Typography.Text type="secondary">
                   （登记于{formatDateTime(intention.depositPaidAt)}）
@@ -167,7 +166,7 @@ function IntentionShow({ intention }: { intention: IntentionDetail }) {
               </Descriptions.Item>
             )}
             <Descriptions.Item label="转让方意见">
-              {textOf(intention.ownerOpinion)}
+              {orDash(intention.ownerOpinion)}
               {intention.ownerReviewedAt === null ? null : (
                 <Typography.Text type="secondary">
                   （{formatDateTime(intention.ownerReviewedAt)}）
@@ -175,7 +174,7 @@ function IntentionShow({ intention }: { intention: IntentionDetail }) {
               )}
             </Descriptions.Item>
             <Descriptions.Item label={status === 'returned' ? '退回原因' : '交易所意见'}>
-              {textOf(intention.reviewReason)}
+              {orDash(intention.reviewReason)}
               {intention.reviewedAt === null ? null : (
                 <Typography.Text type="secondary">（{formatDateTime(intention.reviewedAt)}）</Typography.Text>
               )}
@@ -183,7 +182,7 @@ function IntentionShow({ intention }: { intention: IntentionDetail }) {
             <Descriptions.Item label="登记时间">{timeOf(intention.createdAt)}</Descriptions.Item>
             <Descriptions.Item label="签章时间">{timeOf(intention.signedAt)}</Descriptions.Item>
             <Descriptions.Item label="备注" span={2}>
-              <span style={{ whiteSpace: 'pre-wrap' }}>{textOf(intention.note)}</span>
+              <span style={{ whiteSpace: 'pre-wrap' }}>{orDash(intention.note)}</span>
             </Descriptions.Item>
           </Descriptions>
           <div>

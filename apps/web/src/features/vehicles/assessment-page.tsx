@@ -20,30 +20,18 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import type { TableColumnsType } from 'antd';
+
 import type { AttachmentItem } from '@cqjy/domain/api';
-import { fenToYuan, formatDate, formatDateTime, formatFen, parseYuanToFen } from '@cqjy/domain/format';
+import { formatDate, formatDateTime, orDash } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
-import {
-  APPRAISAL_OPINION_MAX,
-  checkAppraisal,
-  missingAppraisal,
-  VEHICLE_APPRAISAL_REPORT_TAG,
-  VEHICLE_DISPOSAL_DATA_CLASS,
-  type DisposalVehicle,
-} from '@cqjy/domain/vehicle-disposal';
+import { VEHICLE_APPRAISAL_REPORT_TAG, VEHICLE_DISPOSAL_DATA_CLASS } from '@cqjy/domain/vehicle-disposal';
+import { APPRAISAL_OPINION_MAX, missingAppraisal } from '@cqjy/domain/vehicle-parties';
+import { type DisposalVehicle } from '@cqjy/domain/vehicle-views';
 import { stepPath } from '@cqjy/domain/workflow/paths';
 import { notify } from '../../lib/notify.ts';
 import { readQueryId } from '../../lib/query-id.ts';
 import { useBusy } from '../../lib/use-busy.ts';
-import {
-  CloseButton,
-  DayPicker,
-  FileRow,
-  FileUpload,
-  fitColumns,
-  NumberInput,
-} from '../../components/index.ts';
+import { CloseButton, DayPicker, FileRow, FileUpload, fitColumns } from '../../components/index.ts';
 import {
   disposalQuery,
   saveAppraisal,
@@ -51,7 +39,14 @@ import {
   vehicleKeys,
   type VehicleDisposalView,
 } from './api.ts';
-import { vehicleColumns } from './vehicle-columns.tsx';
+import {
+  appraisalColumns,
+  readAppraisal,
+  rowsOf,
+  type AppraisalBody,
+  type AppraisalValues,
+  type RowValues,
+} from './assessment-form.tsx';
 
 export function AssessmentOpinionPage() {
   const [params] = useSearchParams();
@@ -77,40 +72,6 @@ export function AssessmentOpinionPage() {
   return <AssessmentView key={disposal.data.version} view={disposal.data} />;
 }
 
-type RowValues = { value?: string; opinion?: string };
-type AppraisalValues = { appraisalBaseDate?: string; rows?: Record<string, RowValues> };
-type FieldName = ['appraisalBaseDate'] | ['rows', string, keyof RowValues];
-
-const rowsOf = (vehicles: readonly DisposalVehicle[]): Record<string, RowValues> =>
-  Object.fromEntries(
-    vehicles.map((vehicle) => [
-      String(vehicle.id),
-      {
-        value: vehicle.appraisedValue === null ? '' : fenToYuan(vehicle.appraisedValue),
-        opinion: vehicle.appraisalOpinion,
-      },
-    ]),
-  );
-
-const textOf = (text: string): string => (text.trim() === '' ? '—' : text);
-
-/** 车辆 column: the plate as the firm may see it (masked) with the VIN under it, which tells the vehicles apart. */
-function plateColumn(): TableColumnsType<DisposalVehicle>[number] {
-  return {
-    key: 'vehicle',
-    title: '号牌号码 / 车辆识别代号',
-    width: 170,
-    render: (_value, row) => (
-      <Space orientation="vertical" size={0}>
-        <span>{row.carNumber}</span>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {textOf(row.vin)}
-        </Typography.Text>
-      </Space>
-    ),
-  };
-}
-
 function AssessmentView({ view }: { view: VehicleDisposalView }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -124,45 +85,23 @@ function AssessmentView({ view }: { view: VehicleDisposalView }) {
   const expertPath = stepPath('disposalExpertOpinion', { projectId: view.projectId }, 'motorVehicle');
 
   /** The form's values as the call sends them (fen), or null after showing what the rules refuse. */
-  const readAppraisal = (): {
-    appraisalBaseDate: string;
-    vehicles: { id: number; appraisedValue: number | null; appraisalOpinion: string }[];
-  } | null => {
-    const values = form.getFieldsValue(true) as AppraisalValues;
-    const errors: { name: FieldName; errors: string[] }[] = [];
-    const vehicles = view.vehicles.map((vehicle) => {
-      const row = values.rows?.[String(vehicle.id)] ?? {};
-      const typed = (row.value ?? '').trim();
-      const fen = typed === '' ? null : parseYuanToFen(typed);
-      const checked = checkAppraisal({
-        id: vehicle.id,
-        // a value that is no amount is refused as the server would refuse it
-        appraisedValue: typed !== '' && fen === null ? Number.NaN : fen,
-        appraisalOpinion: row.opinion ?? '',
-      });
-      if (checked.message !== null) {
-        const field: keyof RowValues =
-          checked.message === MSG.vehicleAppraisedValueInvalid ? 'value' : 'opinion';
-        errors.push({ name: ['rows', String(vehicle.id), field], errors: [checked.message] });
-        return { id: vehicle.id, appraisedValue: null, appraisalOpinion: '' };
-      }
-      return { id: vehicle.id, appraisedValue: checked.value.value, appraisalOpinion: checked.value.opinion };
-    });
-    const appraisalBaseDate = values.appraisalBaseDate ?? '';
-    if (appraisalBaseDate > formatDate(Date.now())) {
-      errors.push({ name: ['appraisalBaseDate'], errors: [MSG.vehicleAppraisalBaseDateFuture] });
-    }
+  const readForm = (): AppraisalBody | null => {
+    const { body, errors } = readAppraisal(
+      view.vehicles,
+      form.getFieldsValue(true) as AppraisalValues,
+      formatDate(Date.now()),
+    );
     if (errors.length > 0) {
       form.setFields(errors);
       notify.warning(errors[0]?.errors[0] ?? MSG.badRequest);
       return null;
     }
-    return { appraisalBaseDate, vehicles };
+    return body;
   };
 
   /** Saves the appraisal as it stands; the new version, or null when refused. */
   const save = async (): Promise<number | null> => {
-    const appraisal = readAppraisal();
+    const appraisal = readForm();
     if (appraisal === null) return null;
     const { version } = await saveAppraisal({
       projectId: view.projectId,
@@ -178,7 +117,7 @@ function AssessmentView({ view }: { view: VehicleDisposalView }) {
     });
 
   const onSubmit = async (): Promise<void> => {
-    const appraisal = readAppraisal();
+    const appraisal = readForm();
     if (appraisal === null) return;
     // the submission's own refusals, told before the question rather than after it
     if (appraisal.appraisalBaseDate === '') {
@@ -234,55 +173,7 @@ function AssessmentView({ view }: { view: VehicleDisposalView }) {
     setIsDirty(true);
   };
 
-  const valueColumns: TableColumnsType<DisposalVehicle> = isEditable
-    ? [
-        {
-          key: 'appraisedValue',
-          title: '评估价值（元）',
-          width: 150,
-          render: (_value, row, index) => (
-            <Form.Item name={['rows', String(row.id), 'value']} style={{ marginBottom: 0 }}>
-              <NumberInput aria-label={`评估价值（元）第${index + 1}辆`} placeholder="请输入金额" />
-            </Form.Item>
-          ),
-        },
-        {
-          key: 'appraisalOpinion',
-          title: '评估意见',
-          minWidth: 200,
-          render: (_value, row, index) => (
-            <Form.Item name={['rows', String(row.id), 'opinion']} style={{ marginBottom: 0 }}>
-              <Input.TextArea
-                aria-label={`评估意见第${index + 1}辆`}
-                autoSize={{ minRows: 1, maxRows: 4 }}
-                maxLength={APPRAISAL_OPINION_MAX}
-                placeholder="请输入评估意见"
-              />
-            </Form.Item>
-          ),
-        },
-      ]
-    : [
-        {
-          key: 'appraisedValue',
-          title: '评估价值（元）',
-          width: 130,
-          align: 'right',
-          render: (_value, row) => (row.appraisedValue === null ? '—' : formatFen(row.appraisedValue)),
-        },
-        {
-          key: 'appraisalOpinion',
-          title: '评估意见',
-          minWidth: 200,
-          render: (_value, row) => textOf(row.appraisalOpinion),
-        },
-      ];
-  const columns: TableColumnsType<DisposalVehicle> = [
-    ...vehicleColumns(['no']),
-    plateColumn(),
-    ...vehicleColumns(['brandModel', 'vehicleType', 'registrationDate', 'mileage', 'condition']),
-    ...valueColumns,
-  ];
+  const columns = appraisalColumns(isEditable);
 
   return (
     <Form<AppraisalValues>
@@ -325,14 +216,14 @@ function AssessmentView({ view }: { view: VehicleDisposalView }) {
             column={2}
             styles={{ label: { width: 150 } }}
             items={[
-              { key: 'code', label: '项目编号', children: textOf(view.projectCode) },
-              { key: 'owner', label: '委托方', children: textOf(view.ownerName) },
-              { key: 'firm', label: '评估机构', children: textOf(view.appraiserName) },
+              { key: 'code', label: '项目编号', children: orDash(view.projectCode) },
+              { key: 'owner', label: '委托方', children: orDash(view.ownerName) },
+              { key: 'firm', label: '评估机构', children: orDash(view.appraiserName) },
               { key: 'count', label: '评估车辆', children: `${view.vehicles.length}辆` },
               ...(isEditable
                 ? []
                 : [
-                    { key: 'base', label: '评估基准日', children: textOf(view.appraisalBaseDate) },
+                    { key: 'base', label: '评估基准日', children: orDash(view.appraisalBaseDate) },
                     {
                       key: 'submitted',
                       label: '提交时间',

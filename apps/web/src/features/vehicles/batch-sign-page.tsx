@@ -11,7 +11,7 @@ import { Alert, Button, Card, Result, Space, Spin, Table, Typography } from 'ant
 import type { TableColumnsType } from 'antd';
 import { formatDateTime, formatMessage } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
-import type { DisposalVehicle } from '@cqjy/domain/vehicle-disposal';
+import type { DisposalVehicle } from '@cqjy/domain/vehicle-views';
 import type { TaskRow } from '@cqjy/domain/workflow/views';
 import type { SignRequest } from '@cqjy/domain/workflow/sign-off';
 import { stepPath } from '@cqjy/domain/workflow/paths';

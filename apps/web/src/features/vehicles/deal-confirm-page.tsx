@@ -11,7 +11,8 @@ import { Alert, Button, Card, Descriptions, Result, Select, Space, Spin, Table, 
 import type { TableColumnsType } from 'antd';
 import { fenToYuan, formatFen, parseYuanToFen } from '@cqjy/domain/format';
 import { MSG, pleaseSelect } from '@cqjy/domain/messages';
-import { dealPriceRefusal, type DisposalParty, type DisposalVehicle } from '@cqjy/domain/vehicle-disposal';
+import { dealPriceRefusal } from '@cqjy/domain/vehicle-parties';
+import { type DisposalParty, type DisposalVehicle } from '@cqjy/domain/vehicle-views';
 import { stepPath } from '@cqjy/domain/workflow/paths';
 import { notify } from '../../lib/notify.ts';
 import { readQueryId } from '../../lib/query-id.ts';

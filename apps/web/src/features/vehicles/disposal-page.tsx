@@ -8,7 +8,7 @@ import { Alert, Button, Card, Descriptions, Result, Space, Spin, Table, Tag } fr
 import type { TableColumnsType } from 'antd';
 import { formatDate, formatDateTime } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
-import type { DisposalRole, DisposalVehicle } from '@cqjy/domain/vehicle-disposal';
+import type { DisposalRole, DisposalVehicle } from '@cqjy/domain/vehicle-views';
 import { stepPath } from '@cqjy/domain/workflow/paths';
 import { CloseButton, fitColumns } from '../../components/index.ts';
 import { disposalQuery, type VehicleDisposalView } from './api.ts';

@@ -22,15 +22,14 @@ import type { TableColumnsType } from 'antd';
 import type { AttachmentItem } from '@cqjy/domain/api';
 import { formatDateTime } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
+import { DISPOSAL_EXPERT_DATA_CLASS, EXPERT_OPINION_TAG } from '@cqjy/domain/vehicle-disposal';
 import {
   checkExpertOpinion,
-  DISPOSAL_EXPERT_DATA_CLASS,
   EXPERT_NAME_MAX,
   EXPERT_OPINION_MAX,
-  EXPERT_OPINION_TAG,
   EXPERT_ORGANISATION_MAX,
-  type ExpertOpinion,
-} from '@cqjy/domain/vehicle-disposal';
+} from '@cqjy/domain/vehicle-parties';
+import { type ExpertOpinion } from '@cqjy/domain/vehicle-views';
 import { stepPath } from '@cqjy/domain/workflow/paths';
 import { readQueryId } from '../../lib/query-id.ts';
 import { useBusy } from '../../lib/use-busy.ts';

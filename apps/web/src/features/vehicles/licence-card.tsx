@@ -14,8 +14,8 @@ import {
   DISMANTLER_LICENCE_DATA_CLASS,
   DISMANTLER_LICENCE_TAG,
   LICENCE_NO_MAX,
-  type DismantlerLicenceView,
-} from '@cqjy/domain/vehicle-disposal';
+} from '@cqjy/domain/vehicle-parties';
+import { type DismantlerLicenceView } from '@cqjy/domain/vehicle-views';
 import { useSession } from '../../lib/session-store.ts';
 import { useBusy } from '../../lib/use-busy.ts';
 import { clearErrorsOnChange, DayPicker, FileUpload } from '../../components/index.ts';

@@ -8,6 +8,7 @@
 // from another vehicle of the project already past it (never its days, photos or certificate number). The owner and
 // the exchange read the record.
 
+import { orDash } from '@cqjy/domain/format';
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -27,7 +28,7 @@ import { stepPath } from '@cqjy/domain/workflow/paths';
 import { readQueryId } from '../../lib/query-id.ts';
 import { CloseButton, FileRow } from '../../components/index.ts';
 import { recordQuery, type DismantlingRecordView } from './api.ts';
-import { STATUS_COLORS, textOf, labelOf, photosOf } from './record-parts.ts';
+import { labelOf, photosOf, STATUS_COLORS } from './record-parts.ts';
 import { StepEditor } from './record-step-editor.tsx';
 import { SignCard, SignedCard, SubmitCard } from './record-sign-cards.tsx';
 
@@ -85,7 +86,7 @@ function RecordView({ record }: { record: DismantlingRecordView }) {
             { key: 'engine', label: '发动机号', children: record.engineNo },
             { key: 'brand', label: '品牌型号', children: record.brandModel },
             { key: 'dismantler', label: '拆解企业', children: record.dismantlerName },
-            { key: 'received', label: '接收日期', children: textOf(record.receivedOn) },
+            { key: 'received', label: '接收日期', children: orDash(record.receivedOn) },
             {
               key: 'project',
               label: '所属项目',
@@ -149,30 +150,30 @@ function StepSummary({
   const rows: { key: string; label: string; children: ReactNode; span?: number }[] =
     step === 'entry'
       ? [
-          { key: 'entryDate', label: '入场日期', children: textOf(data.entryDate) },
+          { key: 'entryDate', label: '入场日期', children: orDash(data.entryDate) },
           {
             key: 'assemblyState',
             label: '总成状况',
             children:
               data.assemblyState === 'missing'
-                ? `缺失（${textOf(data.missingParts)}）`
+                ? `缺失（${orDash(data.missingParts)}）`
                 : labelOf(ASSEMBLY_STATES, data.assemblyState),
           },
-          { key: 'certificateNo', label: '回收证明编号', children: textOf(data.certificateNo) },
-          { key: 'certificateDate', label: '回收证明出具日期', children: textOf(data.certificateDate) },
+          { key: 'certificateNo', label: '回收证明编号', children: orDash(data.certificateNo) },
+          { key: 'certificateDate', label: '回收证明出具日期', children: orDash(data.certificateDate) },
         ]
       : step === 'breakup'
         ? [
-            { key: 'breakupDate', label: '拆解日期', children: textOf(data.breakupDate), span: 2 },
-            { key: 'fluids', label: '废液回收情况', children: textOf(data.fluids) },
-            { key: 'refrigerant', label: '制冷剂回收情况', children: textOf(data.refrigerant) },
+            { key: 'breakupDate', label: '拆解日期', children: orDash(data.breakupDate), span: 2 },
+            { key: 'fluids', label: '废液回收情况', children: orDash(data.fluids) },
+            { key: 'refrigerant', label: '制冷剂回收情况', children: orDash(data.refrigerant) },
           ]
         : [
-            { key: 'disintegrateDate', label: '解体日期', children: textOf(data.disintegrateDate), span: 2 },
+            { key: 'disintegrateDate', label: '解体日期', children: orDash(data.disintegrateDate), span: 2 },
             ...MAIN_ASSEMBLIES.map((assembly) => ({
               key: assembly.key,
               label: `${assembly.label}去向`,
-              children: `${labelOf(ASSEMBLY_DESTINATIONS, data[`${assembly.key}Destination`])}：${textOf(data[`${assembly.key}Enterprise`])}`,
+              children: `${labelOf(ASSEMBLY_DESTINATIONS, data[`${assembly.key}Destination`])}：${orDash(data[`${assembly.key}Enterprise`])}`,
             })),
           ];
   const photoTag = RECORD_STEPS.find((each) => each.key === step)?.photoTag ?? null;
@@ -184,7 +185,7 @@ function StepSummary({
       styles={{ label: { width: 150 } }}
       items={[
         ...rows,
-        { key: 'remark', label: '备注', children: textOf(data.remark), span: 2 },
+        { key: 'remark', label: '备注', children: orDash(data.remark), span: 2 },
         ...(photoTag === null
           ? []
           : [

@@ -24,9 +24,6 @@ export const STATUS_COLORS: Record<RecordStatus, string> = {
   signed: 'success',
 };
 
-export const textOf = (value: unknown): string =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : '—';
-
 export const labelOf = (options: readonly { value: string; label: string }[], value: unknown): string =>
   options.find((option) => option.value === value)?.label ?? '—';
 

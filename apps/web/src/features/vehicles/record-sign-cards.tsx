@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Card, Result, Space, Spin } from 'antd';
-import { formatDateTime } from '@cqjy/domain/format';
+import { formatDateTime, orDash } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
 import { stepPath } from '@cqjy/domain/workflow/paths';
 import type { SignRequest } from '@cqjy/domain/workflow/sign-off';
@@ -24,7 +24,7 @@ import {
   type DismantlingRecordView,
 } from './api.ts';
 import { readSignAnswer } from './sign-answer.ts';
-import { textOf, refreshAll } from './record-parts.ts';
+import { refreshAll } from './record-parts.ts';
 
 /** Every step verified: the record submitted draws its letter for the signature. */
 export function SubmitCard({ record }: { record: DismantlingRecordView }) {
@@ -166,7 +166,7 @@ export function SignedCard({ record }: { record: DismantlingRecordView }) {
   const left = rows.filter((row) => row.id !== record.id && row.status !== 'signed');
   // the next one after this record, else the first still left
   const next = left.find((row) => row.id > record.id) ?? left[0];
-  const certificateNo = textOf(record.data.entry?.certificateNo);
+  const certificateNo = orDash(record.data.entry?.certificateNo);
 
   return (
     <Card>

@@ -9,7 +9,7 @@ import { Alert, Button, Card, Descriptions, Result, Space, Spin, Table, Tag, Typ
 import type { TableColumnsType } from 'antd';
 import { formatDateTime, formatFen } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
-import type { DisposalVehicle } from '@cqjy/domain/vehicle-disposal';
+import type { DisposalVehicle } from '@cqjy/domain/vehicle-views';
 import { stepPath } from '@cqjy/domain/workflow/paths';
 import { notify } from '../../lib/notify.ts';
 import { readQueryId } from '../../lib/query-id.ts';

@@ -5,7 +5,8 @@
 import { Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { formatDate, formatThousands } from '@cqjy/domain/format';
-import type { DisposalVehicle, VehicleState } from '@cqjy/domain/vehicle-disposal';
+import type { VehicleState } from '@cqjy/domain/vehicle-disposal';
+import type { DisposalVehicle } from '@cqjy/domain/vehicle-views';
 import { moneyColumn } from '../../components/index.ts';
 
 const STATE_COLORS: Record<VehicleState, string> = {

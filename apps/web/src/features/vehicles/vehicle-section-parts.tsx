@@ -6,13 +6,8 @@ import { Alert, Button, Card, Descriptions, Form, Input, Select, Space, Spin, Ta
 import type { TableColumnsType } from 'antd';
 import { formatDate, formatDateTime } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
-import {
-  REVOKE_REASON_MAX,
-  VEHICLE_STATE_LABELS,
-  VEHICLE_STATES,
-  type DisposalVehicle,
-  type VehicleReceiving,
-} from '@cqjy/domain/vehicle-disposal';
+import { REVOKE_REASON_MAX, VEHICLE_STATE_LABELS, VEHICLE_STATES } from '@cqjy/domain/vehicle-disposal';
+import { type DisposalVehicle, type VehicleReceiving } from '@cqjy/domain/vehicle-views';
 import { stepPath } from '@cqjy/domain/workflow/paths';
 import { useBusy } from '../../lib/use-busy.ts';
 import { AppDialog, fitColumns, FileRow } from '../../components/index.ts';

@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { Alert, Button, Card, Empty, Popconfirm, Space, Spin, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { MSG } from '@cqjy/domain/messages';
-import { type DisposalVehicle } from '@cqjy/domain/vehicle-disposal';
+import { type DisposalVehicle } from '@cqjy/domain/vehicle-views';
 import { useBusy } from '../../lib/use-busy.ts';
 import { fitColumns } from '../../components/index.ts';
 import { deleteVehicle, disposalQuery, vehicleKeys, type VehicleDisposalView } from './api.ts';

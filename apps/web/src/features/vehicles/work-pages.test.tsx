@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { IDENTITY } from '@cqjy/domain/identity';
 import { MSG } from '@cqjy/domain/messages';
-import type { DisposalVehicle, VehicleDisposalView } from '@cqjy/domain/vehicle-disposal';
+import type { DisposalVehicle, VehicleDisposalView } from '@cqjy/domain/vehicle-views';
 import type { DismantlingRecord } from '@cqjy/domain/vehicle-records';
 import { bodyOf, envelope, jsonResponse, pathOf } from '../../test/fake-fetch.ts';
 import { makeUser, renderPortal, servePortal, setUpPageTests, signInAs } from '../../test/portal.tsx';

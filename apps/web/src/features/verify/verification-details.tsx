@@ -2,7 +2,7 @@
 // signature who signed, when, with which certificate, and which of the checks held. Shown by the public
 // verification page and by 电签文件's 验签详情.
 import { Alert, Descriptions, Space, Tag, Typography } from 'antd';
-import { formatBytes, formatDateTime } from '@cqjy/domain/format';
+import { formatBytes, formatDateTime, orDash } from '@cqjy/domain/format';
 import type { SignatureCheck, SignatureState, VerifyResult } from '@cqjy/domain/signed-files';
 
 export const SIGNATURE_STATE_COLORS: Record<SignatureState, string> = {
@@ -33,7 +33,6 @@ function certificateText(check: SignatureCheck): string {
   return '由本平台电子签章根证书签发，签章时在有效期内';
 }
 
-const orDash = (text: string | null): string => (text === null || text === '' ? '—' : text);
 const timeOrDash = (iso: string | null): string => (iso === null ? '—' : formatDateTime(iso));
 
 function SignatureDescriptions({ check, title }: { check: SignatureCheck; title: string }) {
