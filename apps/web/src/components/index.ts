@@ -7,6 +7,7 @@ export type { PickDialogProps } from './pick-dialog.tsx';
 export { AuthPrompt, AUTH_PATH } from './auth-prompt.tsx';
 export type { AuthPromptProps } from './auth-prompt.tsx';
 export { CloseButton, resolveCloseTarget } from './close-button.tsx';
+export { PageLoading, PageNotFound } from './page-states.tsx';
 export type { CloseButtonProps, CloseQuery } from './close-button.tsx';
 export { CodeInput } from './code-input.tsx';
 export type { CodeInputProps } from './code-input.tsx';

@@ -4,10 +4,8 @@
 // the vehicles module answers it to them (plates masked). The disposal's own call says who the reader is.
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { Result, Spin } from 'antd';
-import { MSG } from '@cqjy/domain/messages';
 import { readQueryId } from '../../lib/query-id.ts';
-import { CloseButton } from '../../components/index.ts';
+import { PageLoading, PageNotFound } from '../../components/index.ts';
 import { ProjectViewPage } from '../../features/projects/index.ts';
 import { DisposalPage, disposalQuery } from '../../features/vehicles/index.ts';
 
@@ -16,14 +14,10 @@ export function VehicleProjectPage() {
   const id = readQueryId(params.get('id'));
   const disposal = useQuery({ ...disposalQuery(id ?? 0), enabled: id !== null });
   if (id === null || disposal.isError) {
-    return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+    return <PageNotFound />;
   }
   if (disposal.data === undefined) {
-    return (
-      <div style={{ textAlign: 'center', padding: 48 }}>
-        <Spin />
-      </div>
-    );
+    return <PageLoading />;
   }
   const { role } = disposal.data;
   return role === 'owner' || role === 'exchange' ? <ProjectViewPage /> : <DisposalPage projectId={id} />;

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Button, Card, Descriptions, Form, Result, Select, Space, Spin } from 'antd';
+import { Button, Card, Descriptions, Form, Result, Select, Space } from 'antd';
 import { formatMessage } from '@cqjy/domain/format';
 import { MSG, pleaseSelect } from '@cqjy/domain/messages';
 import { OPERATOR_STATUS } from '@cqjy/domain/operators';
@@ -14,7 +14,7 @@ import type { OperatorListRow } from '@cqjy/domain/operators';
 import { isOtpFormat } from '@cqjy/domain/otp';
 import { maskMobile } from '@cqjy/domain/validation/mobile';
 import { loadUserInfo } from '../../api/auth.ts';
-import { CloseButton, CodeInput } from '../../components/index.ts';
+import { CloseButton, CodeInput, PageLoading } from '../../components/index.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { changeMainOperator, operatorsQuery, sendMainChangeCode } from './api.ts';
@@ -37,11 +37,7 @@ export function AccountChangePage() {
     );
   }
   if (candidates.data === undefined) {
-    return (
-      <div style={{ textAlign: 'center', padding: 48 }}>
-        <Spin />
-      </div>
-    );
+    return <PageLoading />;
   }
   const others = candidates.data.list.filter((row) => !row.isSelf);
   if (others.length === 0) {

@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Card, Form, Input, Result, Space, Spin } from 'antd';
+import { Alert, Button, Card, Form, Input, Result, Space } from 'antd';
 import type { FormRule } from 'antd';
 import { fillIn, MSG } from '@cqjy/domain/messages';
 import {
@@ -20,7 +20,7 @@ import {
   validateOperatorUsername,
 } from '@cqjy/domain/operators';
 import type { OperatorCodes, OperatorView } from '@cqjy/domain/operators';
-import { CloseButton } from '../../components/index.ts';
+import { CloseButton, PageLoading, PageNotFound } from '../../components/index.ts';
 import { readQueryId } from '../../lib/query-id.ts';
 import { accountShowPath } from './account-list-page.tsx';
 import { operatorCodesQuery, operatorQuery, saveOperator, updateOperator } from './api.ts';
@@ -40,10 +40,6 @@ function ruleOf(validate: (value: unknown) => string | null): FormRule {
   };
 }
 
-function Centered({ children }: { children: React.ReactNode }) {
-  return <div style={{ textAlign: 'center', padding: 48 }}>{children}</div>;
-}
-
 export function AccountFormPage() {
   const [params] = useSearchParams();
   const rawId = params.get('id');
@@ -52,15 +48,11 @@ export function AccountFormPage() {
   const operator = useQuery({ ...operatorQuery(id ?? 0), enabled: id !== null });
 
   if (rawId !== null && (id === null || operator.isError)) {
-    return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+    return <PageNotFound />;
   }
   if (company.isError) return <Result status="warning" title={MSG.pageLoadFailed} extra={<CloseButton />} />;
   if (company.data === undefined || (rawId !== null && operator.data === undefined)) {
-    return (
-      <Centered>
-        <Spin />
-      </Centered>
-    );
+    return <PageLoading />;
   }
   const view = operator.data ?? null;
   // keyed by the loaded version, so a reload after someone else's change starts from the server's copy

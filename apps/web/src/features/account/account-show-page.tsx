@@ -3,11 +3,10 @@
 // 编辑 opens the form; anyone but the main operator and oneself may be stopped, restarted or reset from here too.
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Card, Descriptions, Result, Space, Spin, Tag } from 'antd';
+import { Button, Card, Descriptions, Space, Tag } from 'antd';
 import { formatDateTime } from '@cqjy/domain/format';
-import { MSG } from '@cqjy/domain/messages';
 import { OPERATOR_FIELD_LABELS, OPERATOR_STATUS, operatorPermissionTree } from '@cqjy/domain/operators';
-import { CloseButton } from '../../components/index.ts';
+import { CloseButton, PageLoading, PageNotFound } from '../../components/index.ts';
 import { readQueryId } from '../../lib/query-id.ts';
 import { isTouchable, useAccountActions } from './account-actions.ts';
 import { accountEditPath } from './account-list-page.tsx';
@@ -25,15 +24,11 @@ export function AccountShowPage() {
   const actions = useAccountActions();
 
   if (id === null || operator.isError) {
-    return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+    return <PageNotFound />;
   }
   const view = operator.data;
   if (view === undefined || company.data === undefined) {
-    return (
-      <div style={{ textAlign: 'center', padding: 48 }}>
-        <Spin />
-      </div>
-    );
+    return <PageLoading />;
   }
   const tree = operatorPermissionTree(company.data);
   const isNormal = view.status === OPERATOR_STATUS.normal;

@@ -26,7 +26,7 @@ import { formatDateTime, formatFen } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
 import { readQueryId } from '../../lib/query-id.ts';
 import { useBusy } from '../../lib/use-busy.ts';
-import { CloseButton } from '../../components/index.ts';
+import { CloseButton, PageNotFound } from '../../components/index.ts';
 import { downloadResult, hallKey, hallQuery } from './api.ts';
 import { BidForm } from './bid-form.tsx';
 import { BidLog } from './bid-log.tsx';
@@ -200,7 +200,7 @@ export function BiddingHallPage() {
     });
   }, [id, isLoaded, isClosed, queryClient]);
 
-  if (id === null) return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+  if (id === null) return <PageNotFound />;
   const data = hall.data;
   if (data === undefined) {
     return hall.isError ? (

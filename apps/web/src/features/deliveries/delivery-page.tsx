@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Card, Descriptions, Form, Input, Result, Space, Spin, Table, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Input, Space, Table, Tag } from 'antd';
 import type { AttachmentItem } from '@cqjy/domain/api';
 import { formatDate, formatDateTime, formatFen, orDash } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
@@ -32,6 +32,8 @@ import {
   fieldErrorsOf,
   FileRow,
   FileUpload,
+  PageLoading,
+  PageNotFound,
 } from '../../components/index.ts';
 import { confirmReceipt, deliveryKey, deliveryQuery, recordPickup } from './api.ts';
 
@@ -41,14 +43,10 @@ export function DeliveryPage() {
   const delivery = useQuery({ ...deliveryQuery(id ?? 0), enabled: id !== null });
 
   if (id === null || delivery.isError) {
-    return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+    return <PageNotFound />;
   }
   if (delivery.data === undefined) {
-    return (
-      <div style={{ textAlign: 'center', padding: 48 }}>
-        <Spin />
-      </div>
-    );
+    return <PageLoading />;
   }
   return <DeliveryView key={delivery.data.version} delivery={delivery.data} />;
 }

@@ -24,7 +24,7 @@ import { formatDate } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
 import { countChars } from '@cqjy/domain/validation/return-reason';
 import { readQueryId } from '../../lib/query-id.ts';
-import { CloseButton, DayPicker, FileUpload } from '../../components/index.ts';
+import { CloseButton, DayPicker, FileUpload, PageLoading, PageNotFound } from '../../components/index.ts';
 import { documentQuery, receiversQuery, saveDocument, updateDocument } from './api.ts';
 import type { DocumentBody } from './api.ts';
 import { documentPath, useDocumentPage } from './use-document-page.ts';
@@ -54,10 +54,6 @@ function fieldRule(schema: { safeParse: (value: unknown) => Checked }): Rule {
 
 const FIELDS = ZReceivedForm.shape;
 
-function Centered({ children }: { children: React.ReactNode }) {
-  return <div style={{ textAlign: 'center', padding: 48 }}>{children}</div>;
-}
-
 export function DocumentFormPage() {
   const page = useDocumentPage();
   const [params] = useSearchParams();
@@ -69,14 +65,10 @@ export function DocumentFormPage() {
   if (!page.isWriter) return <Result status="warning" title={MSG.forbidden} extra={<CloseButton />} />;
   if (isNew) return <DocumentEditor key={page.direction} direction={page.direction} doc={null} />;
   if (id === null || doc.isError) {
-    return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+    return <PageNotFound />;
   }
   if (doc.data === undefined) {
-    return (
-      <Centered>
-        <Spin />
-      </Centered>
-    );
+    return <PageLoading />;
   }
   if (doc.data.status !== 'draft' || doc.data.signedFileId !== null) {
     const message = doc.data.status !== 'draft' ? MSG.documentNotDraft : MSG.documentSignedLocked;

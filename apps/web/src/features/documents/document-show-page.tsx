@@ -6,14 +6,14 @@
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Card, Descriptions, Empty, Result, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Empty, Space, Tag, Typography } from 'antd';
 import type { DocumentDetail } from '@cqjy/domain/documents';
 import { formatDateTime, formatMessage } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
 import { notify } from '../../lib/notify.ts';
 import { readQueryId } from '../../lib/query-id.ts';
 import { useBusy } from '../../lib/use-busy.ts';
-import { CloseButton, FileRow, LetterViewer } from '../../components/index.ts';
+import { CloseButton, FileRow, LetterViewer, PageLoading, PageNotFound } from '../../components/index.ts';
 import {
   acknowledgeDocument,
   deleteDocument,
@@ -34,14 +34,10 @@ export function DocumentShowPage() {
   const doc = useQuery({ ...documentQuery(page.direction, id ?? 0), enabled: id !== null });
 
   if (id === null || doc.isError) {
-    return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+    return <PageNotFound />;
   }
   if (doc.data === undefined) {
-    return (
-      <div style={{ textAlign: 'center', padding: 48 }}>
-        <Spin />
-      </div>
-    );
+    return <PageLoading />;
   }
   return <DocumentShow key={doc.data.id} page={page} doc={doc.data} />;
 }

@@ -11,21 +11,17 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Card, Result, Space, Spin } from 'antd';
+import { Alert, Button, Card, Result, Space } from 'antd';
 import { formatMessage } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
 import { readQueryId } from '../../lib/query-id.ts';
-import { CloseButton } from '../../components/index.ts';
+import { CloseButton, PageLoading, PageNotFound } from '../../components/index.ts';
 import { intentionQuery, openProjectsQuery } from './api.ts';
 import { IntentionEditor } from './intention-editor.tsx';
 import { INTENTION_LIST_PATH, intentionViewPath, isEditable } from './shared.tsx';
 
 function Loading() {
-  return (
-    <div style={{ textAlign: 'center', padding: 48 }}>
-      <Spin />
-    </div>
-  );
+  return <PageLoading />;
 }
 
 export function IntentionFormPage() {
@@ -33,11 +29,7 @@ export function IntentionFormPage() {
   const rawId = params.get('id');
   if (rawId !== null) {
     const id = readQueryId(rawId);
-    return id === null ? (
-      <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />
-    ) : (
-      <EditIntention key={id} id={id} />
-    );
+    return id === null ? <PageNotFound /> : <EditIntention key={id} id={id} />;
   }
   const projectId = readQueryId(params.get('projectId'));
   return <NewIntention key={projectId ?? 0} projectId={projectId} />;
@@ -64,7 +56,7 @@ function EditIntention({ id }: { id: number }) {
   const navigate = useNavigate();
   const view = useQuery(intentionQuery(id));
   // The editor starts from the server's current version, never from an earlier visit's cached copy.
-  if (view.isError) return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+  if (view.isError) return <PageNotFound />;
   if (view.data === undefined || !view.isFetchedAfterMount) return <Loading />;
   const intention = view.data;
   if (!isEditable(intention.status)) {

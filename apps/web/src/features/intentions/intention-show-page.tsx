@@ -8,7 +8,7 @@
 // batch's goods are signed for on its delivery page (提货签收).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Card, Descriptions, Empty, Result, Space, Spin, Typography } from 'antd';
+import { Button, Card, Descriptions, Empty, Space, Typography } from 'antd';
 import { downloadAttachment } from '../../api/attachments.ts';
 import { formatDate, formatDateTime, formatMessage, orDash } from '@cqjy/domain/format';
 import { canIntention } from '@cqjy/domain/intentions';
@@ -19,7 +19,7 @@ import { familyLabel } from '@cqjy/domain/workflow/families';
 import { notify } from '../../lib/notify.ts';
 import { readQueryId } from '../../lib/query-id.ts';
 import { useBusy } from '../../lib/use-busy.ts';
-import { CloseButton, FileRow, LetterViewer } from '../../components/index.ts';
+import { CloseButton, FileRow, LetterViewer, PageLoading, PageNotFound } from '../../components/index.ts';
 import { intentionQuery, withdrawIntention } from './api.ts';
 import { IntentionSignCard, letterName } from './intention-sign-card.tsx';
 import {
@@ -37,14 +37,10 @@ export function IntentionShowPage() {
   const intention = useQuery({ ...intentionQuery(id ?? 0), enabled: id !== null });
 
   if (id === null || intention.isError) {
-    return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+    return <PageNotFound />;
   }
   if (intention.data === undefined) {
-    return (
-      <div style={{ textAlign: 'center', padding: 48 }}>
-        <Spin />
-      </div>
-    );
+    return <PageLoading />;
   }
   return <IntentionShow key={intention.data.id} intention={intention.data} />;
 }

@@ -3,15 +3,14 @@
 // audit mode).
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Card, Descriptions, Result, Space, Spin, Tag } from 'antd';
+import { Button, Card, Descriptions, Space, Tag } from 'antd';
 import { formatDate } from '@cqjy/domain/format';
-import { MSG } from '@cqjy/domain/messages';
 import { readProjectForm } from '@cqjy/domain/projects/kinds/index';
 import { projectPathOf } from '@cqjy/domain/workflow/paths';
 import { projectQuery } from '../../api/projects.ts';
 import { readQueryId } from '../../lib/query-id.ts';
 import { usePageTitle } from '../../lib/route-handle.ts';
-import { CloseButton } from '../../components/index.ts';
+import { CloseButton, PageLoading, PageNotFound } from '../../components/index.ts';
 import { InvestorsTable } from './investors-table.tsx';
 import { showAmount, showShare } from './shared.tsx';
 
@@ -25,15 +24,11 @@ export function InvestorAuditPage() {
   const title = usePageTitle();
 
   if (projectId === null || project.isError) {
-    return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+    return <PageNotFound />;
   }
   const data = project.data;
   if (data === undefined) {
-    return (
-      <div style={{ textAlign: 'center', padding: 48 }}>
-        <Spin />
-      </div>
-    );
+    return <PageLoading />;
   }
   const form = readProjectForm(data) as Record<string, unknown>;
   const raiseMin = numberOr(form.raiseMin);

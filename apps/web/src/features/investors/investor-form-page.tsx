@@ -12,23 +12,19 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { Alert, Card, Result, Spin } from 'antd';
+import { Alert, Card, Result } from 'antd';
 import { formatMessage } from '@cqjy/domain/format';
 import { IDENTITY } from '@cqjy/domain/identity';
 import { MSG } from '@cqjy/domain/messages';
 import { INVESTOR_EDITABLE_STATUSES } from '@cqjy/domain/projects/investors';
 import { readQueryId } from '../../lib/query-id.ts';
 import { useSession } from '../../lib/session-store.ts';
-import { CloseButton } from '../../components/index.ts';
+import { CloseButton, PageLoading, PageNotFound } from '../../components/index.ts';
 import { investorFilesQuery, investorQuery, openCapitalIncreasesQuery } from './api.ts';
 import { InvestorDetails } from './investor-details.tsx';
 import { InvestorEditor } from './investor-editor.tsx';
 import type { ProjectFacts } from './investor-form-values.ts';
 import { ProjectPicker } from './investor-project-picker.tsx';
-
-function Centered({ children }: { children: React.ReactNode }) {
-  return <div style={{ textAlign: 'center', padding: 48 }}>{children}</div>;
-}
 
 export function InvestorFormPage() {
   const [params] = useSearchParams();
@@ -37,18 +33,10 @@ export function InvestorFormPage() {
   const id = readQueryId(rawId);
   const projectId = readQueryId(rawProjectId);
   if (rawId !== null) {
-    return id === null ? (
-      <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />
-    ) : (
-      <EditInvestor id={id} />
-    );
+    return id === null ? <PageNotFound /> : <EditInvestor id={id} />;
   }
   if (rawProjectId !== null) {
-    return projectId === null ? (
-      <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />
-    ) : (
-      <NewInvestor projectId={projectId} />
-    );
+    return projectId === null ? <PageNotFound /> : <NewInvestor projectId={projectId} />;
   }
   return <PickProjectThenRegister />;
 }
@@ -61,7 +49,7 @@ function NewInvestor({ projectId }: { projectId: number }) {
     return open.isError ? (
       <Result status="error" title={MSG.notFound} extra={<CloseButton />} />
     ) : (
-      <Loading />
+      <PageLoading />
     );
   }
   const project = open.data.find((entry) => entry.id === projectId);
@@ -105,10 +93,9 @@ function EditInvestor({ id }: { id: number }) {
   const companyId = useSession((session) => session.userInfo?.companyId);
   const isExchange = useSession((session) => session.identityType === IDENTITY.admin);
   // The editor starts from the server's current version, never from an earlier visit's cached copy.
-  if (view.isError || files.isError)
-    return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+  if (view.isError || files.isError) return <PageNotFound />;
   if (view.data === undefined || files.data === undefined || !view.isFetchedAfterMount || open.isPending) {
-    return <Loading />;
+    return <PageLoading />;
   }
   const investor = view.data;
   const isEditable =
@@ -149,13 +136,5 @@ function EditInvestor({ id }: { id: number }) {
         files={files.data}
       />
     </Card>
-  );
-}
-
-function Loading() {
-  return (
-    <Centered>
-      <Spin />
-    </Centered>
   );
 }

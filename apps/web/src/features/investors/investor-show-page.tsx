@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Card, Popconfirm, Result, Space, Spin } from 'antd';
+import { Button, Card, Popconfirm, Space } from 'antd';
 import type { AttachmentItem } from '@cqjy/domain/api';
 import { formatMessage } from '@cqjy/domain/format';
 import { IDENTITY } from '@cqjy/domain/identity';
@@ -15,7 +15,7 @@ import { projectPathOf } from '@cqjy/domain/workflow/paths';
 import { readQueryId } from '../../lib/query-id.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { useBusy } from '../../lib/use-busy.ts';
-import { CloseButton } from '../../components/index.ts';
+import { CloseButton, PageLoading, PageNotFound } from '../../components/index.ts';
 import { deleteInvestors, investorFilesQuery, investorQuery, submitInvestor } from './api.ts';
 import { InvestorAuditDialog } from './audit-dialog.tsx';
 import { InvestorDetails } from './investor-details.tsx';
@@ -36,14 +36,10 @@ export function InvestorShowPage() {
   const files = useQuery({ ...investorFilesQuery(id ?? 0), enabled: id !== null });
 
   if (id === null || view.isError) {
-    return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+    return <PageNotFound />;
   }
   if (view.data === undefined) {
-    return (
-      <div style={{ textAlign: 'center', padding: 48 }}>
-        <Spin />
-      </div>
-    );
+    return <PageLoading />;
   }
   return <InvestorShow investor={view.data} files={files.data ?? []} />;
 }

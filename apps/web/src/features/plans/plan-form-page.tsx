@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Card, Form, Input, Radio, Result, Select, Space, Spin } from 'antd';
+import { Button, Card, Form, Input, Radio, Result, Select, Space } from 'antd';
 import { MSG, fillIn, pleaseSelect } from '@cqjy/domain/messages';
 import { BULK_ASSET_CATEGORIES } from '@cqjy/domain/projects/assets';
 import { BULK_DESCRIPTION_MAX } from '@cqjy/domain/projects/kinds/bulk';
@@ -16,7 +16,14 @@ import { FAMILY_TITLES } from '@cqjy/domain/workflow/families';
 import { TELEPHONE_MAX_LENGTH } from '@cqjy/domain/validation/telephone';
 import { notify } from '../../lib/notify.ts';
 import { readQueryId } from '../../lib/query-id.ts';
-import { CloseButton, CountedTextArea, DayPicker, NumberInput } from '../../components/index.ts';
+import {
+  CloseButton,
+  CountedTextArea,
+  DayPicker,
+  NumberInput,
+  PageLoading,
+  PageNotFound,
+} from '../../components/index.ts';
 import { planQuery, savePlan, updatePlan } from './api.ts';
 import { fromWirePlan, toWirePlan } from './plan-form-values.ts';
 import type { PlanFormValues } from './plan-form-values.ts';
@@ -25,10 +32,6 @@ import { planShowPath } from './plan-list-page.tsx';
 const L = PLAN_FIELD_LABELS;
 const CATEGORY_OPTIONS = BULK_ASSET_CATEGORIES.map((c) => ({ value: c.code, label: c.label }));
 const FAMILY_OPTIONS = PLAN_FAMILIES.map((family) => ({ value: family, label: FAMILY_TITLES[family] }));
-
-function Centered({ children }: { children: React.ReactNode }) {
-  return <div style={{ textAlign: 'center', padding: 48 }}>{children}</div>;
-}
 
 export function PlanFormPage() {
   const [params] = useSearchParams();
@@ -39,14 +42,10 @@ export function PlanFormPage() {
   // 新增计划: no id in the query.
   if (rawId === null) return <PlanEditor view={null} />;
   if (id === null || plan.isError) {
-    return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+    return <PageNotFound />;
   }
   if (plan.data === undefined) {
-    return (
-      <Centered>
-        <Spin />
-      </Centered>
-    );
+    return <PageLoading />;
   }
   if (!plan.data.isOwn || plan.data.status !== PLAN_STATUS.planned) {
     return <Result status="warning" title={MSG.plansConverted} extra={<CloseButton />} />;

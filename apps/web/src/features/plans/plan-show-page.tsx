@@ -3,13 +3,12 @@
 // whose form then opens; the exchange reads.
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Card, Descriptions, Result, Space, Spin, Tag } from 'antd';
+import { Button, Card, Descriptions, Space, Tag } from 'antd';
 import { formatDateTime, formatFen } from '@cqjy/domain/format';
-import { MSG } from '@cqjy/domain/messages';
 import { assetCategoryLabel } from '@cqjy/domain/projects/assets';
 import { PLAN_FIELD_LABELS, PLAN_STATUS } from '@cqjy/domain/plans';
 import { readQueryId } from '../../lib/query-id.ts';
-import { CloseButton } from '../../components/index.ts';
+import { CloseButton, PageLoading, PageNotFound } from '../../components/index.ts';
 import { projectShowPath } from '../projects/index.ts';
 import { planQuery } from './api.ts';
 import { usePlanActions } from './plan-actions.ts';
@@ -25,15 +24,11 @@ export function PlanShowPage() {
   const actions = usePlanActions({ onDeleted: () => void navigate('/index/plan') });
 
   if (id === null || plan.isError) {
-    return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+    return <PageNotFound />;
   }
   const view = plan.data;
   if (view === undefined) {
-    return (
-      <div style={{ textAlign: 'center', padding: 48 }}>
-        <Spin />
-      </div>
-    );
+    return <PageLoading />;
   }
   const isOpen = view.isOwn && view.status === PLAN_STATUS.planned;
   const { form } = view;

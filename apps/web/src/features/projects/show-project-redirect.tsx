@@ -3,9 +3,7 @@
 // the project page of every family here. Without an id it sends the user to pick the project.
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useSearchParams } from 'react-router';
-import { Result, Spin } from 'antd';
-import { MSG } from '@cqjy/domain/messages';
-import { CloseButton } from '../../components/index.ts';
+import { PageLoading, PageNotFound } from '../../components/index.ts';
 import { projectQuery } from '../../api/projects.ts';
 import { ProjectNeeded } from '../workflow/index.ts';
 import { projectShowPath } from './project-list-page.tsx';
@@ -17,13 +15,9 @@ export function ShowProjectRedirect() {
   const id = readQueryId(params.get('id'));
   const project = useQuery({ ...projectQuery(id ?? 0), enabled: id !== null });
   if (id === null) return <ProjectNeeded />;
-  if (project.isError) return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+  if (project.isError) return <PageNotFound />;
   if (project.data === undefined) {
-    return (
-      <div style={{ textAlign: 'center', padding: 48 }}>
-        <Spin />
-      </div>
-    );
+    return <PageLoading />;
   }
   const target = projectShowPath(project.data);
   // a family without a view of its own would send the user back here: the page of every family shows it

@@ -2,12 +2,11 @@
 // why and when the bank returned it) and the ticket's state; and a hook reading the ticket of the page's ?id=.
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { Descriptions, Result, Spin, Tag } from 'antd';
+import { Descriptions, Spin, Tag } from 'antd';
 import { formatFen } from '@cqjy/domain/format';
-import { MSG } from '@cqjy/domain/messages';
 import type { PayeeAccount, RefundTicketDetail } from '@cqjy/domain/refund-tickets';
 import { readQueryId } from '../../lib/query-id.ts';
-import { CloseButton } from '../../components/index.ts';
+import { PageNotFound } from '../../components/index.ts';
 import { ticketQuery } from './api.ts';
 import { STATE_COLORS } from './refund-ticket-list-page.tsx';
 
@@ -49,7 +48,7 @@ export function useTicketOfPage():
   if (id === null || query.isError) {
     return {
       ticket: null,
-      fallback: <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />,
+      fallback: <PageNotFound />,
     };
   }
   return {

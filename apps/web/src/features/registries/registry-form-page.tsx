@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Card, Divider, Form, Input, Result, Select, Space, Spin } from 'antd';
+import { Button, Card, Divider, Form, Input, Result, Select, Space } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { fenToYuan } from '@cqjy/domain/format';
 import { MSG, fillIn, pleaseSelect } from '@cqjy/domain/messages';
@@ -20,6 +20,8 @@ import {
   CountedTextArea,
   DayPicker,
   NumberInput,
+  PageLoading,
+  PageNotFound,
   RegulatorFields,
 } from '../../components/index.ts';
 import { registryRowQuery, saveRegistryRow, updateRegistryRow } from './api.ts';
@@ -30,10 +32,6 @@ import type { RegistryPage } from './use-registry.ts';
 const SHORT_TEXT_MAX = 100;
 
 type FormValues = Record<string, string | undefined>;
-
-function Centered({ children }: { children: React.ReactNode }) {
-  return <div style={{ textAlign: 'center', padding: 48 }}>{children}</div>;
-}
 
 /** A stored row as the form's text: money back in yuan, everything else (the regulator's codes) as stored. */
 function toFormValues(def: RegistryDef, values: SheetValues): FormValues {
@@ -118,14 +116,10 @@ function RegistryForm({ page }: { page: RegistryPage }) {
   // 新增: no id in the query.
   if (rawId === null) return <RegistryEditor page={page} row={null} />;
   if (id === null || row.isError) {
-    return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+    return <PageNotFound />;
   }
   if (row.data === undefined) {
-    return (
-      <Centered>
-        <Spin />
-      </Centered>
-    );
+    return <PageLoading />;
   }
   if (!page.isOwn(row.data)) {
     return <Result status="warning" title={MSG.registriesNotOwn} extra={<CloseButton />} />;

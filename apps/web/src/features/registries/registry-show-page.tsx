@@ -5,13 +5,13 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Card, Result, Space, Spin } from 'antd';
+import { Button, Card, Result, Space } from 'antd';
 import { formatMessage } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
 import type { RegistryRow } from '@cqjy/domain/registries/kit';
 import { notify } from '../../lib/notify.ts';
 import { readQueryId } from '../../lib/query-id.ts';
-import { CloseButton } from '../../components/index.ts';
+import { CloseButton, PageLoading, PageNotFound } from '../../components/index.ts';
 import { ListDetails } from '../../components/list-page/index.ts';
 import { deleteRegistryRow, registryRowQuery } from './api.ts';
 import { registryPath, useRegistryPage } from './use-registry.ts';
@@ -35,15 +35,11 @@ function RegistryShow({ page }: { page: RegistryPage }) {
   const [isDeleting, setIsDeleting] = useState(false);
 
   if (id === null || row.isError) {
-    return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+    return <PageNotFound />;
   }
   const view = row.data;
   if (view === undefined) {
-    return (
-      <div style={{ textAlign: 'center', padding: 48 }}>
-        <Spin />
-      </div>
-    );
+    return <PageLoading />;
   }
   const name = String(view.values[def.nameField] ?? '');
 

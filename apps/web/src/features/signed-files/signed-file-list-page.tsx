@@ -5,7 +5,7 @@
 // signature.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Drawer, Spin, Tag, Tooltip, Typography } from 'antd';
+import { Drawer, Tag, Tooltip, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { formatDateTime } from '@cqjy/domain/format';
 import { identityName } from '@cqjy/domain/identity';
@@ -13,7 +13,7 @@ import { isAdminIdentity } from '@cqjy/domain/menus';
 import { MSG } from '@cqjy/domain/messages';
 import type { SignedFile, SignedFileSource } from '@cqjy/domain/signed-files';
 import { downloadAttachment, fetchAttachmentBlob } from '../../api/attachments.ts';
-import { PdfPreviewDialog } from '../../components/index.ts';
+import { PageLoading, PdfPreviewDialog } from '../../components/index.ts';
 import { ListPage, RowAction, useListQuery } from '../../components/list-page/index.ts';
 import type { ListColumn } from '../../components/list-page/index.ts';
 import { usePageTitle } from '../../lib/route-handle.ts';
@@ -176,11 +176,7 @@ export function SignedFileListPage() {
 function SignedFileDetail({ id }: { id: string }) {
   const detail = useQuery(signedFileQuery(id));
   if (detail.data === undefined) {
-    return (
-      <div style={{ textAlign: 'center', padding: 48 }}>
-        <Spin />
-      </div>
-    );
+    return <PageLoading />;
   }
   return <VerificationDetails result={detail.data.verification} />;
 }

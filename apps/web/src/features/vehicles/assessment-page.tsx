@@ -6,21 +6,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import {
-  Alert,
-  Button,
-  Card,
-  Descriptions,
-  Form,
-  Input,
-  Result,
-  Space,
-  Spin,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
-
+import { Alert, Button, Card, Descriptions, Form, Input, Space, Table, Tag, Typography } from 'antd';
 import type { AttachmentItem } from '@cqjy/domain/api';
 import { formatDate, formatDateTime, orDash } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
@@ -31,7 +17,15 @@ import { stepPath } from '@cqjy/domain/workflow/paths';
 import { notify } from '../../lib/notify.ts';
 import { readQueryId } from '../../lib/query-id.ts';
 import { useBusy } from '../../lib/use-busy.ts';
-import { CloseButton, DayPicker, FileRow, FileUpload, fitColumns } from '../../components/index.ts';
+import {
+  CloseButton,
+  DayPicker,
+  FileRow,
+  FileUpload,
+  fitColumns,
+  PageLoading,
+  PageNotFound,
+} from '../../components/index.ts';
 import {
   disposalQuery,
   saveAppraisal,
@@ -59,14 +53,10 @@ export function AssessmentOpinionPage() {
     disposal.isError ||
     (disposal.data !== undefined && disposal.data.role !== 'appraiser')
   ) {
-    return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+    return <PageNotFound />;
   }
   if (disposal.data === undefined) {
-    return (
-      <div style={{ textAlign: 'center', padding: 48 }}>
-        <Spin />
-      </div>
-    );
+    return <PageLoading />;
   }
   // a new version (a save, a submission) starts the form again from what the server keeps
   return <AssessmentView key={disposal.data.version} view={disposal.data} />;

@@ -21,9 +21,11 @@ import {
   CloseButton,
   fitColumns,
   moneyColumn,
+  PageLoading,
+  PageNotFound,
   SELECTION_WIDTH,
-  SignOffPanel,
   signerParam,
+  SignOffPanel,
 } from '../../components/index.ts';
 import {
   checkVehicleSignCode,
@@ -130,13 +132,9 @@ export function BatchSignPage() {
   });
   const isBatchRefused = taskIds.length >= 2 && batch.data?.batch === false;
 
-  if (tasks.isError) return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+  if (tasks.isError) return <PageNotFound />;
   if (tasks.data === undefined) {
-    return (
-      <div style={{ textAlign: 'center', padding: 48 }}>
-        <Spin />
-      </div>
-    );
+    return <PageLoading />;
   }
 
   const backProjectId = queryProjectId ?? lastProjectId;

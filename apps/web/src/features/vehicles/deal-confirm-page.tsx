@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Card, Descriptions, Result, Select, Space, Spin, Table, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Select, Space, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { fenToYuan, formatFen, parseYuanToFen } from '@cqjy/domain/format';
 import { MSG, pleaseSelect } from '@cqjy/domain/messages';
@@ -17,7 +17,14 @@ import { stepPath } from '@cqjy/domain/workflow/paths';
 import { notify } from '../../lib/notify.ts';
 import { readQueryId } from '../../lib/query-id.ts';
 import { useBusy } from '../../lib/use-busy.ts';
-import { CloseButton, fitColumns, NumberInput, SELECTION_WIDTH } from '../../components/index.ts';
+import {
+  CloseButton,
+  fitColumns,
+  NumberInput,
+  PageLoading,
+  PageNotFound,
+  SELECTION_WIDTH,
+} from '../../components/index.ts';
 import { ProjectNeeded } from '../workflow/index.ts';
 import {
   confirmDeal,
@@ -40,13 +47,9 @@ export function DealConfirmPage() {
   const projectId = readQueryId(params.get('projectId'));
   const disposal = useQuery({ ...disposalQuery(projectId ?? 0), enabled: projectId !== null });
   if (projectId === null) return <ProjectNeeded />;
-  if (disposal.isError) return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+  if (disposal.isError) return <PageNotFound />;
   if (disposal.data === undefined) {
-    return (
-      <div style={{ textAlign: 'center', padding: 48 }}>
-        <Spin />
-      </div>
-    );
+    return <PageLoading />;
   }
   return <DealView key={disposal.data.version} view={disposal.data} />;
 }

@@ -4,13 +4,12 @@
 // of them (their last four hidden, BF-5.6). Where the reader has a next step it is offered as the page's button.
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Alert, Button, Card, Descriptions, Result, Space, Spin, Table, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Space, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { formatDate, formatDateTime } from '@cqjy/domain/format';
-import { MSG } from '@cqjy/domain/messages';
 import type { DisposalRole, DisposalVehicle } from '@cqjy/domain/vehicle-views';
 import { stepPath } from '@cqjy/domain/workflow/paths';
-import { CloseButton, fitColumns } from '../../components/index.ts';
+import { CloseButton, fitColumns, PageLoading, PageNotFound } from '../../components/index.ts';
 import { disposalQuery, type VehicleDisposalView } from './api.ts';
 import { vehicleColumns, type VehicleColumnKey } from './vehicle-columns.tsx';
 
@@ -50,13 +49,9 @@ const listingPeriod = (view: VehicleDisposalView): string =>
 
 export function DisposalPage({ projectId }: { projectId: number }) {
   const disposal = useQuery(disposalQuery(projectId));
-  if (disposal.isError) return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+  if (disposal.isError) return <PageNotFound />;
   if (disposal.data === undefined) {
-    return (
-      <div style={{ textAlign: 'center', padding: 48 }}>
-        <Spin />
-      </div>
-    );
+    return <PageLoading />;
   }
   return <DisposalView view={disposal.data} />;
 }

@@ -5,19 +5,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import {
-  Button,
-  Card,
-  Descriptions,
-  Form,
-  Input,
-  Popconfirm,
-  Result,
-  Space,
-  Spin,
-  Table,
-  Typography,
-} from 'antd';
+import { Button, Card, Descriptions, Form, Input, Popconfirm, Space, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { AttachmentItem } from '@cqjy/domain/api';
 import { formatDateTime } from '@cqjy/domain/format';
@@ -40,6 +28,8 @@ import {
   FileActions,
   FileUpload,
   fitColumns,
+  PageLoading,
+  PageNotFound,
 } from '../../components/index.ts';
 import {
   deleteExpertOpinion,
@@ -57,14 +47,10 @@ export function ExpertOpinionPage() {
   // the public and the dismantler do not see the appraisal's experts (the server lists none to them)
   const role = disposal.data?.role;
   if (projectId === null || disposal.isError || role === 'public' || role === 'dismantler') {
-    return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+    return <PageNotFound />;
   }
   if (disposal.data === undefined) {
-    return (
-      <div style={{ textAlign: 'center', padding: 48 }}>
-        <Spin />
-      </div>
-    );
+    return <PageLoading />;
   }
   return <ExpertsView view={disposal.data} />;
 }

@@ -7,20 +7,17 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Card, Descriptions, Result, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-
 import { orDash } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
-
 import { RECEIVING_FILE_TAG, VEHICLE_DISPOSAL_DATA_CLASS } from '@cqjy/domain/vehicle-disposal';
 import { seesFullPlate, type DisposalVehicle } from '@cqjy/domain/vehicle-views';
 import type { RecordRow, RecordStatus } from '@cqjy/domain/vehicle-records';
 import { stepPath } from '@cqjy/domain/workflow/paths';
 import { fetchRelatedAttachments } from '../../api/attachments.ts';
 import { readQueryId } from '../../lib/query-id.ts';
-
-import { CloseButton, fitColumns } from '../../components/index.ts';
+import { CloseButton, fitColumns, PageLoading, PageNotFound } from '../../components/index.ts';
 import { disposalQuery, licenceQuery, recordsQuery, vehicleKeys, type VehicleDisposalView } from './api.ts';
 import { LicenceTag } from './licence-card.tsx';
 import { vehicleColumns } from './vehicle-columns.tsx';
@@ -32,14 +29,10 @@ export function ReceivingPage() {
   const disposal = useQuery({ ...disposalQuery(projectId ?? 0), enabled: projectId !== null });
 
   if (projectId === null || disposal.isError) {
-    return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+    return <PageNotFound />;
   }
   if (disposal.data === undefined) {
-    return (
-      <div style={{ textAlign: 'center', padding: 48 }}>
-        <Spin />
-      </div>
-    );
+    return <PageLoading />;
   }
   return <ReceivingView key={disposal.data.version} view={disposal.data} />;
 }

@@ -12,9 +12,8 @@ import { orDash } from '@cqjy/domain/format';
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Card, Collapse, Descriptions, Result, Space, Spin, Steps, Tag } from 'antd';
+import { Button, Card, Collapse, Descriptions, Space, Steps, Tag } from 'antd';
 import type { AttachmentItem } from '@cqjy/domain/api';
-import { MSG } from '@cqjy/domain/messages';
 import {
   ASSEMBLY_DESTINATIONS,
   ASSEMBLY_STATES,
@@ -26,7 +25,7 @@ import {
 } from '@cqjy/domain/vehicle-records';
 import { stepPath } from '@cqjy/domain/workflow/paths';
 import { readQueryId } from '../../lib/query-id.ts';
-import { CloseButton, FileRow } from '../../components/index.ts';
+import { CloseButton, FileRow, PageLoading, PageNotFound } from '../../components/index.ts';
 import { recordQuery, type DismantlingRecordView } from './api.ts';
 import { labelOf, photosOf, STATUS_COLORS } from './record-parts.ts';
 import { StepEditor } from './record-step-editor.tsx';
@@ -38,14 +37,10 @@ export function RecordPage() {
   const record = useQuery({ ...recordQuery(id ?? 0), enabled: id !== null });
 
   if (id === null || record.isError) {
-    return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+    return <PageNotFound />;
   }
   if (record.data === undefined) {
-    return (
-      <div style={{ textAlign: 'center', padding: 48 }}>
-        <Spin />
-      </div>
-    );
+    return <PageLoading />;
   }
   // a new version (a save, a step verified or reopened) starts the forms again from what the server keeps
   return <RecordView key={`${record.data.id}-${record.data.version}`} record={record.data} />;

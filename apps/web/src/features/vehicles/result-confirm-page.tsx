@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Card, Descriptions, Result, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { formatDateTime, formatFen } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
@@ -14,7 +14,14 @@ import { stepPath } from '@cqjy/domain/workflow/paths';
 import { notify } from '../../lib/notify.ts';
 import { readQueryId } from '../../lib/query-id.ts';
 import { useBusy } from '../../lib/use-busy.ts';
-import { CloseButton, fitColumns, FileRow, ReturnReasonDialog } from '../../components/index.ts';
+import {
+  CloseButton,
+  FileRow,
+  fitColumns,
+  PageLoading,
+  PageNotFound,
+  ReturnReasonDialog,
+} from '../../components/index.ts';
 import { ProjectNeeded } from '../workflow/index.ts';
 import { confirmResult, disposalQuery, returnResult, vehicleKeys, type VehicleDisposalView } from './api.ts';
 import { readSignAnswer } from './sign-answer.ts';
@@ -53,13 +60,9 @@ export function ResultConfirmPage() {
   const projectId = readQueryId(params.get('projectId'));
   const disposal = useQuery({ ...disposalQuery(projectId ?? 0), enabled: projectId !== null });
   if (projectId === null) return <ProjectNeeded />;
-  if (disposal.isError) return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+  if (disposal.isError) return <PageNotFound />;
   if (disposal.data === undefined) {
-    return (
-      <div style={{ textAlign: 'center', padding: 48 }}>
-        <Spin />
-      </div>
-    );
+    return <PageLoading />;
   }
   return <ResultView view={disposal.data} />;
 }

@@ -7,20 +7,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import {
-  Alert,
-  Button,
-  Card,
-  Descriptions,
-  Form,
-  Input,
-  Radio,
-  Result,
-  Select,
-  Space,
-  Spin,
-  Tag,
-} from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Input, Radio, Result, Select, Space, Tag } from 'antd';
 import type { AttachmentItem } from '@cqjy/domain/api';
 import { formatDate, formatThousands } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
@@ -48,6 +35,8 @@ import {
   FileRow,
   FileUpload,
   NumberInput,
+  PageLoading,
+  PageNotFound,
 } from '../../components/index.ts';
 import { ProjectNeeded } from '../workflow/index.ts';
 import {
@@ -101,14 +90,10 @@ export function VehicleInfoPage() {
     return <ProjectNeeded />;
   }
   if (vehicle.isError || disposal.isError) {
-    return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+    return <PageNotFound />;
   }
   if (projectId === null || disposal.data === undefined || (id !== null && vehicle.data === undefined)) {
-    return (
-      <div style={{ textAlign: 'center', padding: 48 }}>
-        <Spin />
-      </div>
-    );
+    return <PageLoading />;
   }
   const detail = id === null ? null : (vehicle.data ?? null);
   const isEditable = disposal.data.can.editVehicles && (detail === null || detail.state === 'registered');

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert, Card, Col, Descriptions, Result, Row, Space, Spin, Tag } from 'antd';
+import { Alert, Card, Col, Descriptions, Row, Space, Spin, Tag } from 'antd';
 import type { AttachmentItem } from '@cqjy/domain/api';
 import { formatFen } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
@@ -21,7 +21,15 @@ import type { SignRequest } from '@cqjy/domain/workflow/sign-off';
 import { stepPath } from '@cqjy/domain/workflow/paths';
 import { readQueryId } from '../../lib/query-id.ts';
 import { useSession } from '../../lib/session-store.ts';
-import { CloseButton, FileRow, LetterViewer, SignOffPanel, signerParam } from '../../components/index.ts';
+import {
+  CloseButton,
+  FileRow,
+  LetterViewer,
+  PageLoading,
+  PageNotFound,
+  signerParam,
+  SignOffPanel,
+} from '../../components/index.ts';
 import { ProjectNeeded } from '../workflow/index.ts';
 import {
   checkVehicleSignCode,
@@ -59,14 +67,10 @@ export function VehicleSignPage() {
   });
 
   if (id === null) return <ProjectNeeded />;
-  if (vehicle.isError) return <Result status="warning" title={MSG.notFound} extra={<CloseButton />} />;
+  if (vehicle.isError) return <PageNotFound />;
   const detail = vehicle.data;
   if (detail === undefined || (queryTaskId === null && disposal.isPending)) {
-    return (
-      <div style={{ textAlign: 'center', padding: 48 }}>
-        <Spin />
-      </div>
-    );
+    return <PageLoading />;
   }
   const rowTaskId = disposal.data?.vehicles.find((row) => row.id === detail.id)?.taskId ?? null;
   return <SignView detail={detail} taskId={queryTaskId ?? rowTaskId} />;

@@ -5,14 +5,14 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Result, Spin } from 'antd';
+import { Result } from 'antd';
 import { applicationDefaults } from '@cqjy/domain/intentions';
 import { MSG } from '@cqjy/domain/messages';
 import type { ActionConfig } from '@cqjy/domain/workflow/actions';
 import { ACTION_STATUS_LABELS } from '@cqjy/domain/workflow/statuses';
 import type { ActionView, ProjectView } from '@cqjy/domain/workflow/views';
 import { projectQuery } from '../../api/projects.ts';
-import { CloseButton } from '../../components/index.ts';
+import { CloseButton, PageLoading } from '../../components/index.ts';
 import { ActionEditor } from './action-editor.tsx';
 import { actionQuery } from './api.ts';
 import { ProjectNeeded } from './project-needed.tsx';
@@ -50,11 +50,7 @@ export function newApplication(config: ActionConfig, project: ProjectView): Acti
 }
 
 function Loading() {
-  return (
-    <div style={{ textAlign: 'center', padding: 48 }}>
-      <Spin />
-    </div>
-  );
+  return <PageLoading />;
 }
 
 function NewApplication({
