@@ -20,6 +20,7 @@ export * from './format.ts';
 export * from './regions.ts';
 export * from './uploads.ts';
 export * from './validation/credit-code.ts';
+export * from './validation/trimmed-text.ts';
 export * from './validation/email.ts';
 export * from './validation/filename.ts';
 export * from './validation/id-card.ts';

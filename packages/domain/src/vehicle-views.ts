@@ -3,7 +3,6 @@
 // the experts' opinions, the receivings, the parties the exchange may choose, the dismantler's licence.
 import { z } from 'zod';
 import { ZAttachmentItem } from './attachment-item.ts';
-
 import { VEHICLE_LETTER_KINDS, VEHICLE_STATES } from './vehicle-disposal.ts';
 
 // ---- what the calls answer --------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ import {
   type Client,
 } from '../test/workflow-support.ts';
 import { createCapturingSmsProvider, createTestApp, loginAs, type TestApp } from '../test/harness.ts';
+import { makeRediscoverable } from '../test/vehicle-support.ts';
 
 const OTP = '246810';
 const scratch = mkdtempSync(join(tmpdir(), 'cqjy-pdf-tamper-'));
@@ -98,6 +99,9 @@ async function signLetter(config: ActionConfig, n: number): Promise<Signed> {
       disclosure_start, disclosure_end
     from projects where code = ${DEMO_PROJECT_CODE}`);
   const projectId = await findProjectId(t, code);
+  // a disposal is disclosed again only once its listing period passed with vehicles unsold (the vehicles' precondition)
+  if (config.family === 'motorVehicle' && config.action === 'rediscovery')
+    await makeRediscoverable(t, projectId);
   const token = config.applicant === 'agent' ? tokens.agent : tokens.owner;
   const client = clientOf(t, token);
   const base = `/api/project/${config.family}/${config.action}`;

@@ -36,6 +36,7 @@ import {
   type Client,
 } from '../test/workflow-support.ts';
 import { createCapturingSmsProvider, createTestApp, loginAs, type TestApp } from '../test/harness.ts';
+import { makeRediscoverable } from '../test/vehicle-support.ts';
 
 const OTP = '135790';
 const OPS = ['save', 'update', 'saveInvalid', 'submit', 'sign', 'pass', 'back', 'terminate'] as const;
@@ -192,6 +193,8 @@ async function projectFor(config: ActionConfig, code: string): Promise<number> {
         '91110105MA0000015F', '赵经理', '13900000011', 100000000, 100000
       from projects where id = ${id}`);
   }
+  // a disposal is disclosed again only once its listing period passed with vehicles unsold (the vehicles' precondition)
+  if (config.family === 'motorVehicle' && config.action === 'rediscovery') await makeRediscoverable(t, id);
   return id;
 }
 

@@ -70,6 +70,22 @@ export function disposalForm(name: string): MotorVehicleForm {
   };
 }
 
+/**
+ * Puts a motor-vehicle disposal where its re-disclosure (重新披露) may be applied for, without the course before it:
+ * one vehicle listed and unsold, and the listing period over by the test clock. For the suites that run every
+ * action of the engine on a bare project.
+ */
+export async function makeRediscoverable(t: TestApp, projectId: number, serial = 1): Promise<void> {
+  const ended = new Date(t.clock.now().getTime() - 86_400_000);
+  await t.db.execute(sql`update projects set disclosure_end = ${ended} where id = ${projectId}`);
+  await t.db.execute(sql`
+    insert into disposal_apply_items (project_id, company_id, no, car_number, vin, engine_no, brand_model,
+      vehicle_type, registration_date, mileage, condition, state, appraised_value, listing_price, listed_at)
+    select id, company_id, ${serial}, ${makePlate(serial)}, ${makeVin(serial)}, ${`E${String(serial).padStart(7, '0')}`},
+      '大众 帕萨特', 'car', '2012-06-01', 180000, 'scrapped', 'listed', 120000, 120000, disclosure_start
+    from projects where id = ${projectId}`);
+}
+
 export type Course = {
   t: TestApp;
   phone: CapturingSmsProvider;

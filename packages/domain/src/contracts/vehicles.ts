@@ -2,9 +2,10 @@
 // signatureAndSubmit at 120,000 ms and inputVehicleData at 60,000 ms; the rules are vehicle-disposal.ts' and
 // vehicle-parties.ts', the answers vehicle-views.ts'). The application's own form calls are the project kind's
 // (contracts/project-kinds.ts: /api/project/disposalApply, .../update/{id}, .../project/{id}, .../{id}/submit and
-// the family's /api/project/motorVehicle/...); these are the vehicles' and the course's. Who may ask: the project's owner, the exchange, the assessment institution assigned
-// to it, the dismantler it was dealt to; a listed disposal's public facts (plates masked) any signed-in company.
-// Anyone else, and another company's vehicle: 404. A stale version: 409.
+// the family's /api/project/motorVehicle/...); these are the vehicles' and the course's. Who may ask: the
+// project's owner, the exchange, the assessment institution assigned to it, the dismantler it was dealt to; a listed
+// disposal's public facts (plates masked) any member or dismantler. Anyone else, and another company's vehicle: 404.
+// A stale version: 409.
 import { z } from 'zod';
 import { ZAttachmentItem } from '../attachment-item.ts';
 import { defineCall, ZIdPath, zRowId, ZSaved, zVersion, zVersionOrNew } from '../contract.ts';

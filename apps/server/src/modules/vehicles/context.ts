@@ -1,6 +1,7 @@
 // What every use case of the vehicles module shares: its deps, who a caller is to a disposal (its owner, the
-// exchange, the assessment institution assigned, a dismantler it was dealt to, or the public once it was listed),
-// the project row of a disposal, the names the process log gives a person, and the letter signing.
+// exchange, the assessment institution assigned, a dismantler it was dealt to, or once listed a member or a
+// dismantler: the public of its sale), the project row of a disposal, the names the process log gives a person,
+// and the letter signing.
 import {
   formatMessage,
   IDENTITY,
@@ -81,7 +82,7 @@ export function createVehiclesContext(deps: VehiclesDeps) {
 
   /**
    * Who the viewer is to the disposal, or null when it may not see it (answered 404): the exchange, the owner, the
-   * firm assigned to appraise it, a dismantler some vehicle was dealt to, and once listed anyone signed in.
+   * firm assigned to appraise it, a dismantler some vehicle was dealt to, and once listed any member or dismantler.
    */
   function roleOf(
     viewer: Pick<Viewer, 'companyId' | 'identityType'>,
@@ -100,7 +101,11 @@ export function createVehiclesContext(deps: VehiclesDeps) {
     ) {
       return 'dismantler';
     }
-    return project.disclosureStart !== null ? 'public' : null;
+    // the listing's readers on the portal are the sale's parties: the members who bring buyers, the dismantlers
+    // who may buy; another owner, a firm or a land manager has no business with it (404, as for any foreign row)
+    const isSaleParty =
+      viewer.identityType === IDENTITY.member || viewer.identityType === IDENTITY.disassembly;
+    return project.disclosureStart !== null && isSaleParty ? 'public' : null;
   }
 
   /** The disposal, its course and its vehicles with the viewer's role; undefined where it may not see it. */

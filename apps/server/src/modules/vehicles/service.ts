@@ -3,7 +3,7 @@
 // and its confirmation by the owner, the listing and revocation letters (single and batch signatures), the deal
 // with a qualified dismantler, its receiving application and licence, and the dismantling records (/api/record).
 // Who sees what is context.ts' roleOf: the owner and the exchange everything, the firm and the dismantler their
-// part, the public a listed disposal's vehicles with plates masked; anyone else 404.
+// part, the members and dismantlers a listed disposal's vehicles with plates masked; anyone else 404.
 //
 // Each job is a use case (use-cases/: items, appraisal, listing, deal, records, show); this file registers the
 // files' rules and wires the use cases to the deps. The engine's hooks (the application's precondition, letter
@@ -21,6 +21,7 @@ import {
   RECEIVING_FILE_TAG,
   RECORD_DATA_CLASS,
   REGISTRATION_CERTIFICATE_TAG,
+  trimmedText,
   VEHICLE_APPRAISAL_REPORT_TAG,
   VEHICLE_DISPOSAL_DATA_CLASS,
   VEHICLE_PHOTO_TAG,
@@ -173,10 +174,9 @@ export function createVehiclesService(deps: VehiclesDeps) {
   async function applicationLetter(tx: Db, application: { projectId: number }): Promise<LetterSupplement> {
     const project = await ctx.findDisposalProject(application.projectId, tx);
     const form = readProjectForm(project);
-    const text = (value: unknown) => (typeof value === 'string' ? value : '');
     return disposalLetterSupplement({
-      reason: text(form.disposalReason),
-      approvalBody: text(form.approvalBody),
+      reason: trimmedText(form.disposalReason),
+      approvalBody: trimmedText(form.approvalBody),
       vehicles: await repo.listItems(tx, project.id),
     });
   }

@@ -20,6 +20,7 @@ import {
   type SheetImportPreview,
   type TaskRow,
 } from '@cqjy/domain';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadRecordFile } from '../../test/capital-increase-support.ts';
@@ -53,7 +54,13 @@ import {
   vehicle,
   type Course,
 } from '../../test/vehicle-support.ts';
-import { clientOf, signRequest, type Client } from '../../test/workflow-support.ts';
+import {
+  approveAction,
+  clientOf,
+  signRequest,
+  uploadApplicationFile,
+  type Client,
+} from '../../test/workflow-support.ts';
 
 let t: TestApp;
 let phone: CapturingSmsProvider;
@@ -246,15 +253,12 @@ describe('the course to every vehicle dismantled', () => {
     // only the exchange assigns
     const view = await showDisposal(course.exchange, projectId);
     expect(view.can.assign).toBe(true);
-    expect(
-      (
-        await course.owner.post('/api/project/disposalApply/assign', {
-          projectId,
-          version: view.version,
-          companyId: await companyIdOf(t, 'assessment'),
-        })
-      ).status,
-    ).toBe(403);
+    const byOwner = await course.owner.post('/api/project/disposalApply/assign', {
+      projectId,
+      version: view.version,
+      companyId: await companyIdOf(t, 'assessment'),
+    });
+    expect([byOwner.status, byOwner.msg]).toEqual([1, MSG.vehicleAssignExchangeOnly]);
     await assignFirm(course, projectId);
     const todo = await course.firm.post<{ list: TaskRow[] }>('/api/task/list/todoEstimate', {
       page: 1,
@@ -342,12 +346,24 @@ describe('the course to every vehicle dismantled', () => {
     expect(seen.vehicles.every((each) => each.vin === '' && each.carNumberPublish.endsWith('****'))).toBe(
       true,
     );
+    // another owner is no party to the sale: still 404
+    expect((await stranger.get(`/api/project/disposalApply/show/${projectId}`)).status).toBe(404);
   });
 
   it('deals the vehicles only with a qualified dismantler at no less than their listing price', async () => {
     const view = await showDisposal(course.exchange, projectId);
     const buyer = await companyIdOf(t, 'disassembly');
     const vehicles = view.vehicles.map((each) => ({ id: each.id, dealPrice: each.listingPrice }));
+    // the exchange confirms a deal, not the owner selling its vehicles
+    expectRefused(
+      await course.owner.post('/api/project/motorVehicle/dealConfirm', {
+        projectId,
+        version: view.version,
+        buyerCompanyId: buyer,
+        vehicles,
+      }),
+      MSG.vehicleDealExchangeOnly,
+    );
     expectRefused(
       await course.exchange.post('/api/project/motorVehicle/dealConfirm', {
         projectId,
@@ -593,6 +609,52 @@ describe('the batch signature', () => {
       otp: '123456',
     });
     expect(foreign.status).toBe(404);
+  });
+
+  it('discloses the unsold vehicles again only once their listing period is over', async () => {
+    const projectId = await draftDisposal(course, '重新披露', 1, 61);
+    await approveApplication(course, projectId);
+    await assignFirm(course, projectId);
+    await appraise(course, projectId);
+    await confirmAppraisal(course, projectId);
+    await listAll(course, projectId);
+    const base = '/api/project/motorVehicle/rediscovery';
+    const early = await course.owner.post<{ id: number; version: number }>(`${base}/create`, { projectId });
+    expect(early.status, early.msg).toBe(0);
+    const saved = await course.owner.post<{ version: number }>(`${base}/save`, {
+      ...early.data,
+      form: { reason: '挂牌期满仍有车辆未成交', disclosureDays: 10 },
+    });
+    await uploadApplicationFile(t, course.ownerToken, early.data.id);
+    expectRefused(
+      await course.owner.post(`${base}/submit`, { id: early.data.id, version: saved.data.version }),
+      MSG.vehicleRediscoveryRefused,
+    );
+    // the refused draft is discarded
+    const discarded = await course.owner.post(`${base}/termination/terminate`, {
+      id: early.data.id,
+      version: saved.data.version,
+    });
+    expect(discarded.status, discarded.msg).toBe(0);
+    // the period passed with the vehicle unsold (the project's end moved back: sessions live by the same clock), the
+    // application is e-signed and approved into a new period
+    const ended = new Date(t.clock.now().getTime() - 86_400_000);
+    await t.db.execute(sql`update projects set disclosure_end = ${ended} where id = ${projectId}`);
+    await approveAction({
+      family: 'motorVehicle',
+      t,
+      phone,
+      mobile: OWNER_MOBILE,
+      ownerToken: course.ownerToken,
+      exchange: course.exchange,
+      projectId,
+      action: 'rediscovery',
+      form: { reason: '挂牌期满仍有车辆未成交', disclosureDays: 10 },
+    });
+    const again = await showDisposal(course.owner, projectId);
+    expect(again.status).toBe('disclosing');
+    expect(new Date(again.disclosureEnd ?? '').getTime()).toBeGreaterThan(t.clock.now().getTime());
+    expect(again.vehicles.map((each) => each.state)).toEqual(['listed']);
   });
 });
 

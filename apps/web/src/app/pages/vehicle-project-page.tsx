@@ -1,6 +1,6 @@
 // 查看项目 of a motor-vehicle disposal (/index/vehicleShowProject?id=): its owner and the exchange see the project page
 // every family has (the form, the actions, the process log, and the vehicles as its own section); the assessment
-// institution assigned, a dismantler it was dealt to and, once it was listed, anyone signed in see the disposal as
+// institution assigned, a dismantler it was dealt to and, once it was listed, any member or dismantler see the disposal as
 // the vehicles module answers it to them (plates masked). The disposal's own call says who the reader is.
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';

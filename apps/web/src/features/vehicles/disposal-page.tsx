@@ -1,6 +1,6 @@
 // A motor-vehicle disposal as 查看项目 shows it to whoever is neither its owner nor the exchange: the assessment
 // institution assigned (the vehicles it values), a dismantler it was dealt to (the vehicles it takes) and, once it
-// was listed, any signed-in company (the listed vehicles, without VIN or engine number). Plates come masked to all
+// was listed, any member or dismantler (the listed vehicles, without VIN or engine number). Plates come masked to all
 // of them (their last four hidden, BF-5.6). Where the reader has a next step it is offered as the page's button.
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';

@@ -3,15 +3,12 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Form, Input, Space } from 'antd';
-
 import type { AttachmentItem } from '@cqjy/domain/api';
 import { formatDate, formatDateTime, orDash } from '@cqjy/domain/format';
-
 import { maskMobile } from '@cqjy/domain/validation/mobile';
 import { RECEIVING_FILE_TAG, VEHICLE_DISPOSAL_DATA_CLASS } from '@cqjy/domain/vehicle-disposal';
 import { checkReceiving, RECEIVING_TEXT_MAX } from '@cqjy/domain/vehicle-parties';
 import { type DisposalVehicle, type VehicleReceiving } from '@cqjy/domain/vehicle-views';
-
 import { useBusy } from '../../lib/use-busy.ts';
 import { clearErrorsOnChange, DayPicker, FileRow, FileUpload } from '../../components/index.ts';
 import { submitReceiving, vehicleKeys, type VehicleDisposalView } from './api.ts';

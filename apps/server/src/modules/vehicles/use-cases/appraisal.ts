@@ -13,7 +13,6 @@ import {
   type ExpertOpinionInput,
   type VehicleAppraisalInput,
 } from '@cqjy/domain';
-
 import { toAuditActor } from '../../../platform/audit.ts';
 import { conflict, notFound, refused } from '../../../platform/errors.ts';
 import { disposalSubject, todayOf, type Actor, type VehiclesContext } from '../context.ts';

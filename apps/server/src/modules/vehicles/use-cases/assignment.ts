@@ -4,10 +4,9 @@
 import { IDENTITY, isExamineStatusAccepted, MSG, stepPath, type DisposalParty } from '@cqjy/domain';
 import type { Db } from '../../../db/client.ts';
 import { toAuditActor } from '../../../platform/audit.ts';
-import { conflict, forbidden, refused } from '../../../platform/errors.ts';
+import { conflict, refused } from '../../../platform/errors.ts';
 import { disposalSubject, isExchange, type Actor, type VehiclesContext } from '../context.ts';
 import * as repo from '../repo.ts';
-
 import type { ApprovedAction } from '../../workflow/instances.ts';
 
 const projectLink = (projectId: number) => stepPath('vehicleShowProject', { id: projectId }, 'motorVehicle');
@@ -72,7 +71,8 @@ export async function assignAppraiser(
   actor: Actor,
   input: { projectId: number; version: number; companyId: number },
 ): Promise<{ version: number }> {
-  if (!isExchange(actor)) throw forbidden();
+  // a business rule, not the route's guard: the owner holds the same codes and is told who assigns
+  if (!isExchange(actor)) throw refused(MSG.vehicleAssignExchangeOnly);
   const { project, disposal } = await findDisposal(ctx, input.projectId, input.version);
   if (project.status !== 'appraising' || disposal.appraisalSubmittedAt !== null) {
     throw refused(MSG.vehicleNotAwaitingAssignment);

@@ -13,7 +13,6 @@ import {
   VEHICLE_LETTER_TAG,
   VEHICLE_LETTER_TITLES,
 } from '@cqjy/domain';
-
 import { toAuditActor } from '../../../platform/audit.ts';
 import { conflict, notFound, refused } from '../../../platform/errors.ts';
 import { drawLetter, type DrawnLetter } from '../letters.ts';

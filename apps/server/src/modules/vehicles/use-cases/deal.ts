@@ -22,7 +22,7 @@ import {
   type VehicleDealInput,
 } from '@cqjy/domain';
 import { toAuditActor } from '../../../platform/audit.ts';
-import { conflict, forbidden, notFound, refused } from '../../../platform/errors.ts';
+import { conflict, notFound, refused } from '../../../platform/errors.ts';
 import type { Viewer } from '../../attachments/service.ts';
 import {
   disposalSubject,
@@ -60,7 +60,8 @@ export async function confirmDeal(
   actor: Actor,
   input: VehicleDealInput,
 ): Promise<{ version: number }> {
-  if (!isExchange(actor)) throw forbidden();
+  // a business rule, not the route's guard: the owner holds the same codes and is told who confirms the deal
+  if (!isExchange(actor)) throw refused(MSG.vehicleDealExchangeOnly);
   const project = await ctx.findDisposalProject(input.projectId);
   const disposal = await repo.findDisposal(ctx.db, project.id);
   if (disposal === undefined || project.status !== 'disclosing') throw refused(MSG.vehicleDealNone);

@@ -115,7 +115,10 @@ export async function signatureAndSubmit(
     throw refused(formatMessage(MSG.vehicleBatchTooMany, { max: BATCH_TASKS_MAX }));
   }
   const tasks = await ctx.tasks.findMany(taskIds);
-  if (tasks.length !== taskIds.length) throw notFound();
+  // another company's task answers as one that does not exist, before anything is said about what it is
+  if (tasks.length !== taskIds.length || !tasks.every((task) => task.companyId === actor.companyId)) {
+    throw notFound();
+  }
   if (
     !tasks.every(
       (task) => task.subject === 'vehicleItem' && task.action === VEHICLE_LETTER_ACTIONS.hangingTag,
@@ -281,7 +284,7 @@ export async function closeIfDone(
     await ctx.logEvent(tx, {
       projectId: project.id,
       event: 'vehicleClosed',
-      actor: null,
+      actor: who,
       reason: '',
       at: now,
     });

@@ -18,13 +18,11 @@ import {
 import { toAuditActor } from '../../../platform/audit.ts';
 import { conflict, notFound, refused } from '../../../platform/errors.ts';
 import { waitingLetter } from '../../signatures/seal-letter.ts';
-
 import { isOpenFor } from '../../tasks/service.ts';
 import { drawLetter } from '../letters.ts';
 import { type Actor, type VehiclesContext } from '../context.ts';
 import * as repo from '../repo.ts';
 import { closeIfDone } from './listing.ts';
-
 import { findOwn, reachRecord, recordFiles, requireEditing, stepRefusal } from './records.ts';
 
 /**

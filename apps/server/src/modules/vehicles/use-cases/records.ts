@@ -18,10 +18,8 @@ import {
 } from '@cqjy/domain';
 import { toAuditActor } from '../../../platform/audit.ts';
 import { conflict, notFound, refused } from '../../../platform/errors.ts';
-
 import type { Viewer } from '../../attachments/service.ts';
 import { assigneeOf } from '../../tasks/service.ts';
-
 import { isExchange, recordSubject, todayOf, type Actor, type VehiclesContext } from '../context.ts';
 import * as repo from '../repo.ts';
 
