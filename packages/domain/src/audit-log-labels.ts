@@ -6,6 +6,7 @@
 export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   // sign-in and the session
   login: '登录',
+  'captcha.check': '校验图形验证码',
   logout: '退出登录',
   switch: '切换身份',
   'access.denied': '访问被拒绝',

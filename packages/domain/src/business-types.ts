@@ -20,6 +20,10 @@ export const BUSINESS_TYPES = [
 
 export type BusinessTypeKey = (typeof BUSINESS_TYPES)[number]['key'];
 
+export function isBusinessTypeKey(value: unknown): value is BusinessTypeKey {
+  return BUSINESS_TYPES.some((type) => type.key === value);
+}
+
 /** The small-lot type (小宗实物) whose asset types open the ledger menu. */
 export const SMALL_LOT_BUSINESS_TYPE: BusinessTypeKey = '5';
 

@@ -788,6 +788,24 @@ export const MSG = {
   recordVerified: '本步骤已校验通过',
   recordBack: '已退回上一步骤',
   recordSubmitted: '拆解记录已提交，请电子签章',
+  // 综合类项目 (/api/project/unified/...)
+  unifiedClosingDayMismatch: '披露截止日期与披露期不符，按工作日计算应为{day}',
+  unifiedRentFreeTooLong: '免租期应短于租赁期限',
+  projectsCategoryUnknown: '请选择有效的标的类别',
+  workDateStartInvalid: '请选择披露开始日期',
+  workDateDaysInvalid: '披露期应为1至{max}个工作日',
+  workDateEndInvalid: '请选择晚于开始日期的披露截止日期',
+  workDateOneOf: '请填写披露期或披露截止日期其中一项',
+  workDateProvisional: '所涉年份的法定节假日尚未公布，截止日期可能调整',
+  categoryFieldsNote: '本类别另需填写：{fields}',
+  unifiedReviewTransfereeUnknown: '“{name}”不是本项目待审核或资格已确认的意向受让方',
+  unifiedTransactionUnqualified: '受让方“{name}”不是本项目资格已确认的意向受让方',
+  unifiedTransactionBelowListing: '成交价不得低于挂牌价{price}元',
+  // 验证码预校验 (/api/captcha/{id}), 意向受让方 (/api/project/transferee/...)
+  captchaChecked: '验证码正确',
+  transfereeNotFound: '意向受让方不存在',
+  // 按业务类型的项目权限 (/api/app/get/business/permission)
+  businessTypeUnknown: '业务类型不存在',
   recordSigned: '拆解记录已签章，车辆已拆解',
   recordWithdrawn: '已撤回，可修改后重新提交',
   rediscoveryPriceBelowFloor:

@@ -39,8 +39,8 @@ const IDENTITIES = [
 ] as const;
 
 /**
- * Every call that answers without a session: the pre-login flows, the face confirmation page, the CA, health, and
- * the verification of signed PDFs.
+ * Every call that answers without a session: the pre-login flows, the face confirmation page, the CA, health, the
+ * verification of signed PDFs, and the quiet session check (POST /api/validate, which answers valid false).
  */
 const EXPECTED_PUBLIC = [
   'GET /api/face/confirm/:token',
@@ -55,6 +55,7 @@ const EXPECTED_PUBLIC = [
   'POST /api/app/user/reinit/password',
   'POST /api/app/user/validate/mobile',
   'POST /api/app/validate/otp',
+  'POST /api/captcha/:id',
   'POST /api/face/confirm/:token',
   'POST /api/login',
   'POST /api/mobile/login',
@@ -62,6 +63,7 @@ const EXPECTED_PUBLIC = [
   'POST /api/public/verify',
   'POST /api/register/account',
   'POST /api/register/validate/company/status',
+  'POST /api/validate',
 ];
 
 /** Calls that end the caller's session: the holding sweep makes them last. */

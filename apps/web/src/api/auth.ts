@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { LoginResult } from '@cqjy/domain/api';
-import type { LoginBody, loginCall, logoutCall } from '@cqjy/domain/contracts/auth';
+import type { checkCaptchaCall, LoginBody, loginCall, logoutCall } from '@cqjy/domain/contracts/auth';
 import type { MobileLoginBody, mobileLoginCall, sendLoginOtpCall } from '@cqjy/domain/contracts/otp';
 import type { rolePermissionsCall, switchIdentityCall, userInfoCall } from '@cqjy/domain/contracts/users';
 import { callRoute, fetchRoute, type CallOptions, type CallRoute } from '../lib/call.ts';
@@ -17,9 +17,10 @@ import {
   wipeSession,
 } from '../lib/session-store.ts';
 import type { UserInfo } from '../lib/session-store.ts';
-import { http } from '../lib/http.ts';
+import { ApiError, http } from '../lib/http.ts';
 
 const loginRoute: CallRoute<typeof loginCall> = { method: 'POST', path: '/api/login' };
+const checkCaptchaRoute: CallRoute<typeof checkCaptchaCall> = { method: 'POST', path: '/api/captcha/:id' };
 const logoutRoute: CallRoute<typeof logoutCall> = { method: 'POST', path: '/api/logout' };
 const sendLoginOtpRoute: CallRoute<typeof sendLoginOtpCall> = {
   method: 'POST',
@@ -43,6 +44,24 @@ export function fetchCaptcha(signal?: AbortSignal): Promise<Blob> {
     captureSessionId: true,
     signal,
   });
+}
+
+/**
+ * Whether the answer typed is the picture's, asked before the form is sent (a right answer stays good for the
+ * sign-in; a wrong one counts against the picture). Quiet: the form shows the verdict under its field, and a call
+ * that fails for another reason leaves the verdict to the sign-in.
+ */
+export async function checkCaptcha(answer: string): Promise<'right' | 'wrong' | 'unknown'> {
+  try {
+    await fetchRoute(
+      checkCaptchaRoute,
+      { params: { id: answer } },
+      { isSilent: true, showError: false, captureSessionId: true },
+    );
+    return 'right';
+  } catch (error) {
+    return error instanceof ApiError ? 'wrong' : 'unknown';
+  }
 }
 
 /**

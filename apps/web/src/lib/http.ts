@@ -78,8 +78,9 @@ export function setNavigate(navigate: Navigate): void {
 const LOGIN_PATH = '/api/login';
 const MOBILE_LOGIN_PATH = '/api/mobile/login';
 const LOGOUT_PATH = '/api/logout';
-// The server-side validation probe answers an error status by design while a form is half filled; the catalogue
-// keeps those quiet (a 401 still counts, and so does a call that gets no answer at all).
+// The quiet session check (POST /api/validate, api/session-check.ts) runs unasked, when a page comes back into view:
+// the catalogue keeps its error statuses quiet (a 401 still counts, and so does a call that gets no answer at all).
+// The server never answers it 401; a session it no longer knows is its answer valid false.
 const QUIET_STATUS_PATH = '/api/validate';
 
 /** SH-7.2: {a: {b: 1}, c: [1, 2]} -> "a[b]=1&c[0]=1&c[1]=2"; undefined is left out, null is sent empty. */
@@ -126,8 +127,11 @@ function buildBody(data: unknown, headers: Headers): BodyInit | undefined {
 
 let isSessionDialogOpen = false;
 
-/** SH-8.1: one dialog at a time, however many calls fail with 401 while it is open. */
-async function askToSignInAgain(): Promise<void> {
+/**
+ * SH-8.1: one dialog at a time, however many calls fail with 401 while it is open. Also opened by the quiet session
+ * check when the server no longer knows the sign-in (api/session-check.ts).
+ */
+export async function askToSignInAgain(): Promise<void> {
   if (isSessionDialogOpen) return;
   isSessionDialogOpen = true;
   try {

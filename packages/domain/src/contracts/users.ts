@@ -1,8 +1,9 @@
 // The calls of the signed-in user (spec 000 sections 3, 6 and 7, User): who am I (userinfo), what may I do (the
-// role's permissions), switching identity, the welcome prompt (gate 6) and the secondary role. The welcome picture
+// role's permissions, the company's per business type), switching identity, the welcome prompt (gate 6) and the secondary role. The welcome picture
 // (GET /api/operator/welcome/image) answers an SVG, no envelope: it stays described by its route.
 import { z } from 'zod';
 import type { PermissionsResult, SessionUser } from '../api.ts';
+import { isBusinessTypeKey } from '../business-types.ts';
 import { defineCall, ZIdPath } from '../contract.ts';
 import { MSG } from '../messages.ts';
 import { ZLoginResult } from '../login-result.ts';
@@ -34,9 +35,11 @@ export const ZSessionUser = z.object({
   ),
 }) satisfies z.ZodType<SessionUser>;
 
+const ZProjectPermission = z.object({ businessType: z.string(), projectAssetType: z.array(z.string()) });
+
 export const ZPermissions = z.object({
   permission: z.array(z.string()),
-  permissionProject: z.array(z.object({ businessType: z.string(), projectAssetType: z.array(z.string()) })),
+  permissionProject: z.array(ZProjectPermission),
 }) satisfies z.ZodType<PermissionsResult>;
 
 /** POST /api/app/userinfo: the signed-in operator. */
@@ -58,6 +61,26 @@ export const rolePermissionsCall = defineCall({
     actualProjectData: z.coerce.number().int().optional().describe('为 1 时同时返回项目权限'),
   }),
   answer: ZPermissions,
+});
+
+/**
+ * GET /api/app/get/business/permission?businessType=5: the caller company's asset types per business type, the
+ * permissionProject of the permissions call: every business type in its order (business-types.ts), or only the
+ * one asked for. A business type that does not exist is refused.
+ */
+export const businessPermissionCall = defineCall({
+  method: 'GET',
+  path: '/api/app/get/business/permission',
+  tag: 'user',
+  summary: '按业务类型查询项目权限',
+  query: z.object({
+    businessType: z
+      .string({ error: MSG.businessTypeUnknown })
+      .refine(isBusinessTypeKey, MSG.businessTypeUnknown)
+      .optional()
+      .describe('业务类型（1 至 12）；不传时返回全部业务类型'),
+  }),
+  answer: z.array(ZProjectPermission),
 });
 
 /**

@@ -116,8 +116,57 @@ export async function putCaptcha(
     .values({ ...row, usedAt: null })
     .onConflictDoUpdate({
       target: captchaChallenges.sessionId,
-      set: { answerHash: row.answerHash, expiresAt: row.expiresAt, createdAt: row.createdAt, usedAt: null },
+      set: {
+        answerHash: row.answerHash,
+        expiresAt: row.expiresAt,
+        createdAt: row.createdAt,
+        usedAt: null,
+        failedChecks: 0,
+      },
     });
+}
+
+/** The session's captcha while it can still be answered (unused, unexpired): its answer's hash. */
+export async function findLiveCaptchaHash(db: Db, sessionId: number, now: Date): Promise<string | undefined> {
+  const rows = await db
+    .select({ answerHash: captchaChallenges.answerHash })
+    .from(captchaChallenges)
+    .where(
+      and(
+        eq(captchaChallenges.sessionId, sessionId),
+        isNull(captchaChallenges.usedAt),
+        gt(captchaChallenges.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rows[0]?.answerHash;
+}
+
+/**
+ * Counts a wrong check of the session's live captcha and, at the `maxChecks`-th, marks it used, in one statement
+ * (two checks at once both count). Answers whether this check spent it; false too when it was no longer live.
+ */
+export async function countFailedCheck(
+  db: Db,
+  input: { sessionId: number; now: Date; maxChecks: number },
+): Promise<boolean> {
+  const { sessionId, now, maxChecks } = input;
+  const isLast = sql`${captchaChallenges.failedChecks} + 1 >= ${maxChecks}`;
+  const rows = await db
+    .update(captchaChallenges)
+    .set({
+      failedChecks: sql`${captchaChallenges.failedChecks} + 1`,
+      usedAt: sql`case when ${isLast} then ${now.toISOString()}::timestamptz end`,
+    })
+    .where(
+      and(
+        eq(captchaChallenges.sessionId, sessionId),
+        isNull(captchaChallenges.usedAt),
+        gt(captchaChallenges.expiresAt, now),
+      ),
+    )
+    .returning({ usedAt: captchaChallenges.usedAt });
+  return rows[0] !== undefined && rows[0].usedAt !== null;
 }
 
 /**

@@ -1,9 +1,9 @@
-// The auth module owns sessions and captchas: the anonymous pre-login session with its captcha, sign-in with
-// lockout, sign-in with an SMS code, identity switch, sign-out, and resolving a bearer token to the signed-in
-// operator.
+// The auth module owns sessions and captchas: the anonymous pre-login session with its captcha and the captcha's
+// check, sign-in with lockout, sign-in with an SMS code, identity switch, sign-out, and resolving a bearer token to
+// the signed-in operator (and the quiet check of it).
 //
-// Each job is one use case (use-cases/: anonymous, login, login-with-code, switch-identity, end-sessions,
-// start-for-user, resolve, purge); the helpers they share sit in sessions.ts; this file wires them to the deps.
+// Each job is one use case (use-cases/: anonymous, captcha-check, login, login-with-code, switch-identity,
+// end-sessions, start-for-user, resolve, purge); the helpers they share sit in sessions.ts; this file wires them to the deps.
 import { prepareDummyHash } from '../../platform/passwords.ts';
 import { bindDeps } from '../../platform/use-cases.ts';
 import type { AuthDeps } from './deps.ts';
@@ -13,11 +13,12 @@ import {
   issueCaptcha,
   openAnonymousSession,
 } from './use-cases/anonymous.ts';
+import { checkCaptcha } from './use-cases/captcha-check.ts';
 import { logout, revokeOperatorSessions, revokeUserSessions } from './use-cases/end-sessions.ts';
 import { loginWithOtp } from './use-cases/login-with-code.ts';
 import { login } from './use-cases/login.ts';
 import { purgeEnded } from './use-cases/purge.ts';
-import { resolveSession } from './use-cases/resolve.ts';
+import { checkSession, resolveSession } from './use-cases/resolve.ts';
 import { startSessionForUser } from './use-cases/start-for-user.ts';
 import { switchOperator } from './use-cases/switch-identity.ts';
 
@@ -50,10 +51,12 @@ export function createAuthService(deps: AuthDeps) {
     openAnonymousSession: bound(openAnonymousSession),
     identifyCaller: bound(identifyCaller),
     issueCaptcha: bound(issueCaptcha),
+    checkCaptcha: bound(checkCaptcha),
     login: bound(login),
     loginWithOtp: bound(loginWithOtp),
     switchOperator: bound(switchOperator),
     logout: bound(logout),
     resolveSession: bound(resolveSession),
+    checkSession: bound(checkSession),
   };
 }

@@ -30,5 +30,7 @@ export const captchaChallenges = pgTable('captcha_challenges', {
   answerHash: text('answer_hash').notNull(),
   expiresAt: timestamptz('expires_at').notNull(),
   usedAt: timestamptz('used_at'),
+  /** wrong answers of POST /api/captcha/{id}; the CAPTCHA_MAX_CHECKS-th sets usedAt */
+  failedChecks: integer('failed_checks').notNull().default(0),
   createdAt: timestamptz('created_at').notNull(),
 });

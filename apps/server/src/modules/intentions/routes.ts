@@ -25,6 +25,12 @@
 //                                             or bidding, and whether its step may be taken now or why not
 //   POST /api/intention/agreement/{projectId} -> DealResult: the exchange confirms the one qualified buyer at the
 //                                             listing price (协议转让)
+//
+// The transferee calls of spec 000 section 7 (Shared; packages/domain/src/contracts/transferees.ts), on the
+// registrations' rules; {id} is a registration's:
+//   GET  /api/project/transferee/show/{id}         -> TransfereeView: the buyer's facts, its status and project
+//   GET  /api/project/transferee/state/funded/{id} -> {stateFunded, stateFundedEnter, stateCreditCode}: derived
+//                                                  from the account openings on the portal
 import { MSG } from '@cqjy/domain';
 import {
   checkIntentionSignCodeCall,
@@ -46,6 +52,7 @@ import {
   updateIntentionCall,
   withdrawIntentionCall,
 } from '@cqjy/domain/contracts/intentions';
+import { showTransfereeCall, transfereeStateFundedCall } from '@cqjy/domain/contracts/transferees';
 import type { FastifyPluginCallback } from 'fastify';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
@@ -79,6 +86,14 @@ export const intentionsRoutes: FastifyPluginCallback<{ intentions: IntentionsSer
 
   serve(app, showIntentionCall, reader, async ({ params }, request) =>
     ok(await intentions.show(requireSession(request), params.id)),
+  );
+
+  serve(app, showTransfereeCall, reader, async ({ params }, request) =>
+    ok(await intentions.showTransferee(requireSession(request), params.id)),
+  );
+
+  serve(app, transfereeStateFundedCall, reader, async ({ params }, request) =>
+    ok(await intentions.readStateFunded(requireSession(request), params.id)),
   );
 
   serve(app, dealCourseCall, reader, async ({ params }, request) =>

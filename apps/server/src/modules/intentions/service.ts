@@ -9,7 +9,8 @@
 // deposit is awaited (the domain's deal rules; settle.ts reads their facts and ends the deal for either way).
 //
 // Each transition of a registration is one use case (use-cases/: register, sign, withdraw, review, the deposit's
-// records, agree), so whatever must follow a transition is added in one place; this file wires them to the deps.
+// records, agree), so whatever must follow a transition is added in one place; the reads are read and transferees
+// (the buyer a registration names, and its state-funded background); this file wires them to the deps.
 //
 // Who sees what: the member its own registrations; the project's owner, the project's agent member and the
 // exchange those past signing. Anyone else is answered 404, as for an id that does not exist, and nothing
@@ -25,7 +26,9 @@ import { recordDeposit, recordDepositNotice, recordDepositRefund } from './use-c
 import { listIntentions, listOpenProjects, readDealCourse, showIntention } from './use-cases/read.ts';
 import { createIntention, updateIntention } from './use-cases/register.ts';
 import { reviewIntention } from './use-cases/review.ts';
+import { readStateFunded, showTransferee } from './use-cases/transferees.ts';
 import { drawLetter, signCodeCalls, signIntention } from './use-cases/sign.ts';
+import { checkMemberReview, checkTransaction, settleTransaction } from './use-cases/transaction.ts';
 import { withdrawIntention } from './use-cases/withdraw.ts';
 
 export type {
@@ -66,6 +69,8 @@ export function createIntentionsService(deps: IntentionsDeps) {
     openProjects: bound(listOpenProjects),
     list: bound(listIntentions),
     show: bound(showIntention),
+    showTransferee: bound(showTransferee),
+    readStateFunded: bound(readStateFunded),
     create: bound(createIntention),
     update: bound(updateIntention),
     drawLetter: bound(drawLetter),
@@ -82,5 +87,10 @@ export function createIntentionsService(deps: IntentionsDeps) {
     findWinner: (projectId: number) => repo.findWinner(deps.db, projectId),
     remindDepositDeadlines: bound(remindDepositDeadlines),
     agree: bound(confirmAgreement),
+    /** the unified family's member review and transaction: the buyer they name (engine preconditions) */
+    checkMemberReview: bound(checkMemberReview),
+    checkTransaction: bound(checkTransaction),
+    /** the unified transaction's approval: the agreement with the buyer it names (an approval effect) */
+    settleTransaction: bound(settleTransaction),
   };
 }

@@ -88,6 +88,25 @@ export async function findCompanyByCreditCode(db: Db, creditCode: string): Promi
   return rows[0];
 }
 
+/** The oldest company whose account opening named `creditCode` as its 国家出资企业's code, with the enterprise's name. */
+export async function findCompanyNamingStateEnterprise(
+  db: Db,
+  creditCode: string,
+): Promise<CompanyRow | undefined> {
+  const rows = await db
+    .select()
+    .from(companies)
+    .where(
+      and(
+        eq(companies.stateCreditCode, creditCode),
+        sql`coalesce(trim(${companies.stateFundedEnter}), '') <> ''`,
+      ),
+    )
+    .orderBy(asc(companies.id))
+    .limit(1);
+  return rows[0];
+}
+
 export async function listUsersByMobile(db: Db, mobile: string): Promise<UserRow[]> {
   return db.select().from(users).where(eq(users.mobile, mobile)).orderBy(asc(users.id));
 }

@@ -1,15 +1,19 @@
-// Routes of the signed-in user: who am I (userinfo), what may I do (role permissions), the welcome prompt
-// (gate 6) and the secondary role. Each is served from its contract (packages/domain/src/contracts/users.ts)
-// but for the welcome picture, which answers an image, not the envelope.
+// Routes of the signed-in user: who am I (userinfo), what may I do (role permissions, the company's per business
+// type), the welcome prompt (gate 6) and the secondary role. Each is served from its contract
+// (packages/domain/src/contracts/users.ts) but for the welcome picture, which answers an image, not the envelope.
 //   POST /api/app/userinfo             -> SessionUser
 //   GET  /api/app/user/role/permissions?actualProjectData=1
 //                                      -> {permission, permissionProject}: the project permissions only when asked
+//   GET  /api/app/get/business/permission?businessType=5
+//                                      -> [{businessType, projectAssetType}]: permissionProject, or its one entry of
+//                                      the business type; an unknown business type: status 1
 //   GET  /api/operator/welcome/image   -> image/svg+xml banner
 //   POST /api/operator/cancel/prompt   -> {status: 0}; userinfo.prompt is false from then on
 //   POST /api/app/user/sec/role        {codes: string[]} -> {status: 0}; the permissions call then answers the
 //                                      role codes plus the chosen codes the company's role allows
 // Switching identity (POST /api/app/switch/{id}) opens a new session: the auth module serves it.
 import {
+  businessPermissionCall,
   cancelPromptCall,
   rolePermissionsCall,
   secondaryRoleCall,
@@ -35,6 +39,10 @@ export const usersRoutes: FastifyPluginCallback<{ users: UsersService }> = (app,
 
   serve(app, rolePermissionsCall, signedIn, async ({ query }, request) =>
     ok(await users.getPermissions(requireSession(request).operatorId, query.actualProjectData === 1)),
+  );
+
+  serve(app, businessPermissionCall, signedIn, async ({ query }, request) =>
+    ok(await users.listBusinessPermissions(requireSession(request).operatorId, query.businessType)),
   );
 
   // a picture, not the envelope: left out of the contracts

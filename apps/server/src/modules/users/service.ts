@@ -1,9 +1,9 @@
 // The users module owns companies, users, operators and roles. It answers who a signed-in operator is
-// (userinfo), what they may do (permissions), and the account facts sign-in needs; it keeps the operator's
-// welcome-prompt flag and secondary role.
+// (userinfo), what they may do (permissions), the account facts sign-in needs and the 国家出资企业 a credit code
+// belongs to; it keeps the operator's welcome-prompt flag and secondary role.
 //
-// Each job is one use case (use-cases/: sign-in, operator-context, exchange, settings, accounts, records); the
-// permission codes they share sit in codes.ts; this file wires them to the deps.
+// Each job is one use case (use-cases/: sign-in, operator-context, exchange, settings, accounts, records,
+// state-funded); the permission codes they share sit in codes.ts; this file wires them to the deps.
 import { bindDeps } from '../../platform/use-cases.ts';
 import type { UsersDeps, UsersParts } from './deps.ts';
 import { createAccount, setPasswordHash } from './use-cases/accounts.ts';
@@ -14,6 +14,7 @@ import {
   findOperatorContext,
   getPermissions,
   getSessionUser,
+  listBusinessPermissions,
   listCompanyRoleCodes,
 } from './use-cases/operator-context.ts';
 import {
@@ -32,6 +33,7 @@ import {
   updateUser,
 } from './use-cases/records.ts';
 import { cancelPrompt, setSecondaryRole } from './use-cases/settings.ts';
+import { findStateEnterpriseOf } from './use-cases/state-funded.ts';
 import {
   clearLoginFailures,
   findLoginAccount,
@@ -68,6 +70,7 @@ export function createUsersService(parts: UsersParts) {
     findCompany: bound(findCompany),
     findCompanyByCreditCode: bound(findCompanyByCreditCode),
     findCompanyByName: bound(findCompanyByName),
+    findStateEnterpriseOf: bound(findStateEnterpriseOf),
     listCompanies: bound(listCompanies),
     listCompanyOperators: bound(listCompanyOperators),
     listOperatorIds: bound(listOperatorIds),
@@ -83,6 +86,7 @@ export function createUsersService(parts: UsersParts) {
     findExchangeCompanyId: bound(findExchangeCompanyId),
     getSessionUser: bound(getSessionUser),
     getPermissions: bound(getPermissions),
+    listBusinessPermissions: bound(listBusinessPermissions),
     cancelPrompt: bound(cancelPrompt),
     setSecondaryRole: bound(setSecondaryRole),
     hasAnyUser: bound(hasAnyUser),

@@ -5,6 +5,7 @@ import {
   MSG,
   type LoginResult,
   type PermissionsResult,
+  type ProjectPermission,
   type SessionUser,
 } from '@cqjy/domain';
 import { sql } from 'drizzle-orm';
@@ -168,6 +169,60 @@ describe('userinfo and permissions', () => {
     expect(projects[1]).toEqual({ businessType: '2', projectAssetType: ['1'] });
     expect(projects[4]).toEqual({ businessType: '5', projectAssetType: ['2'] });
     expect(projects[0]).toEqual({ businessType: '1', projectAssetType: [] });
+  });
+
+  it("answers the company's permissions per business type: all in order, or the one asked for", async () => {
+    const token = await loginAs(t.app, 'agent');
+    const get = async (query: string) =>
+      readJson<ProjectPermission[]>(
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/app/get/business/permission${query}`,
+          headers: bearer(token),
+        }),
+      );
+    const projects = readJson<PermissionsResult>(
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/app/user/role/permissions?actualProjectData=1',
+        headers: bearer(token),
+      }),
+    ).data.permissionProject;
+    const all = await get('');
+    expect(all.status).toBe(0);
+    expect(all.data).toEqual(projects);
+    expect(all.data.map((entry) => entry.businessType)).toEqual(BUSINESS_TYPES.map((type) => type.key));
+    expect((await get('?businessType=5')).data).toEqual([{ businessType: '5', projectAssetType: ['1'] }]);
+    expect((await get('?businessType=12')).data).toEqual([{ businessType: '12', projectAssetType: [] }]);
+    // another company answers its own
+    const member = await loginAs(t.app, 'member');
+    const memberSmall = await t.app.inject({
+      method: 'GET',
+      url: '/api/app/get/business/permission?businessType=5',
+      headers: bearer(member),
+    });
+    expect(readJson(memberSmall).data).toEqual([{ businessType: '5', projectAssetType: [] }]);
+  });
+
+  it('refuses a business type that does not exist, and answers 401 without a session', async () => {
+    const token = await loginAs(t.app, 'agent');
+    for (const businessType of ['13', '0', '', 'abc', '5 ']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/app/get/business/permission?businessType=${encodeURIComponent(businessType)}`,
+        headers: bearer(token),
+      });
+      expect(response.statusCode, businessType).toBe(200);
+      expect(response.json(), businessType).toEqual({ status: 1, msg: MSG.businessTypeUnknown, data: null });
+    }
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/app/get/business/permission' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('lists the business-permission call in /api/docs', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const paths = response.json<{ paths: Record<string, Record<string, { tags?: string[] }>> }>().paths;
+    expect(paths['/api/app/get/business/permission']?.get?.tags).toEqual(['user']);
   });
 
   it('answers each identity its default role', async () => {

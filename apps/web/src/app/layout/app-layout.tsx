@@ -1,6 +1,8 @@
 // The signed-in shell: header on top; below it the sider menu and, right of it, the tab strip over the pages, with
-// the advanced-authentication banner at the top of the content; the expired-password prompt over everything.
+// the advanced-authentication banner at the top of the content; the expired-password prompt over everything. Coming
+// back into view, it asks the server whether the sign-in still holds (the quiet session check).
 import { Layout } from 'antd';
+import { useSessionCheckOnReturn } from '../../api/session-check.ts';
 import { AdvancedAuthBanner } from './advanced-auth-prompt.tsx';
 import { PasswordExpiredPrompt } from '../../features/profile/password-expired-prompt.tsx';
 import { AppHeader } from './app-header.tsx';
@@ -13,6 +15,7 @@ export { applyAutoCollapse } from './use-auto-collapse.ts';
 
 export function AppLayout() {
   useAutoCollapse();
+  useSessionCheckOnReturn();
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <AppHeader />

@@ -58,6 +58,12 @@ function serve(onLogin: LoginAnswer, onMobileLogin: LoginAnswer = onLogin): Fetc
     const path = call.url.split('?')[0] ?? '';
     if (path === '/api/login/captcha') return captchaResponse();
     if (path === '/api/login') return onLogin(call);
+    // the captcha's check: the demo picture's answer is ab12
+    if (path.startsWith('/api/captcha/')) {
+      return path === '/api/captcha/ab12'
+        ? jsonResponse(envelope({ valid: true }, 0, MSG.captchaChecked))
+        : jsonResponse(envelope(null, 1, MSG.captchaWrong));
+    }
     if (path.startsWith('/api/app/login/otp/')) {
       return jsonResponse(envelope(null, 0, '验证码已发送'), { headers: { 'session-id': 'anon-otp' } });
     }
@@ -117,6 +123,25 @@ afterEach(() => {
 });
 
 describe('LoginPage', () => {
+  it('checks the captcha as its field is left: a wrong answer is told under it, a right one says nothing', async () => {
+    const calls = serve(() => jsonResponse(envelope(null)));
+    renderLogin();
+    await screen.findByAltText('验证码');
+    const input = screen.getByPlaceholderText('验证码');
+    fireEvent.change(input, { target: { value: 'zz99' } });
+    fireEvent.blur(input);
+    expect(await screen.findByText(MSG.captchaWrong)).toBeTruthy();
+    expect(calls.some((call) => call.url === '/api/captcha/zz99' && call.method === 'POST')).toBe(true);
+    // typing again clears it; the right answer leaves the field without a message, and no toast either way
+    fireEvent.change(input, { target: { value: 'ab12' } });
+    expect(screen.queryByText(MSG.captchaWrong)).toBeNull();
+    fireEvent.blur(input);
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/captcha/ab12')).toBe(true));
+    expect(screen.queryByText(MSG.captchaWrong)).toBeNull();
+    expect(notifier.error.mock.calls).toEqual([]);
+    expect(notifier.success.mock.calls).toEqual([]);
+  });
+
   it('renders its fields and loads a captcha whose session id becomes the token', async () => {
     serve(() => jsonResponse(envelope(null)));
     renderLogin();

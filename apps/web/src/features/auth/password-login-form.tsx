@@ -1,10 +1,10 @@
 // Username, password and captcha. The captcha call hands out the anonymous session id the login call must carry,
-// so the picture and the id are always refreshed together.
-import { useState } from 'react';
+// so the picture and the id are always refreshed together. The captcha's answer is checked as the field is left.
+import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { LoginBody } from '@cqjy/domain/contracts/auth';
 import { MSG } from '@cqjy/domain/messages';
-import { useCaptchaImage, useSignIn } from '../../api/auth.ts';
+import { checkCaptcha, useCaptchaImage, useSignIn } from '../../api/auth.ts';
 import { LoginField } from './login-field.tsx';
 import { useFinishSignIn } from './use-finish-sign-in.ts';
 
@@ -20,6 +20,9 @@ export function validateLoginForm(form: LoginBody): Errors {
 
 export function PasswordLoginForm() {
   const [form, setForm] = useState<LoginBody>({ username: '', password: '', captcha: '' });
+  // the captcha answer as typed now, for a check's verdict that arrives after more typing
+  const typed = useRef('');
+  typed.current = form.captcha;
   const [errors, setErrors] = useState<Errors>({});
   const [isAwaitingCaptcha, setIsAwaitingCaptcha] = useState(false);
   const captcha = useCaptchaImage();
@@ -56,6 +59,17 @@ export function PasswordLoginForm() {
     });
   };
 
+  // the answer checked as the person leaves the field (POST /api/captcha/{id}), so a typo is told before the form
+  // is sent and spends the picture; the verdict belongs to the answer it was asked for
+  const onCaptchaBlur = (): void => {
+    const answer = form.captcha.trim();
+    if (answer === '') return;
+    void captcha.whenSettled().then(async () => {
+      if ((await checkCaptcha(answer)) !== 'wrong' || typed.current.trim() !== answer) return;
+      setErrors((shown) => ({ ...shown, captcha: MSG.captchaWrong }));
+    });
+  };
+
   const fieldProps = (field: keyof LoginBody) => ({
     id: field,
     value: form[field],
@@ -76,7 +90,7 @@ export function PasswordLoginForm() {
       </LoginField>
       <LoginField id="captcha" label="验证码" error={errors.captcha ?? null}>
         <div className="login-row">
-          <input {...fieldProps('captcha')} type="text" maxLength={8} />
+          <input {...fieldProps('captcha')} type="text" maxLength={8} onBlur={onCaptchaBlur} />
           <button
             type="button"
             onClick={captcha.refresh}

@@ -3,6 +3,7 @@ import {
   orderProjectPermissions,
   type PermissionCode,
   type PermissionsResult,
+  type ProjectPermission,
   type SessionUser,
 } from '@cqjy/domain';
 import type { Db } from '../../../db/client.ts';
@@ -95,6 +96,21 @@ export async function getPermissions(
     permission: listEffectiveCodes(row),
     permissionProject: isWithProjects ? orderProjectPermissions(row.company.projectPermissions) : [],
   };
+}
+
+/**
+ * GET /api/app/get/business/permission: the company's asset types per business type (the permissionProject of
+ * getPermissions), all in the business types' order, or the one of `businessType` (a key of BUSINESS_TYPES).
+ */
+export async function listBusinessPermissions(
+  deps: UsersDeps,
+  operatorId: number,
+  businessType: string | undefined,
+): Promise<ProjectPermission[]> {
+  const { permissionProject } = await getPermissions(deps, operatorId, true);
+  return businessType === undefined
+    ? permissionProject
+    : permissionProject.filter((entry) => entry.businessType === businessType);
 }
 
 /** What a company's role allows (the bound of a secondary role); empty for an unknown company. */

@@ -1,0 +1,1 @@
+ALTER TABLE "captcha_challenges" ADD COLUMN "failed_checks" integer DEFAULT 0 NOT NULL;
