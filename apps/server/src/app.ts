@@ -389,6 +389,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   });
 
+  // 综合类: the member's review names a buyer registered on the project; the transaction a confirmed one, at no less
+  // than the listing price
+  workflow.registerPrecondition(['unified'], 'memberIntentionReview', intentions.checkMemberReview);
+  workflow.registerPrecondition(['unified'], 'transaction', intentions.checkTransaction);
+  workflow.registerApprovalEffect(['unified'], 'transaction', intentions.settleTransaction);
+
   // 机动车处置: the application is the engine's (its vehicles its precondition and part of its letter; its approval
   // starts the appraisal); the rest of the course is the vehicles module's
   const vehicles = createVehiclesService({ ...moduleDeps, signatures, projects, processLog: workflow });

@@ -27,6 +27,7 @@ export const DICTIONARIES = {
   regulatoryBodies: '监管机构',
   assetSource: '资产来源',
   disclosurePeriod: '信息披露期下限（工作日）',
+  unifiedCategory: '综合类项目类别',
 } as const;
 
 export type DictionaryCode = keyof typeof DICTIONARIES;

@@ -155,10 +155,18 @@ export const DICTIONARY_ENTRIES: Record<DictionaryCode, DictionaryEntry[]> = {
   scale: listed('大型', '中型', '小型', '微型'),
   regulatoryBodies: buildRegulatorTree(),
   assetSource: buildAssetSources(),
-  // key: the rule (projects/kinds/settings.ts), label: the fewest working days, which the exchange may raise
   // key: the rule, label: the rule with its fewest working days, which the exchange may raise (kinds/settings.ts)
   disclosurePeriod: (Object.keys(DISCLOSURE_PERIOD_DEFAULTS) as DisclosurePeriodKey[]).map((key) => ({
     key,
     label: disclosurePeriodLabel(key, DISCLOSURE_PERIOD_DEFAULTS[key]),
   })),
+  // the categories of the unified form: a key of projects/kinds/unified.ts has its own fields; a key the exchange
+  // adds takes those of 其他权益
+  unifiedCategory: [
+    { key: 'lease', label: '房屋出租（招租）' },
+    { key: 'claim', label: '债权' },
+    { key: 'ip', label: '知识产权' },
+    { key: 'franchise', label: '特许经营权' },
+    { key: 'other', label: '其他权益' },
+  ],
 };

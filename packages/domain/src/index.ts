@@ -49,6 +49,7 @@ export * from './projects/kinds/bulk.ts';
 export * from './projects/kinds/equity.ts';
 export * from './projects/kinds/capital-increase.ts';
 export * from './projects/kinds/small.ts';
+export * from './projects/kinds/unified.ts';
 export * from './projects/kinds/motor-vehicle.ts';
 export * from './projects/lots.ts';
 export * from './projects/kinds/index.ts';

@@ -18,6 +18,7 @@ import {
 import { DEMO_DEAL_CODE } from './seed-deal.ts';
 import { SMALL_DEMO_CODES } from './seed-small.ts';
 import { VEHICLE_DEMO_CODES } from './seed-vehicles.ts';
+import { UNIFIED_DEMO_CODES } from './seed-unified.ts';
 import { seedDatabase, seedDemo } from './seed.ts';
 
 describe('seed', () => {
@@ -70,9 +71,9 @@ describe('seed', () => {
               as appraisals
           from projects p order by p.id`,
     );
-    // five of the demo owner's, the second owner's draft, the agent's three small-lot batches, and the owner's two
-    // vehicle disposals (whose vehicles are no sheet rows)
-    expect(rows).toHaveLength(11);
+    // five of the demo owner's, the second owner's draft, the agent's three small-lot batches, the owner's two
+    // vehicle disposals (whose vehicles are no sheet rows) and its two unified projects (no sheets)
+    expect(rows).toHaveLength(13);
     for (const { code, form, appraisals } of rows) {
       if (form.appraisalPrice !== undefined) {
         // the physical kinds: the asset or lot list's appraisals are the appraisal of the form
@@ -108,6 +109,7 @@ describe('seed', () => {
       'dealt',
       'appraising',
       'dealt',
+      'disclosing',
     ]);
     // the exchange reads every company's course
     const token = await loginAs(t.app, 'admin');
@@ -154,6 +156,7 @@ describe('seed', () => {
         '车辆挂牌:vehicleListed',
         '成交确认:vehicleDealt',
       ],
+      [UNIFIED_DEMO_CODES.lease]: ['信息披露:submit,sign,pass'],
     });
     // the disclosure's approval is when the disclosure started
     const bulk = projects[0];
@@ -231,11 +234,12 @@ describe('seed', () => {
       );
     const page = { page: 1, size: 10 };
 
-    // the member: the two equity projects entrusted to it, a registration the exchange sent back, and the
-    // investor it registered on the capital increase (its audit waiting: 我发起的 lists it beside the applications)
+    // the member: the two equity projects and the unified lease entrusted to it, a registration the exchange sent
+    // back, and the investor it registered on the capital increase (its audit waiting: 我发起的 lists it beside the
+    // applications)
     const member = await loginAs(t.app, 'member');
     const memberHome = await call<HomepageCounts>(member, 'GET', '/api/homepage/count');
-    expect(memberHome.data).toMatchObject({ projects: 2, todo: 1, launch: 3, done: 2 });
+    expect(memberHome.data).toMatchObject({ projects: 3, todo: 1, launch: 3, done: 2 });
     const memberTodo = await call<PageResult<TaskRow>>(member, 'POST', '/api/task/list/todo', page);
     expect(memberTodo.data.list.map((row) => [row.type, row.action, row.projectCode])).toEqual([
       ['MfyRrn', 'registration', 'GR2026BJ1000301'],

@@ -33,6 +33,7 @@ import { insertDemoNotifications } from './seed-notifications.ts';
 import { insertDemoRegistries } from './seed-registries.ts';
 import { insertDemoSmallLots } from './seed-small.ts';
 import { insertDemoVehicles } from './seed-vehicles.ts';
+import { insertDemoUnified } from './seed-unified.ts';
 
 export { DEMO_PROJECT_PERMISSIONS } from './seed-accounts.ts';
 
@@ -134,6 +135,12 @@ export async function seedDemo(
       exchange: demo.parties.admin,
       appraiser: partyOf('assessment', userIds, companyIds),
       dismantler: partyOf('disassembly', userIds, companyIds),
+      now,
+    });
+    await insertDemoUnified(tx, {
+      owner,
+      member: demo.parties.member,
+      exchange: demo.parties.admin,
       now,
     });
     await insertDemoNotifications(tx, {

@@ -6,7 +6,10 @@
 // project, or one of another family, answers 404.
 import { z } from 'zod';
 import { defineCall, zPathId, ZSaved, type CallDef } from '../contract.ts';
+import { formatMessage } from '../format.ts';
 import { MSG } from '../messages.ts';
+import { isCalendarDate } from '../workflow/action-forms.ts';
+import { DISCLOSURE_DAYS_MAX } from '../workflow/actions.ts';
 import { PROJECT_FAMILIES, PROJECT_KINDS, type ProjectFamily } from '../projects/kinds/index.ts';
 import { submitCall, type DisclosureStage } from '../projects/kinds/kind.ts';
 import { ZDisclosureDocument, ZProjectFormView } from '../projects/views.ts';
@@ -85,6 +88,61 @@ function formCallsAt(
   };
 }
 
+/** A category of a kind's form, with the labels of the fields it adds. */
+export const ZKindCategory = z.object({
+  key: z.string(),
+  label: z.string(),
+  fields: z.array(z.object({ name: z.string(), label: z.string() })),
+});
+export type KindCategory = z.infer<typeof ZKindCategory>;
+
+function categoryCallOf(family: ProjectFamily) {
+  return defineCall({
+    method: 'GET',
+    path: `/api/project/${family}/category`,
+    tag: 'project',
+    summary: `${FAMILY_TITLES[family]}项目类别及其专有字段`,
+    answer: z.array(ZKindCategory),
+  });
+}
+
+const zDay = (message: string) =>
+  z
+    .string({ error: message })
+    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isCalendarDate(value), message);
+
+/** What the work/date call answers: the period both ways, and whether a day counted has no published schedule. */
+export const ZWorkDate = z.object({
+  startDate: z.string(),
+  days: z.number(),
+  endDate: z.string(),
+  isProvisional: z.boolean(),
+});
+export type WorkDate = z.infer<typeof ZWorkDate>;
+
+function workDateCallOf(family: ProjectFamily) {
+  return defineCall({
+    method: 'POST',
+    path: `/api/project/${family}/work/date`,
+    tag: 'project',
+    summary: '按法定工作日计算披露截止日期（或工作日数）',
+    description: '给出 days 时返回截止日期；给出 endDate 时返回两日之间的工作日数（开始当日不计）。',
+    body: z
+      .object({
+        startDate: zDay(MSG.workDateStartInvalid),
+        days: z
+          .number({ error: formatMessage(MSG.workDateDaysInvalid, { max: DISCLOSURE_DAYS_MAX }) })
+          .int(formatMessage(MSG.workDateDaysInvalid, { max: DISCLOSURE_DAYS_MAX }))
+          .min(1, formatMessage(MSG.workDateDaysInvalid, { max: DISCLOSURE_DAYS_MAX }))
+          .max(DISCLOSURE_DAYS_MAX, formatMessage(MSG.workDateDaysInvalid, { max: DISCLOSURE_DAYS_MAX }))
+          .optional(),
+        endDate: zDay(MSG.workDateEndInvalid).optional(),
+      })
+      .refine((body) => (body.days === undefined) !== (body.endDate === undefined), MSG.workDateOneOf),
+    answer: ZWorkDate,
+  });
+}
+
 function kindCallsOf(family: ProjectFamily) {
   const kind = PROJECT_KINDS[family];
   const title = FAMILY_TITLES[family];
@@ -119,6 +177,13 @@ function kindCallsOf(family: ProjectFamily) {
               answer: ZProjectFormView,
             }),
           },
+    /**
+     * POST /api/project/{family}/submitFormal/{id} {version}, for a kind without a pre-disclosure whose formal
+     * submit the spec names as well (the ordinary capital increase's): the same submission as `submit`
+     */
+    submitFormalAlias: kind.isFormalSubmitNamed
+      ? submitCallAt(family, 'formal', `${base}/submitFormal/:id`)
+      : undefined,
     /** POST /api/project/{family}/copy/{id} -> {id, version}: a new draft with the form (renamed) and the sheets */
     copy: defineCall({
       method: 'POST',
@@ -147,6 +212,16 @@ function kindCallsOf(family: ProjectFamily) {
       body: z.object({ id: zProjectBodyId, version: zProjectVersion, taskId: zProjectBodyId }),
       answer: ZProjectSubmitted,
     }),
+    /**
+     * GET /api/project/{family}/category -> the categories of a kind whose form changes with one (the unified
+     * family's): the dictionary's entries in force, each with the fields it adds to the form
+     */
+    category: kind.categories === undefined ? undefined : categoryCallOf(family),
+    /**
+     * POST /api/project/{family}/work/date {startDate, days | endDate}: the closing day of a period of working days
+     * on the PRC calendar, or the working days between two days (a kind whose form counts its period so)
+     */
+    workDate: kind.workdayPeriod === undefined ? undefined : workDateCallOf(family),
     /** POST /api/project/{family}/show {id} -> ProjectFormView (the spec names the id in the body) */
     show: defineCall({
       method: 'POST',

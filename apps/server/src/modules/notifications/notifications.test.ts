@@ -95,11 +95,12 @@ async function fingerprint(): Promise<string> {
 describe('the demo owner', () => {
   it('starts with the notifications of its approved applications, the newest unread', async () => {
     const page = await listOf(owner);
-    // the demo projects' approvals: five disclosures, the finished deal's disclosure, contract and price, and the
-    // two vehicle disposals' applications
-    expect(page.total).toBe(10);
+    // the demo projects' approvals: five disclosures, the finished deal's disclosure, contract and price, the
+    // two vehicle disposals' applications and the unified lease's disclosure
+    expect(page.total).toBe(11);
     expect(page.list.map((row) => row.isRead)).toEqual([
       false,
+      true,
       true,
       true,
       true,

@@ -72,6 +72,8 @@ async function signAndApprove(base: string, actionId: number, taskId: number): P
 describe.each([
   { family: 'cap', title: '增资扩股', submit: 'submit' },
   { family: 'capOpen', title: '公开增资', submit: 'submitFormal' },
+  // spec 001 names the ordinary one's submitFormal too: the same formal submission under that name
+  { family: 'cap', title: '增资扩股（submitFormal）', submit: 'submitFormal' },
 ])('a $title project ($family) runs its disclosure course', ({ family, submit }) => {
   let id = 0;
   let version = 0;
@@ -86,6 +88,11 @@ describe.each([
     expect(await foreign.post(`/api/project/${family}/${submit}/${id}`, { version })).toMatchObject({
       status: 404,
     });
+    expect(await owner.post(`/api/project/${family}/${submit}/${id}`, { version: '一' })).toMatchObject({
+      status: 1,
+      msg: MSG.badRequest,
+    });
+    expect(await instancesOf(id)).toEqual([]);
   });
 
   it('is refused naming the first missing required file, storing nothing, until all seven are there', async () => {

@@ -16,7 +16,7 @@
 //   GET  /api/project/members       -> [{id, name}]: the admitted member companies a project may be entrusted to
 //   POST /api/project/delete/{id}   {} -> {id}; drafts of the caller's own company only
 // For every family F with a project kind (packages/domain/src/projects/kinds: bulk, coll, stock, privateStock, cap,
-// capOpen):
+// capOpen, small, motorVehicle, unified):
 //   POST /api/project/F{create}     {form} -> {id, version}; a draft of the caller's company ({create} is the
 //                                      kind's createPath: '' for bulk and coll, /right/save for the equity kinds)
 //   POST /api/project/F/update/{id} {version, form} -> {id, version}; editable projects only; stale version: 409
@@ -28,6 +28,12 @@
 //   POST /api/project/F/again/submit/{id} {version}   the same once the exchange returned it (else refused)
 //   POST /api/project/F/task/submit {id, version, taskId}  the same from the caller's open task on it
 //   POST /api/project/F/copy/{id}   -> {id, version}: a new draft with the form (renamed) and the list sheets
+//   POST /api/project/F/submitFormal/{id} {version}   the formal submit under the spec's second name, for a kind
+//                                      without a pre-disclosure that has it (the ordinary capital increase)
+//   GET  /api/project/F/category    -> [{key, label, fields: [{name, label}]}]: a form that changes with a category
+//                                      (unified): the dictionary's categories in force with the fields each adds
+//   POST /api/project/F/work/date   {startDate, days | endDate} -> {startDate, days, endDate, isProvisional}: a
+//                                      period counted in working days (unified)
 // and, where a kind has names of its own in the spec (specBase: /api/capitalIncrease, /api/capitalIncreaseOpen):
 //   POST {specBase} {form}; POST {specBase}/update/{id}; POST {specBase}/project/{id} -> ProjectFormView;
 //   POST {specBase}/{id}/submit {version} (and /{id}/submitFormal for the open one's formal disclosure)
@@ -197,6 +203,26 @@ export const projectsRoutes: FastifyPluginCallback<{ projects: ProjectsService }
     serve(app, calls.show, guard, async ({ body }, request) =>
       ok(await projects.showForm(requireSession(request), family, body.id)),
     );
+
+    if (calls.submitFormalAlias !== undefined) {
+      serve(app, calls.submitFormalAlias, guard, async ({ params, body }, request) =>
+        ok(
+          await projects.submitProject(actorOf(request), family, params.id, {
+            version: body.version,
+            stage: 'formal',
+          }),
+          MSG.workflowSubmitted,
+        ),
+      );
+    }
+    if (calls.category !== undefined) {
+      serve(app, calls.category, guard, async (_, request) =>
+        ok(await projects.listCategories(requireSession(request), family)),
+      );
+    }
+    if (calls.workDate !== undefined) {
+      serve(app, calls.workDate, guard, ({ body }) => Promise.resolve(ok(projects.workDate(body))));
+    }
   }
 
   done();

@@ -33,6 +33,7 @@ import {
   showStatus,
   showTransferor,
 } from './use-cases/read.ts';
+import { listCategories, workDate } from './use-cases/kind-helpers.ts';
 import { remindDeadlines } from './use-cases/remind-deadlines.ts';
 import {
   cancelDisclosure,
@@ -118,6 +119,8 @@ export function createProjectsService(moduleDeps: ProjectsServiceDeps) {
     submitAgain: bound(submitAgain),
     submitFromTask: bound(submitFromTask),
     copyProject: bound(copyProject),
+    listCategories: bound(listCategories),
+    workDate,
     cancelDisclosure: bound(cancelDisclosure),
     showTransferor: bound(showTransferor),
     countStatuses: bound(countStatuses),

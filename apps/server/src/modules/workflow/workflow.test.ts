@@ -444,17 +444,17 @@ describe('the abort flow (bulk)', () => {
     // applications of this file, the five disclosures of the demo projects' courses, the demo deal's disclosure,
     // contract and price payout, its returned payout, the investor the owner registered on the capital increase
     // (waiting for the exchange's audit), the two demo vehicle disposals' applications and the dealt one's receiving
-    // (the other's appraisal waits in the firm's estimate list, not the project lists)
-    expect(counts.data).toMatchObject({ todo: 2, launch: 15 });
+    // (the other's appraisal waits in the firm's estimate list, not the project lists), the unified lease's disclosure
+    expect(counts.data).toMatchObject({ todo: 2, launch: 16 });
     expect(counts.data.done).toBeGreaterThanOrEqual(3);
     const done = await exchange.post<{ list: TaskRow[]; total: number }>('/api/task/list/done', {
       page: 1,
       size: 1,
     });
     // the two reviews of this file, the seven of the demo projects' courses, the demo deal's three, the three of
-    // the agent's small-lot batches (two disclosures and a confirmed result) and the two vehicle disposals'
-    // applications
-    expect(done.data.total).toBe(17);
+    // the agent's small-lot batches (two disclosures and a confirmed result), the two vehicle disposals'
+    // applications and the unified lease's disclosure
+    expect(done.data.total).toBe(18);
     expect(done.data.list).toHaveLength(1);
     const filtered = await applicant.post<{ total: number }>('/api/task/list/launch', {
       page: 1,
@@ -576,9 +576,9 @@ describe('withdrawal, batch and project calls', () => {
 
   it('project list is scoped to the caller company; the exchange sees all', async () => {
     // the demo bulk project, the demo deal, the two equity demo projects, the capital increase, the two vehicle
-    // disposals, and the four bulk projects these tests added
+    // disposals, the two unified projects, and the four bulk projects these tests added
     const own = await applicant.post<{ total: number }>('/api/project/list', { page: 1, size: 10 });
-    expect(own.data.total).toBe(11);
+    expect(own.data.total).toBe(13);
     // the other company lists its own draft alone
     const other = await foreign.post<{ total: number }>('/api/project/list', { page: 1, size: 10 });
     expect(other.data.total).toBe(1);
@@ -588,7 +588,7 @@ describe('withdrawal, batch and project calls', () => {
       keyword: 'GR2026',
     });
     // and the other company's draft, and the agent's three small-lot batches
-    expect(all.data.total).toBe(15);
+    expect(all.data.total).toBe(17);
     expect((await foreign.post(`/api/project/show/${projectId}`)).status).toBe(404);
     expect((await foreign.get(`/api/project/status/${projectId}`)).status).toBe(404);
   });

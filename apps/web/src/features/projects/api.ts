@@ -6,7 +6,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { TIMEOUTS } from '@cqjy/domain/api';
 import { listEvaluationsCall, submitEvaluationCall } from '@cqjy/domain/contracts/evaluations';
-import { PROJECT_KIND_CALLS, type ProjectSaved } from '@cqjy/domain/contracts/project-kinds';
+import {
+  PROJECT_KIND_CALLS,
+  type KindCategory,
+  type ProjectSaved,
+  type WorkDate,
+} from '@cqjy/domain/contracts/project-kinds';
 import {
   participantCalls,
   transfereeCalls,
@@ -102,6 +107,35 @@ export async function submitProject(
     { params: { id }, body: { version } },
     { timeoutMs: TIMEOUTS.signatureAndSubmitMs },
   );
+}
+
+// --- what a kind's form asks as the owner types (categories, a period in working days) -------------------------
+
+/** GET /api/project/{family}/category: the categories in force, each with the fields it adds (none if it has none). */
+export const kindCategoriesQuery = (family: ProjectFamily) =>
+  queryOptions({
+    queryKey: ['projects', 'categories', family] as const,
+    queryFn: async (): Promise<KindCategory[]> => {
+      const call = PROJECT_KIND_CALLS[family].category;
+      return call === undefined ? [] : fetchData(call, {});
+    },
+    staleTime: 10 * 60_000,
+  });
+
+export type WorkDateQuestion = { startDate: string; days: number } | { startDate: string; endDate: string };
+
+/**
+ * POST /api/project/{family}/work/date: the closing day of a period of working days, or the days up to a closing
+ * day. A refusal is not shown (the form keeps what was typed and its rules speak at 提交).
+ */
+export async function countWorkDate(
+  family: ProjectFamily,
+  body: WorkDateQuestion,
+  signal?: AbortSignal,
+): Promise<WorkDate> {
+  const call = PROJECT_KIND_CALLS[family].workDate;
+  if (call === undefined) throw new Error(`${family}: no work/date call`);
+  return fetchData(call, { body }, { showError: false, ...(signal === undefined ? {} : { signal }) });
 }
 
 // --- list sheets (asset lists, shareholder structure, financial data) -----------------------------------------

@@ -1,6 +1,9 @@
 // The project form of any kind, drawn from its field descriptors (projects/kinds): one card per field group, one
 // item per visible field with the control of its kind, and the hint the kind writes under it (which may depend on
 // the form and on the exchange's settings). Files are the project's own and can be added once the draft exists.
+// The page may draw a field's control itself and say more under a field (a kind's category select and what the
+// category adds; a closing day counted provisionally).
+import type { ReactElement, ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Cascader, Checkbox, Form, Input, Radio, Select, Space } from 'antd';
 import { fillIn, MSG, pleaseSelect } from '@cqjy/domain/messages';
@@ -263,7 +266,24 @@ export type ProjectFormFieldsProps = {
    * the rules run, so the page sets it just before validating every field.
    */
   missing?: { readonly current: MissingFields };
+  /** a control drawn in place of a field's own (Form.Item hands it the value and change handler), by field name */
+  controls?: Readonly<Record<string, ReactElement>>;
+  /** what is said under a field after its hint, by field name */
+  notes?: Readonly<Record<string, ReactNode>>;
 };
+
+const NOTHING: Readonly<Record<string, never>> = {};
+
+/** The hint under a field, and the page's note after it. */
+function extraOf(hint: string | undefined, note: ReactNode): ReactNode {
+  if (note === undefined || note === null) return hint;
+  return (
+    <>
+      {hint === undefined ? null : <div>{hint}</div>}
+      <div>{note}</div>
+    </>
+  );
+}
 
 /** One rule per field, the domain's: each invalid field is marked with its own message. */
 function rulesOf(field: FieldDef, wire: ProjectFormBase, missing: { readonly current: MissingFields }) {
@@ -285,6 +305,8 @@ export function ProjectFormFields({
   settings,
   projectId,
   missing = DRAFT,
+  controls = NOTHING,
+  notes = NOTHING,
 }: ProjectFormFieldsProps) {
   return (
     <>
@@ -297,7 +319,7 @@ export function ProjectFormFields({
               const common = {
                 label: field.label,
                 required: isRequiredIn(field, wire),
-                extra: hintOf(field, wire, settings),
+                extra: extraOf(hintOf(field, wire, settings), notes[field.name]),
               };
               if (field.kind === 'list') {
                 return (
@@ -329,7 +351,7 @@ export function ProjectFormFields({
                   {...common}
                   rules={rulesOf(field, wire, missing)}
                 >
-                  <FieldControl field={field} />
+                  {controls[field.name] ?? <FieldControl field={field} />}
                 </Form.Item>
               );
             })}

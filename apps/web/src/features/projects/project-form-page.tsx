@@ -31,12 +31,14 @@ import { CloseButton } from '../../components/index.ts';
 import { ProjectNeeded, stepPath } from '../workflow/index.ts';
 import { createProject, projectFormQuery, submitProject, updateProject } from './api.ts';
 import type { Versioned } from './api.ts';
+import { useCategoryAids } from './category-field.tsx';
 import { fileCounts, fromWireForm, toWireForm } from './form-values.ts';
 import type { FormValues, MissingFields } from './form-values.ts';
 import { ProjectFormFields } from './project-form-fields.tsx';
 import { ProjectSheets, sheetGroupTitles } from './project-sections.tsx';
 import { FORM_SECTIONS } from './sections/index.ts';
 import { useKindSettings } from './use-kind-settings.ts';
+import { useWorkdayPeriod } from './use-workday-period.tsx';
 
 /** The family of the query (?family=), bulk unless it names another family with a project kind. */
 export function readFamily(value: string | null): ProjectFamily {
@@ -123,6 +125,14 @@ function ProjectEditor({
   // Everything the form holds, as it would travel now: what is shown and what the hints say follow it.
   const values: FormValues = Form.useWatch((all: FormValues) => all, { form, preserve: true }) ?? {};
   const wire = toWireForm(kind.fields, values);
+  // a kind's form that asks the server as the owner types: its categories, its period counted in working days
+  const categoryAids = useCategoryAids(family, kind, wire);
+  const period = useWorkdayPeriod(
+    form,
+    family,
+    kind.workdayPeriod,
+    kind.workdayPeriod === undefined ? undefined : values[kind.workdayPeriod.end],
+  );
 
   const stages = submittableStages(kind, view?.status ?? 'draft');
 
@@ -240,7 +250,10 @@ function ProjectEditor({
           wrapperCol={{ flex: 1 }}
           style={{ maxWidth: 1100 }}
           initialValues={initialValues}
-          onValuesChange={() => setIsDirty(true)}
+          onValuesChange={(changed: FormValues) => {
+            setIsDirty(true);
+            period.onValuesChange(changed);
+          }}
         >
           <Form.Item label="项目类别" required>
             <Radio.Group
@@ -256,6 +269,8 @@ function ProjectEditor({
             settings={settings}
             projectId={saved?.id ?? null}
             missing={missing}
+            controls={categoryAids.controls}
+            notes={{ ...categoryAids.notes, ...period.notes }}
           />
         </Form>
       </Card>

@@ -398,6 +398,8 @@ export function defineCapitalIncreaseKind(input: {
     createPath: '/check/save',
     // and names the same calls under /api/capitalIncrease and /api/capitalIncreaseOpen
     specBase: isOpen ? '/api/capitalIncreaseOpen' : '/api/capitalIncrease',
+    // the ordinary one has no pre-disclosure, yet spec 001 names its submitFormal beside its submit
+    isFormalSubmitNamed: !isOpen,
   });
 }
 

@@ -11,6 +11,7 @@ import { MOTOR_VEHICLE_KIND } from './motor-vehicle.ts';
 import { PRIVATE_STOCK_KIND } from './private-stock.ts';
 import { SMALL_KIND } from './small.ts';
 import { STOCK_KIND } from './stock.ts';
+import { UNIFIED_KIND } from './unified.ts';
 
 export const PROJECT_KINDS = {
   bulk: BULK_KIND,
@@ -21,6 +22,7 @@ export const PROJECT_KINDS = {
   capOpen: CAP_OPEN_KIND,
   small: SMALL_KIND,
   motorVehicle: MOTOR_VEHICLE_KIND,
+  unified: UNIFIED_KIND,
 } as const satisfies Record<string, ProjectKind>;
 
 export type ProjectFamily = keyof typeof PROJECT_KINDS;

@@ -4,6 +4,7 @@
 // over the kinds (kinds/index.ts); a family's own file says only what is its own.
 import type { z } from 'zod';
 import type { BusinessTypeKey } from '../../business-types.ts';
+import type { DictionaryCode } from '../../dictionaries.ts';
 import { MSG } from '../../messages.ts';
 import type { FamilyKey } from '../../workflow/families.ts';
 import type { SheetDef } from '../sheets.ts';
@@ -40,6 +41,24 @@ export type KindAppraisal = {
   valueLabel: string;
 };
 
+/**
+ * A form that changes with a category of the data dictionary (the unified family's): the field holding the
+ * category, its dictionary, and the fields each category key adds (a key the exchange added has some too). Its
+ * kind has the category call (GET /api/project/{family}/category).
+ */
+export type KindCategories = {
+  field: string;
+  dict: DictionaryCode;
+  fieldsOf(key: string): readonly FieldDef[];
+};
+
+/**
+ * A period the form counts in working days: the fields of its first day, its working days and its closing day.
+ * Its kind has the work/date call, which the form asks as the owner types (the closing day from the first day and
+ * the days, the days from the two days).
+ */
+export type KindWorkdayPeriod = { start: string; days: string; end: string };
+
 /** The disclosure periods of a stage: the form's field that holds it and the fewest working days allowed. */
 export type PeriodRule<F> = {
   field: string;
@@ -73,14 +92,22 @@ export type KindDefinition<F extends ProjectFormBase> = {
    * ({base}/{id}/submit) under that base.
    */
   specBase?: string;
+  categories?: KindCategories;
+  workdayPeriod?: KindWorkdayPeriod;
+  /**
+   * A kind without a pre-disclosure whose formal disclosure the spec also submits on submitFormal (the ordinary
+   * capital increase: spec 001 lists /api/project/cap/submitFormal): that call is served as `submit`'s alias.
+   */
+  isFormalSubmitNamed?: boolean;
 };
 
 /** A kind as the machinery handles it: the same, over the base form, with the parse of a stored or sent form. */
 export type ProjectKind = Omit<
   KindDefinition<ProjectFormBase>,
-  'schema' | 'checkRules' | 'listingPrice' | 'periods' | 'ownerLabel'
+  'schema' | 'checkRules' | 'listingPrice' | 'periods' | 'ownerLabel' | 'isFormalSubmitNamed'
 > & {
   ownerLabel: string;
+  isFormalSubmitNamed: boolean;
   /** the form checked and trimmed (unknown keys dropped), or the first message of what is wrong with it */
   parse(raw: unknown): { form: ProjectFormBase; message: null } | { message: string };
   /** the form a project keeps in its details, parsed; a form that no longer parses keeps only its name */
@@ -116,7 +143,10 @@ export function defineKind<F extends ProjectFormBase>(def: KindDefinition<F>): P
     createPath: def.createPath,
     ...(def.specBase === undefined ? {} : { specBase: def.specBase }),
     ...(def.appraisal === undefined ? {} : { appraisal: def.appraisal }),
+    ...(def.categories === undefined ? {} : { categories: def.categories }),
+    ...(def.workdayPeriod === undefined ? {} : { workdayPeriod: def.workdayPeriod }),
     ownerLabel: def.ownerLabel ?? '转让方',
+    isFormalSubmitNamed: def.isFormalSubmitNamed ?? false,
     fields: def.groups.flatMap((group) => group.fields),
     parse(raw) {
       const result = def.schema.safeParse(raw ?? {});

@@ -22,6 +22,7 @@ import { findEditable, findOwn } from '../access.ts';
 import type { ProjectsDeps } from '../deps.ts';
 import * as sheetRows from '../repo-sheets.ts';
 import * as repo from '../repo.ts';
+import { checkCategory } from './kind-helpers.ts';
 
 /** What a copy's name gets appended. */
 const COPY_SUFFIX = '（复制）';
@@ -94,6 +95,7 @@ export async function createProject(
   input: { form: unknown },
 ): Promise<{ id: number; version: number }> {
   const form = requireForm(PROJECT_KINDS[family], input.form);
+  await checkCategory(deps, PROJECT_KINDS[family], form);
   const agentCompanyId = await agentOf(deps, form);
   return deps.db.transaction((tx) =>
     insertDraft(deps, tx, actor, { family, form, agentCompanyId }, { action: 'project.create' }),
@@ -111,6 +113,7 @@ export async function updateProject(
   const { db, audit, evaluations } = deps;
   const project = await findEditable(deps, actor, id, family);
   const form = requireForm(PROJECT_KINDS[family], input.form);
+  await checkCategory(deps, PROJECT_KINDS[family], form);
   const agentCompanyId = await agentOf(deps, form);
   return db.transaction(async (tx) => {
     const row = await repo.updateFormGuarded(tx, project.id, input.version, {
