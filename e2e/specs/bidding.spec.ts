@@ -17,7 +17,8 @@ import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { composeCreditCode } from '@cqjy/domain';
 import { E2E_OTP } from '../env.ts';
-import { answerDialog, expectToReach, keepScreenshot, pickOption, signIn } from './helpers.ts';
+import { answerDialog, expectToReach, keepScreenshot, signIn } from './helpers.ts';
+import { drawRegistration } from './intention-steps.ts';
 import {
   approveAsAdmin,
   attachApplicationFile,
@@ -61,24 +62,11 @@ async function discloseProject(page: Page, browser: Browser): Promise<number> {
 
 /** The agent member registers one buyer on the project and e-signs its registration letter. */
 async function registerBuyer(page: Page, buyer: (typeof BUYERS)[number], screenshot: string): Promise<void> {
-  await page.goto('/#/index/intentionPro');
-  await page.getByRole('button', { name: '代理意向登记' }).click();
-  await expect(page).toHaveURL(/#\/index\/addIntention/);
-  const project = page.getByLabel('意向项目', { exact: true });
-  await project.click();
-  await project.fill(PROJECT_NAME);
-  await page.locator('.ant-select-dropdown:visible').getByTitle(PROJECT_NAME).click();
-  await expect(page.getByText('100,000.00').first()).toBeVisible();
-  await page.getByLabel('法人或其他组织').check();
-  await page.getByLabel('意向受让方名称').fill(buyer.name);
-  await pickOption(page, '证件类型', '统一社会信用代码');
-  await page.getByLabel('证件号码').fill(buyer.certNo);
-  await page.getByLabel('联系人').fill('钱经理');
-  await page.getByLabel('联系电话').fill('13900000002');
-  await keepScreenshot(page, `${screenshot}-form`);
-  await page.getByRole('button', { name: '生成登记函' }).click();
-  await expect(page).toHaveURL(/#\/index\/bulkShow\?id=\d+/);
-  await expect(page.getByTestId('intention-status')).toHaveText('待签章');
+  await drawRegistration(page, PROJECT_NAME, buyer, 'bulkShow', async () => {
+    // the project's deposit is shown as it is picked
+    await expect(page.getByText('100,000.00').first()).toBeVisible();
+    await keepScreenshot(page, `${screenshot}-form`);
+  });
   // the letter carries the deposit: it is owed from now on (never 无需交纳 beside the amount due)
   await expect(page.getByTestId('intention-deposit-state')).toHaveText('未交纳');
   await keepScreenshot(page, `${screenshot}-letter`);

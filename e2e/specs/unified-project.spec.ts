@@ -24,6 +24,7 @@ import {
   startAction,
   submitAndSign,
 } from './workflow-steps.ts';
+import { drawRegistration } from './intention-steps.ts';
 
 /** Each attempt has a project and a buyer of its own: a retry must not meet the first attempt's. */
 const RUN = String(Date.now() % 100_000_000).padStart(8, '0');
@@ -86,21 +87,7 @@ test('BF-2.4 a unified lease from its form to the deal: category, working days, 
   const agent = await (await browser.newContext()).newPage();
   await signIn(agent, 'agent');
   await expect(agent).toHaveURL(/#\/index\//);
-  await agent.goto('/#/index/intentionPro');
-  await agent.getByRole('button', { name: '代理意向登记' }).click();
-  await expect(agent).toHaveURL(/#\/index\/addIntention/);
-  const project = agent.getByLabel('意向项目', { exact: true });
-  await project.click();
-  await project.fill(PROJECT_NAME);
-  await agent.locator('.ant-select-dropdown:visible').getByTitle(PROJECT_NAME).click();
-  await agent.getByLabel('法人或其他组织').check();
-  await agent.getByLabel('意向受让方名称').fill(BUYER.name);
-  await pickOption(agent, '证件类型', '统一社会信用代码');
-  await agent.getByLabel('证件号码').fill(BUYER.certNo);
-  await agent.getByLabel('联系人').fill('钱经理');
-  await agent.getByLabel('联系电话').fill('13900000002');
-  await agent.getByRole('button', { name: '生成登记函' }).click();
-  await expect(agent).toHaveURL(/#\/index\/paperlessShow\?id=\d+/);
+  await drawRegistration(agent, PROJECT_NAME, BUYER, 'paperlessShow');
   await expect(agent.getByTestId('intention-deposit-state')).toHaveText('无需交纳');
   await fillCode(agent);
   await agent.getByRole('button', { name: '签章并提交' }).click();

@@ -195,6 +195,16 @@ async function projectFor(config: ActionConfig, code: string): Promise<number> {
   }
   // a disposal is disclosed again only once its listing period passed with vehicles unsold (the vehicles' precondition)
   if (config.family === 'motorVehicle' && config.action === 'rediscovery') await makeRediscoverable(t, id);
+  // the unified member review and transaction name a buyer confirmed on the project (the intentions' precondition)
+  const buyer = validForm(config).transfereeName;
+  if (config.family === 'unified' && typeof buyer === 'string') {
+    await t.db.execute(sql`
+      insert into intention_registrations (project_id, company_id, status, kind, name, cert_type, cert_no,
+        contact_name, contact_mobile)
+      select ${id}, agent_company_id, 'qualified', 'company', ${buyer}, 'creditCode', '91110105MA0000015F',
+        '赵经理', '13900000011'
+      from projects where id = ${id} and agent_company_id is not null`);
+  }
   return id;
 }
 

@@ -27,6 +27,23 @@ export function listingPriceOf(project: ProjectRow): number | null {
   return typeof price === 'number' ? price : null;
 }
 
+/** The buyer a registration names, as every view of it shows them (a person's number masked), and its status. */
+export function buyerFacts(item: repo.IntentionItem) {
+  return {
+    kind: item.kind,
+    kindLabel: participantKindLabel(item.kind),
+    name: item.name,
+    certType: item.certType,
+    certTypeLabel: participantCertTypeLabel(item.certType),
+    certNo: displayCertNo(item.kind, item.certNo),
+    contactName: item.contactName,
+    contactMobile: item.contactMobile,
+    amount: item.amount,
+    status: item.status,
+    statusLabel: INTENTION_STATUS_LABELS[item.status],
+  };
+}
+
 export function toView(item: repo.IntentionItem): IntentionView {
   const family = familyOf(item);
   const depositState = depositStateOf(item);
@@ -40,18 +57,8 @@ export function toView(item: repo.IntentionItem): IntentionView {
     memberCompanyId: item.companyId,
     memberName: item.memberName,
     customerId: item.customerId,
-    kind: item.kind,
-    kindLabel: participantKindLabel(item.kind),
-    name: item.name,
-    certType: item.certType,
-    certTypeLabel: participantCertTypeLabel(item.certType),
-    certNo: displayCertNo(item.kind, item.certNo),
-    contactName: item.contactName,
-    contactMobile: item.contactMobile,
-    amount: item.amount,
+    ...buyerFacts(item),
     note: item.note,
-    status: item.status,
-    statusLabel: INTENTION_STATUS_LABELS[item.status],
     depositAmount: item.depositAmount,
     depositDeadline: item.depositDeadline,
     depositState,

@@ -1,19 +1,14 @@
 // The transferee (意向受让方) a registration names, as the project's pages read it: its facts, and whether it has a
 // state-funded background (国有资金), derived from the account openings on the portal (the users module's
 // findStateEnterpriseOf), never typed by the member. Who reads it is who reads the registration (access.ts).
-import {
-  displayCertNo,
-  INTENTION_STATUS_LABELS,
-  MSG,
-  participantCertTypeLabel,
-  participantKindLabel,
-} from '@cqjy/domain';
+import { MSG } from '@cqjy/domain';
 import type { StateFunded, TransfereeView } from '@cqjy/domain/contracts/transferees';
 import { notFound } from '../../../platform/errors.ts';
 import type { Viewer } from '../../attachments/service.ts';
 import { canSee } from '../access.ts';
 import type { IntentionsDeps } from '../deps.ts';
 import * as repo from '../repo.ts';
+import { buyerFacts } from '../view.ts';
 
 /** The registration behind a transferee id, when the viewer sees it; else 404 (意向受让方不存在). */
 async function findTransferee(deps: IntentionsDeps, viewer: Viewer, id: number): Promise<repo.IntentionItem> {
@@ -33,17 +28,7 @@ export async function showTransferee(
     id: item.id,
     projectId: item.projectId,
     projectName: item.projectName,
-    kind: item.kind,
-    kindLabel: participantKindLabel(item.kind),
-    name: item.name,
-    certType: item.certType,
-    certTypeLabel: participantCertTypeLabel(item.certType),
-    certNo: displayCertNo(item.kind, item.certNo),
-    contactName: item.contactName,
-    contactMobile: item.contactMobile,
-    amount: item.amount,
-    status: item.status,
-    statusLabel: INTENTION_STATUS_LABELS[item.status],
+    ...buyerFacts(item),
   };
 }
 
