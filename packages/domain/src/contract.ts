@@ -7,6 +7,7 @@
 // A contract file per area (contracts/<area>.ts) holds its calls; the request and answer types come from z.infer.
 import { z } from 'zod';
 import { MSG } from './messages.ts';
+import { isCalendarDate } from './workflow/action-forms.ts';
 
 export type CallMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -128,6 +129,10 @@ export const zVersionOrNew = z
   .int(MSG.conflict)
   .min(0, MSG.conflict)
   .max(2_147_483_647, MSG.conflict);
+
+/** A calendar day 'YYYY-MM-DD' (trimmed), refused with `message`: a filter's bound, a period's first day. */
+export const zCalendarDay = (message: string) =>
+  z.string({ error: message }).trim().refine(isCalendarDate, message);
 
 /** What a change answers: the row and its new version. */
 export const ZSaved = z.object({ id: z.number(), version: z.number() });

@@ -25,12 +25,7 @@ import { MSG } from './messages.ts';
 import type { NotificationKind } from './notifications.ts';
 import { countChars } from './validation/return-reason.ts';
 import { isCalendarDate } from './workflow/action-forms.ts';
-import {
-  checkParticipant,
-  PARTICIPANT_CERT_TYPES,
-  PARTICIPANT_KINDS,
-  type ParticipantValues,
-} from './projects/participants.ts';
+import { checkParticipant, PARTY_VIEW_SHAPE, type ParticipantValues } from './projects/participants.ts';
 
 // The deal the registrations lead to and the letter a member signs, reached from here as ever.
 export * from './intentions-deal.ts';
@@ -297,15 +292,7 @@ export const ZIntentionView = z.object({
   memberCompanyId: z.number(),
   memberName: z.string(),
   customerId: z.number().nullable(),
-  kind: z.enum(PARTICIPANT_KINDS.map((kind) => kind.code)),
-  kindLabel: z.string(),
-  name: z.string(),
-  certType: z.enum(PARTICIPANT_CERT_TYPES.map((certType) => certType.code)),
-  certTypeLabel: z.string(),
-  /** a person's masked, an organisation's whole */
-  certNo: z.string(),
-  contactName: z.string(),
-  contactMobile: z.string(),
+  ...PARTY_VIEW_SHAPE,
   /** fen */
   amount: z.number().nullable(),
   note: z.string(),

@@ -96,3 +96,12 @@ export function addWorkdays(value: DateInput, n: number): WorkdayResult {
   }
   return { date: cursor, isProvisional: isAnyProvisional };
 }
+
+/**
+ * The day ('YYYY-MM-DD', +08:00) a period of `days` working days from the day `start` closes, the first day not
+ * counted (as a disclosure is counted from its approval), and whether a day counted has no published schedule.
+ */
+export function closingDayOf(start: string, days: number): { day: string; isProvisional: boolean } {
+  const closing = addWorkdays(`${start}T00:00:00+08:00`, days);
+  return { day: formatDate(closing.date), isProvisional: closing.isProvisional };
+}

@@ -4,9 +4,9 @@
 // the intentions module write them (seed-courses.ts).
 import {
   addWorkdays,
+  closingDayOf,
   composeCreditCode,
   formatDate,
-  unifiedClosingDay,
   type UnifiedProjectForm,
 } from '@cqjy/domain';
 import { intentionRegistrations } from '../modules/intentions/tables.ts';
@@ -31,7 +31,7 @@ export async function insertDemoUnified(
     listingPrice: 360_000_00,
     disclosureStartDate: startDate,
     disclosureDays: DISCLOSURE_DAYS,
-    disclosureEndDate: unifiedClosingDay(startDate, DISCLOSURE_DAYS),
+    disclosureEndDate: closingDayOf(startDate, DISCLOSURE_DAYS).day,
     leaseAddress: '北京市西城区示范路1号示范大厦三层',
     leaseArea: 1200,
     leaseUse: '办公',

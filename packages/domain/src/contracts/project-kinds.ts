@@ -5,10 +5,9 @@
 // they are described per family: PROJECT_KIND_CALLS[family]. All need GJS_PROJECT_LT (or _ADMIN); another company's
 // project, or one of another family, answers 404.
 import { z } from 'zod';
-import { defineCall, zPathId, ZSaved, type CallDef } from '../contract.ts';
+import { defineCall, zCalendarDay, zPathId, ZSaved, type CallDef } from '../contract.ts';
 import { formatMessage } from '../format.ts';
 import { MSG } from '../messages.ts';
-import { isCalendarDate } from '../workflow/action-forms.ts';
 import { DISCLOSURE_DAYS_MAX } from '../workflow/actions.ts';
 import { PROJECT_FAMILIES, PROJECT_KINDS, type ProjectFamily } from '../projects/kinds/index.ts';
 import { submitCall, type DisclosureStage } from '../projects/kinds/kind.ts';
@@ -106,11 +105,6 @@ function categoryCallOf(family: ProjectFamily) {
   });
 }
 
-const zDay = (message: string) =>
-  z
-    .string({ error: message })
-    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isCalendarDate(value), message);
-
 /** What the work/date call answers: the period both ways, and whether a day counted has no published schedule. */
 export const ZWorkDate = z.object({
   startDate: z.string(),
@@ -129,14 +123,14 @@ function workDateCallOf(family: ProjectFamily) {
     description: '给出 days 时返回截止日期；给出 endDate 时返回两日之间的工作日数（开始当日不计）。',
     body: z
       .object({
-        startDate: zDay(MSG.workDateStartInvalid),
+        startDate: zCalendarDay(MSG.workDateStartInvalid),
         days: z
           .number({ error: formatMessage(MSG.workDateDaysInvalid, { max: DISCLOSURE_DAYS_MAX }) })
           .int(formatMessage(MSG.workDateDaysInvalid, { max: DISCLOSURE_DAYS_MAX }))
           .min(1, formatMessage(MSG.workDateDaysInvalid, { max: DISCLOSURE_DAYS_MAX }))
           .max(DISCLOSURE_DAYS_MAX, formatMessage(MSG.workDateDaysInvalid, { max: DISCLOSURE_DAYS_MAX }))
           .optional(),
-        endDate: zDay(MSG.workDateEndInvalid).optional(),
+        endDate: zCalendarDay(MSG.workDateEndInvalid).optional(),
       })
       .refine((body) => (body.days === undefined) !== (body.endDate === undefined), MSG.workDateOneOf),
     answer: ZWorkDate,

@@ -1,17 +1,14 @@
 // The calls of 短信管理 (GJS_SYSTEM_SMS_ADMIN: the exchange's administrator and the operations administrator). The
 // outbox is the portal's own, not a company's: the code alone opens all of it.
 import { z } from 'zod';
-import { defineCall, zPathId } from '../contract.ts';
+import { defineCall, zCalendarDay, zPathId } from '../contract.ts';
 import { MSG } from '../messages.ts';
 import { SMS_STATUSES, ZSmsListItem, ZSmsProviderState, ZSmsTemplateItem } from '../sms.ts';
 import { isSmsPurpose, isSmsTemplateCode } from '../sms-templates.ts';
-import { isCalendarDate } from '../workflow/action-forms.ts';
 
 /** A filter left empty on the screen arrives as '' and means no filter, as an absent one does. */
 const optionalFilter = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
-
-const zDay = (message: string) => z.string({ error: message }).trim().refine(isCalendarDate, message);
 
 export const ZSmsPage = z.object({ list: z.array(ZSmsListItem), total: z.number().int() });
 
@@ -45,8 +42,8 @@ export const listSmsCall = defineCall({
         template: optionalFilter(
           z.string({ error: MSG.smsTemplateInvalid }).refine(isSmsTemplateCode, MSG.smsTemplateInvalid),
         ),
-        dateFrom: optionalFilter(zDay(MSG.smsDateInvalid)),
-        dateTo: optionalFilter(zDay(MSG.smsDateInvalid)),
+        dateFrom: optionalFilter(zCalendarDay(MSG.smsDateInvalid)),
+        dateTo: optionalFilter(zCalendarDay(MSG.smsDateInvalid)),
       })
       .refine(
         // 'YYYY-MM-DD' texts compare as the days they name

@@ -7,22 +7,14 @@
 import { z } from 'zod';
 import { defineCall, zPathId } from '../contract.ts';
 import { INTENTION_STATUSES } from '../intentions.ts';
-import { PARTICIPANT_CERT_TYPES, PARTICIPANT_KINDS } from '../projects/participants.ts';
+import { PARTY_VIEW_SHAPE } from '../projects/participants.ts';
 
 export const ZTransfereeView = z.object({
   /** the registration's id */
   id: z.number(),
   projectId: z.number(),
   projectName: z.string(),
-  kind: z.enum(PARTICIPANT_KINDS.map((kind) => kind.code)),
-  kindLabel: z.string(),
-  name: z.string(),
-  certType: z.enum(PARTICIPANT_CERT_TYPES.map((certType) => certType.code)),
-  certTypeLabel: z.string(),
-  /** a person's masked, an organisation's whole (as every view of a registration shows it) */
-  certNo: z.string(),
-  contactName: z.string(),
-  contactMobile: z.string(),
+  ...PARTY_VIEW_SHAPE,
   /** 拟受让价格, fen */
   amount: z.number().nullable(),
   status: z.enum(INTENTION_STATUSES),

@@ -98,10 +98,11 @@ export type ParticipantIdentity = { kind: ParticipantKind; certType: Participant
 export type ParticipantCheck =
   { message: string; value?: never } | { message: null; value: ParticipantValues };
 
-/** One row of POST /api/project/{bulk|coll}/participant/list. */
-export const ZParticipantView = z.object({
-  id: z.number(),
-  projectId: z.number(),
+/**
+ * A party as every view of it answers it (a participant, a registration's buyer, a transferee): its kind, name,
+ * certificate and contact, with their labels.
+ */
+export const PARTY_VIEW_SHAPE = {
   kind: z.enum(PARTICIPANT_KINDS.map((kind) => kind.code)),
   kindLabel: z.string(),
   name: z.string(),
@@ -111,6 +112,13 @@ export const ZParticipantView = z.object({
   certNo: z.string(),
   contactName: z.string(),
   contactMobile: z.string(),
+};
+
+/** One row of POST /api/project/{bulk|coll}/participant/list. */
+export const ZParticipantView = z.object({
+  id: z.number(),
+  projectId: z.number(),
+  ...PARTY_VIEW_SHAPE,
   /** fen */
   deposit: z.number().nullable(),
   isQualified: z.boolean(),

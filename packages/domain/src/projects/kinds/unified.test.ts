@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { formatMessage } from '../../format.ts';
 import { MSG } from '../../messages.ts';
+import { closingDayOf } from '../../workdays.ts';
 import { DEFAULT_KIND_SETTINGS } from './settings.ts';
 import {
   checkUnifiedProjectRules,
   UNIFIED_KIND,
-  unifiedClosingDay,
   unifiedFieldSetOf,
   type UnifiedProjectForm,
 } from './unified.ts';
@@ -45,12 +45,12 @@ describe('the unified kind', () => {
   });
 
   it('holds the closing day to the working days, the deposit to 30% and the rent-free months to the term', () => {
-    expect(unifiedClosingDay('2026-12-04', 1)).toBe('2026-12-07');
+    expect(closingDayOf('2026-12-04', 1).day).toBe('2026-12-07');
     expect(check({ ...LEASE, disclosureEndDate: '2026-12-14' })).toEqual([
       formatMessage(MSG.unifiedClosingDayMismatch, { day: '2026-12-15' }),
     ]);
     expect(
-      check({ ...LEASE, disclosureDays: 5, disclosureEndDate: unifiedClosingDay('2026-12-01', 5) }),
+      check({ ...LEASE, disclosureDays: 5, disclosureEndDate: closingDayOf('2026-12-01', 5).day }),
     ).toEqual([formatMessage(MSG.projectsDisclosureDaysMin, { days: 10 })]);
     expect(check({ ...LEASE, depositAmount: 108_000_01, depositDeadline: '2026-12-14' })).toEqual([
       MSG.depositTooHigh,

@@ -8,10 +8,10 @@
 // (POST /api/project/unified/work/date, and the reverse from a closing day). The disclosure period is the physical
 // assets' (at least 10 working days). Money is integer fen.
 import { z } from 'zod';
-import { formatDate, formatMessage } from '../../format.ts';
+import { formatMessage } from '../../format.ts';
 import { MSG } from '../../messages.ts';
 import { DISCLOSURE_DAYS_MAX } from '../../workflow/actions.ts';
-import { addWorkdays } from '../../workdays.ts';
+import { closingDayOf } from '../../workdays.ts';
 import { AGENT_FIELD, CONTACT_FIELDS, NAME_FIELD } from './common.ts';
 import { field, missingRequired, type FieldDef, type FieldGroup, type KindSettings } from './fields.ts';
 import { defineKind } from './kind.ts';
@@ -52,11 +52,6 @@ export const UNIFIED_IP_TYPES = [
 /** The fewest working days a unified project is disclosed: the physical assets' period. */
 export function minUnifiedDisclosureDays(settings?: KindSettings): number {
   return disclosureDaysOf(settings, 'physical');
-}
-
-/** The day a disclosure of `days` working days starting on `start` closes ('YYYY-MM-DD', +08:00). */
-export function unifiedClosingDay(start: string, days: number): string {
-  return formatDate(addWorkdays(`${start}T00:00:00+08:00`, days).date);
 }
 
 const isLease = inSet('lease');
@@ -273,7 +268,7 @@ export function checkUnifiedProjectRules(
   }
   const { disclosureStartDate: start, disclosureDays: days, disclosureEndDate: end } = form;
   if (start !== undefined && days !== undefined && end !== undefined) {
-    const closing = unifiedClosingDay(start, days);
+    const closing = closingDayOf(start, days).day;
     if (closing !== end) messages.push(formatMessage(MSG.unifiedClosingDayMismatch, { day: closing }));
   }
   // integer comparison: deposit * 10 > price * 3, no floating point on money

@@ -3,9 +3,8 @@
 // adds) and the working days of its disclosure period (POST /api/project/{family}/work/date: the closing day from
 // the first day and the days, or the days between two days, on the PRC calendar the engine counts by).
 import {
-  addWorkdays,
+  closingDayOf,
   countWorkdaysBetween,
-  formatDate,
   isProvisional,
   MSG,
   PROJECT_KINDS,
@@ -62,16 +61,16 @@ export function workDate(input: {
   days?: number | undefined;
   endDate?: string | undefined;
 }): WorkDate {
-  const start = atMidnight(input.startDate);
   if (input.days !== undefined) {
-    const closing = addWorkdays(start, input.days);
+    const closing = closingDayOf(input.startDate, input.days);
     return {
       startDate: input.startDate,
       days: input.days,
-      endDate: formatDate(closing.date),
+      endDate: closing.day,
       isProvisional: closing.isProvisional,
     };
   }
+  const start = atMidnight(input.startDate);
   const endDate = input.endDate ?? input.startDate;
   if (endDate <= input.startDate) throw refused(MSG.workDateEndInvalid);
   const end = atMidnight(endDate);
