@@ -72,6 +72,8 @@ import { createSmsService } from './modules/sms/service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { investorsRoutes } from './modules/investors/routes.ts';
+import { listingsRoutes } from './modules/listings/routes.ts';
+import { createListingsService } from './modules/listings/service.ts';
 import { deliveriesRoutes } from './modules/deliveries/routes.ts';
 import { createDeliveriesService } from './modules/deliveries/service.ts';
 import { registriesRoutes } from './modules/registries/routes.ts';
@@ -272,6 +274,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     otc: config.otc === undefined ? undefined : createOtcClient(config.otc),
   });
   await app.register(projectsRoutes, { projects });
+  // the public disclosure site: publishes every project change through its kind's publication, in its transaction
+  const listings = createListingsService({ ...moduleDeps, projects });
+  await app.register(listingsRoutes, { listings });
+  // a database whose projects predate the site (an upgrade, the demo seeded before the app) is published once
+  app.addHook('onReady', () => listings.publishIfEmpty());
+  app.addHook('preClose', async () => {
+    listings.stop();
+    await listings.flushVisits();
+  });
   // the engine, made before the deal's modules: they record the deals they decide in its process log
   const workflow = createWorkflowService({ ...moduleDeps, projects, signatures });
   // 代理意向登记 and its deposits: made here, as the housekeeping's deposit deadlines step is its; routed below

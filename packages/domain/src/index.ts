@@ -90,3 +90,4 @@ export * from './operators.ts';
 export * from './statistics.ts';
 export * from './calendar.ts';
 export * from './contract.ts';
+export * from './public-site.ts';

@@ -896,6 +896,28 @@ export const MSG = {
   evaluationSubmittedTitle: '评估机构已出具评估结果：{project}',
   evaluationSubmittedBody:
     '{firm}已出具项目“{project}”的资产评估报告，转让标的对应评估值{value}元（评估基准日{date}）。',
+
+  // the public disclosure site (/listings, /deals, /notices) and its open data
+  publicFilterInvalid: '筛选条件有误，请重新选择',
+  publicPriceInvalid: '价格区间请填写0至100000000之间的整数（万元）',
+  publicPriceOrder: '最低价格不能高于最高价格',
+  publicDateInvalid: '日期格式有误，请按“年-月-日”填写',
+  publicKeywordTooLong: '关键字不能超过50个字',
+  publicListingMissing: '该项目不存在、尚未披露或披露已结束',
+  publicWatchMemberOnly: '仅会员机构可以关注挂牌项目',
+  publicWatched: '已关注该项目，项目变更、中止或截止日期调整时将通知您',
+  publicUnwatched: '已取消关注',
+  publicSearchSaved: '已保存搜索条件，有新的挂牌项目符合条件时将通知您',
+  publicSearchDeleted: '已删除保存的搜索',
+  publicSearchNameInvalid: '搜索名称为1至30个字',
+  publicSearchLimit: '最多保存{max}个搜索条件，请先删除不再需要的',
+  publicSearchEmpty: '请至少选择一个筛选条件再保存',
+  publicWatchChangedTitle: '关注的项目有变更：{project}',
+  publicWatchChangedBody: '您关注的项目“{project}”（{code}）{change}。',
+  publicWatchDeadline: '披露截止日期由{before}调整为{after}',
+  publicWatchStatus: '发布了{notice}',
+  publicSearchMatchTitle: '有新的挂牌项目符合您的搜索“{name}”',
+  publicSearchMatchBody: '项目“{project}”（{code}）已挂牌披露，截止日期{end}。',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

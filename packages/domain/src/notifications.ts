@@ -27,6 +27,8 @@ export const NOTIFICATION_KINDS = [
   'vehicle.listed',
   'vehicle.deal',
   'vehicle.dismantled',
+  'listing.changed',
+  'listing.matched',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -50,6 +52,8 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'vehicle.listed': '车辆挂牌',
   'vehicle.deal': '车辆成交',
   'vehicle.dismantled': '车辆拆解',
+  'listing.changed': '关注项目变更',
+  'listing.matched': '新挂牌项目',
 };
 
 /** Longer titles and bodies are cut (a long review opinion must not make the review itself fail). */

@@ -49,6 +49,25 @@ export const SMS_TEMPLATES = {
     },
     purposes: ['operator'],
   },
+  // the public disclosure site: a watched listing changed, a saved search found a new listing
+  listingChanged: {
+    name: '关注项目变更通知',
+    text: '【产权交易所】您关注的项目{code}{change}，详见交易所网站挂牌项目页面。',
+    params: {
+      code: { label: '项目编号', example: 'GR2026BJ1000101' },
+      change: { label: '变更内容', example: '披露截止日期由2026-12-10调整为2026-12-17' },
+    },
+    purposes: ['listing'],
+  },
+  listingMatched: {
+    name: '新挂牌项目通知',
+    text: '【产权交易所】有新的挂牌项目{code}符合您保存的搜索“{name}”，详见交易所网站。',
+    params: {
+      code: { label: '项目编号', example: 'GR2026BJ1000101' },
+      name: { label: '搜索名称', example: '北京产权转让' },
+    },
+    purposes: ['listing'],
+  },
 } as const satisfies Record<string, SmsTemplateDef>;
 
 export type SmsTemplateCode = keyof typeof SMS_TEMPLATES;
@@ -87,7 +106,11 @@ export const smsOtpText = (code: string, minutes: number): string =>
  * The purpose names: the OTP purposes, and those of the notices; a purpose without a name (a row written by an
  * older version) shows its code.
  */
-const PURPOSE_LABELS: Readonly<Record<string, string>> = { ...OTP_PURPOSES, operator: '操作员账号通知' };
+const PURPOSE_LABELS: Readonly<Record<string, string>> = {
+  ...OTP_PURPOSES,
+  operator: '操作员账号通知',
+  listing: '挂牌项目提醒',
+};
 
 /** Every purpose some template is sent for, once, in template order. */
 export const SMS_PURPOSES: readonly string[] = [

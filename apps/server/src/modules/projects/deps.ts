@@ -8,6 +8,7 @@ import type {
   ProjectListSort,
   ProjectStatus,
 } from '@cqjy/domain';
+import type { Db } from '../../db/client.ts';
 import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
 import type { OtcClient } from '../../platform/otc.ts';
 import type { PlatformDeps } from '../../platform/deps.ts';
@@ -37,9 +38,21 @@ export type ProjectsServiceDeps = Pick<PlatformDeps, 'db' | 'clock' | 'log'> & {
   otc?: OtcClient | undefined;
 };
 
+/**
+ * Told of every change of a project row, in the transaction that made it (the public disclosure site publishes
+ * from it): a module that keeps something derived from projects registers one with `onChanged`.
+ */
+export type ProjectChangeListener = (tx: Db, row: ProjectRow) => Promise<void>;
+
+/** Tells the listeners of a changed row, in order, in the caller's transaction. */
+export async function announceChange(deps: Pick<ProjectsDeps, 'changeListeners'>, tx: Db, row: ProjectRow) {
+  for (const listener of deps.changeListeners) await listener(tx, row);
+}
+
 /** The deps of the use cases: the module's, its appraisal engagements and the engine's disclosures once registered. */
 export type ProjectsDeps = ProjectsServiceDeps & {
   evaluations: ReturnType<typeof createEvaluations>;
+  changeListeners: ProjectChangeListener[];
   /** set by registerDisclosure; undefined until the workflow engine registers it */
   disclosure: { gateway: DisclosureGateway | undefined };
 };

@@ -345,3 +345,13 @@ export async function listByFamiliesInStatus(
     .limit(200);
   return rows.map((row) => ({ ...row.project, companyName: row.companyName }));
 }
+
+/** The ids of every company's projects in any of `statuses`, oldest first (the public site's first publication). */
+export async function listIdsInStatuses(db: Db, statuses: readonly ProjectStatus[]): Promise<number[]> {
+  const rows = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(inArray(projects.status, [...statuses]))
+    .orderBy(projects.id);
+  return rows.map((row) => row.id);
+}

@@ -13,7 +13,14 @@ import { APPRAISAL_REPORT_TAG, PROJECT_DATA_CLASS, type ProjectStatus } from '@c
 import type { Db } from '../../db/client.ts';
 import { bindDeps } from '../../platform/use-cases.ts';
 import { findEditable, findOwn, findVisible, isEditableBy, isSellerSide, isVisibleTo } from './access.ts';
-import type { DisclosureGateway, ProjectPatch, ProjectsDeps, ProjectsServiceDeps } from './deps.ts';
+import {
+  announceChange,
+  type DisclosureGateway,
+  type ProjectChangeListener,
+  type ProjectPatch,
+  type ProjectsDeps,
+  type ProjectsServiceDeps,
+} from './deps.ts';
 import { createEvaluations } from './evaluations.ts';
 import * as projectLists from './repo-lists.ts';
 import * as sheetRows from './repo-sheets.ts';
@@ -49,6 +56,7 @@ export {
   DISCLOSURE_ACTION_OF,
   type DisclosureAction,
   type DisclosureGateway,
+  type ProjectChangeListener,
   type ProjectListQuery,
   type ProjectPatch,
   type ProjectRow,
@@ -63,6 +71,7 @@ export function createProjectsService(moduleDeps: ProjectsServiceDeps) {
     ...moduleDeps,
     evaluations: createEvaluations(moduleDeps),
     disclosure: { gateway: undefined },
+    changeListeners: [],
   };
   const { db, attachments, homepage, evaluations } = deps;
 
@@ -136,8 +145,15 @@ export function createProjectsService(moduleDeps: ProjectsServiceDeps) {
     /** The row without a visibility check, for the engine's own reads inside a transition. */
     findById: (id: number, tx: Db = db) => repo.findById(tx, id),
     /** Changes state in the caller's transaction; undefined when the project changed since `expectedVersion`. */
-    updateGuarded: (tx: Db, id: number, expectedVersion: number, patch: ProjectPatch) =>
-      repo.updateGuarded(tx, id, expectedVersion, patch),
+    updateGuarded: async (tx: Db, id: number, expectedVersion: number, patch: ProjectPatch) => {
+      const row = await repo.updateGuarded(tx, id, expectedVersion, patch);
+      if (row !== undefined) await announceChange(deps, tx, row);
+      return row;
+    },
+    /** Registers a listener told of every change of a project row, in the transaction that made it. */
+    onChanged: (listener: ProjectChangeListener): void => {
+      deps.changeListeners.push(listener);
+    },
     /** A new draft of the caller's company in the caller's transaction (a plan turned into a project). */
     insertDraft: bound(insertDraft),
     /** Adds rows to a draft's list sheets in the caller's transaction (assets that start a project). */
@@ -152,5 +168,7 @@ export function createProjectsService(moduleDeps: ProjectsServiceDeps) {
     /** Every company's projects of some families in one status, with the owner's name (public announcements). */
     listInStatus: (families: readonly string[], status: ProjectStatus) =>
       projectLists.listByFamiliesInStatus(db, families, status),
+    /** The ids of every company's projects in any of the statuses (the public site's first publication). */
+    listIdsInStatuses: (statuses: readonly ProjectStatus[]) => projectLists.listIdsInStatuses(db, statuses),
   };
 }

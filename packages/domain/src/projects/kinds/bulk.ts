@@ -16,6 +16,7 @@ import {
   checkPaymentTerms,
   CONTACT_FIELDS,
   NAME_FIELD,
+  PAYMENT_FIELD_NAMES,
   PAYMENT_FIELDS,
 } from './common.ts';
 import { field, type FieldGroup, type KindSettings } from './fields.ts';
@@ -230,6 +231,19 @@ export const PHYSICAL_DEFINITION: KindDefinition<BulkProjectForm> = {
     checkBulkProjectRules(form, context.files[PRICE_APPROVAL_TAG] ?? 0, context.settings),
   listingPrice: (form) => form.listingPrice,
   announcement: { bodyField: 'description', omit: ['reserveBelowAppraisalApproved', 'disclosureDays'] },
+  publication: {
+    fields: [
+      'assetCategory',
+      'listingPrice',
+      'appraisalPrice',
+      'depositAmount',
+      'depositDeadline',
+      ...PAYMENT_FIELD_NAMES,
+      'contactName',
+      'contactMobile',
+      'agentCompanyId',
+    ],
+  },
   createPath: '',
 };
 

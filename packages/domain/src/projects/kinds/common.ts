@@ -101,6 +101,8 @@ export const CONTACT_FIELDS = {
 };
 
 export const PAYMENT_FIELD_LIST: readonly FieldDef[] = Object.values(PAYMENT_FIELDS);
+/** The payment terms' field names, for a kind's published fields. */
+export const PAYMENT_FIELD_NAMES: readonly string[] = PAYMENT_FIELD_LIST.map((item) => item.name);
 export const CONTACT_FIELD_LIST: readonly FieldDef[] = Object.values(CONTACT_FIELDS);
 
 export type PaymentTerms = {

@@ -59,6 +59,19 @@ export type KindCategories = {
  */
 export type KindWorkdayPeriod = { start: string; days: string; end: string };
 
+/**
+ * What the public disclosure site (/listings) shows of a kind's project: the form's fields, in order (a file never,
+ * a telephone masked, a field the form hides for its category skipped), the fields that hold its region and its
+ * industry (the site's filters; a kind without a region field is found by its owner's region) and the buyers'
+ * conditions (受让方资格条件, shown in a section of their own). Anything not named here never leaves the portal.
+ */
+export type KindPublication = {
+  fields: readonly string[];
+  region?: string;
+  industry?: string;
+  conditions?: string;
+};
+
 /** The disclosure periods of a stage: the form's field that holds it and the fewest working days allowed. */
 export type PeriodRule<F> = {
   field: string;
@@ -81,6 +94,7 @@ export type KindDefinition<F extends ProjectFormBase> = {
   listingPrice(form: F): number | undefined;
   /** the announcement: the field whose text is its body, and fields its facts leave out */
   announcement: { bodyField: string; omit: readonly string[] };
+  publication: KindPublication;
   /** the path of the call that creates a draft, after /api/project/{family} (spec 001: bulk's is the base itself) */
   createPath: string;
   /** what the project's owner is called (转让方 of a transfer, 融资方 of a capital increase); 转让方 if absent */
@@ -140,6 +154,7 @@ export function defineKind<F extends ProjectFormBase>(def: KindDefinition<F>): P
     sheets: def.sheets,
     preDisclosure: def.preDisclosure,
     announcement: def.announcement,
+    publication: def.publication,
     createPath: def.createPath,
     ...(def.specBase === undefined ? {} : { specBase: def.specBase }),
     ...(def.appraisal === undefined ? {} : { appraisal: def.appraisal }),

@@ -129,6 +129,7 @@ export const MOTOR_VEHICLE_KIND = defineKind<MotorVehicleForm>({
   // each vehicle is listed at its own appraised value
   listingPrice: () => undefined,
   announcement: { bodyField: 'disposalReason', omit: ['disclosureDays'] },
+  publication: { fields: ['applicantNature', 'vehicleLocation', 'contactName', 'contactMobile'] },
   createPath: '/save',
   ownerLabel: '申请单位',
   specBase: '/api/project/disposalApply',

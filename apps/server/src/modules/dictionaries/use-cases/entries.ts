@@ -14,6 +14,7 @@ import {
 import type { SessionContext } from '../../../platform/auth.ts';
 import type { DictionariesDeps, DictQuery } from '../deps.ts';
 import * as repo from '../repo.ts';
+import type { Db } from '../../../db/client.ts';
 import { kindSettings } from './rules.ts';
 
 /** The dictionary whose entries name the disclosure periods; its answer says each period's days as in force. */
@@ -76,9 +77,10 @@ export async function entryTree(
 export async function labeler(
   { db }: DictionariesDeps,
   codes: readonly DictionaryCode[],
+  executor: Db = db,
 ): Promise<(code: DictionaryCode, key: string) => string> {
   const entries = await Promise.all(
-    codes.map(async (code) => [code, await repo.listActiveEntries(db, code)] as const),
+    codes.map(async (code) => [code, await repo.listActiveEntries(executor, code)] as const),
   );
   const labels = new Map(
     entries.flatMap(([code, rows]) => rows.map((row) => [`${code}/${row.key}`, row.label])),

@@ -19,7 +19,7 @@ import { toAuditActor } from '../../../platform/audit.ts';
 import { conflict, notFound, refused } from '../../../platform/errors.ts';
 import type { Actor } from '../../attachments/service.ts';
 import { findEditable, findOwn } from '../access.ts';
-import type { ProjectsDeps } from '../deps.ts';
+import { announceChange, type ProjectsDeps } from '../deps.ts';
 import * as sheetRows from '../repo-sheets.ts';
 import * as repo from '../repo.ts';
 import { checkCategory } from './kind-helpers.ts';
@@ -122,6 +122,7 @@ export async function updateProject(
       details: { ...project.details, form },
     });
     if (row === undefined) throw conflict();
+    await announceChange(deps, tx, row);
     await evaluations.syncEngagement(tx, row, actor);
     await audit.append(tx, {
       ...toAuditActor(actor),

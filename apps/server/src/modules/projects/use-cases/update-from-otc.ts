@@ -9,7 +9,7 @@ import { toAuditActor } from '../../../platform/audit.ts';
 import { conflict, notFound, refused } from '../../../platform/errors.ts';
 import type { Actor } from '../../attachments/service.ts';
 import { findVisible, isExchange } from '../access.ts';
-import type { ProjectsDeps } from '../deps.ts';
+import { announceChange, type ProjectsDeps } from '../deps.ts';
 import * as repo from '../repo.ts';
 import { toSummary } from '../view.ts';
 
@@ -43,6 +43,7 @@ export async function updateFromOtc(
       details: { ...project.details, otc: record },
     });
     if (row === undefined) throw conflict();
+    await announceChange(deps, tx, row);
     await audit.append(tx, {
       ...toAuditActor(actor),
       action: 'project.otcUpdate',
