@@ -3,8 +3,10 @@
 // refused a disclosure period below the minimum of its price band, submits and e-signs the disclosure letter
 // (bulkEicSre); the exchange approves from 待办任务, and the project is 披露中 with a deadline counted in working
 // days. Then supplement (returned once with a reason, corrected and signed again), abort, recovery and
-// termination each go through application, signature and review, and take effect.
-import { expect, test, type Page } from '@playwright/test';
+// termination each go through application, signature and review, and take effect. The public site follows it: the
+// approved project is listed at /listings (plain HTTP), a member watches it from its page and is told when the
+// supplement moves its deadline, the abort shows its 中止 notice, the termination takes it off the listings.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expectToReach, keepScreenshot, saveNewProject, signIn } from './helpers.ts';
 import {
@@ -23,6 +25,14 @@ test.describe.configure({ mode: 'serial' });
 
 let projectId = 0;
 let firstDeadline = '';
+let projectCode = '';
+
+/** The project's listing in the open data, once the site lists it. */
+async function publicCode(request: APIRequestContext): Promise<string> {
+  const answer = await request.get(`/api/public/listings?keyword=${encodeURIComponent(NAME)}`);
+  const body = (await answer.json()) as { data: { list: { code: string }[] } };
+  return body.data.list[0]?.code ?? '';
+}
 
 /** The machinery template as downloaded from the import dialog, with two good rows and one bad one. */
 async function fillTemplate(page: Page): Promise<Buffer> {
@@ -78,6 +88,7 @@ async function applyFor(
 test('creates a bulk project, imports its machinery, submits, e-signs and is approved into disclosure', async ({
   page,
   browser,
+  request,
 }) => {
   test.setTimeout(180_000);
   await signIn(page, 'transferor');
@@ -138,6 +149,20 @@ test('creates a bulk project, imports its machinery, submits, e-signs and is app
   expect(firstDeadline).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   await expect(page.locator('.ant-card', { hasText: '资产清单' }).getByText('数控车床')).toBeVisible();
   await keepScreenshot(page, 'bulk-04-disclosing');
+
+  // listed on the public site at once, and a member watches it from its page
+  projectCode = await publicCode(request);
+  expect(projectCode).toMatch(/^GR\d{4}BJ\d+$/);
+  expect(await (await request.get('/listings')).text()).toContain(NAME);
+  const member = await (await browser.newContext()).newPage();
+  await signIn(member, 'member');
+  await expect(member).toHaveURL(/#\/index\//);
+  await member.goto(`/listings/${projectCode}`);
+  await expect(member.getByRole('heading', { name: new RegExp(NAME) })).toBeVisible();
+  await member.getByRole('link', { name: '关注项目' }).click();
+  await member.getByRole('button', { name: /^关\s*注$/ }).click();
+  await expect(member.getByRole('row', { name: new RegExp(NAME) })).toBeVisible();
+  await member.context().close();
 });
 
 test('supplement: returned with a reason, corrected, signed again, approved: the deadline moves', async ({
@@ -165,10 +190,28 @@ test('supplement: returned with a reason, corrected, signed again, approved: the
   await expect(page.getByText('披露中').first()).toBeVisible();
   // the page may first show the project as it was cached, then as the server has it now
   await expect.poll(() => deadlineOf(page)).not.toBe(firstDeadline);
-  expect((await deadlineOf(page)) > firstDeadline).toBe(true);
+  const deadline = await deadlineOf(page);
+  expect(deadline > firstDeadline).toBe(true);
+
+  // the member watching it is told, in 消息提醒, of the new closing day
+  const member = await (await browser.newContext()).newPage();
+  await signIn(member, 'member');
+  await expect(member).toHaveURL(/#\/index\//);
+  await member.goto('/#/index/reminder');
+  await expect(
+    member.getByText(
+      `您关注的项目“${NAME}”（${projectCode}）披露截止日期由${firstDeadline}调整为${deadline}。`,
+    ),
+  ).toBeVisible();
+  await keepScreenshot(member, 'bulk-05b-watcher-told');
+  await member.context().close();
 });
 
-test('abort suspends the project, recovery resumes it, termination ends it', async ({ page, browser }) => {
+test('abort suspends the project, recovery resumes it, termination ends it', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(240_000);
   await signIn(page, 'transferor');
   await expect(page).toHaveURL(/#\/index\/home/);
@@ -204,7 +247,14 @@ test('abort suspends the project, recovery resumes it, termination ends it', asy
     await approveAsAdmin(browser, NAME, eicSre);
     await openProject(page);
     await expect(page.getByText(step.status).first()).toBeVisible();
+    // the public page follows the course: 中止 shows its notice, 恢复 resumes the countdown, 终结 takes it off
+    const listing = await request.get(`/listings/${projectCode}`);
+    if (step.action === 'Abort') expect(await listing.text()).toContain('中止公告：');
+    if (step.action === 'Recovery') expect(await listing.text()).toContain('class="countdown"');
+    if (step.action === 'Termination') expect(listing.status()).toBe(404);
   }
+  const notices = await (await request.get('/notices')).text();
+  for (const notice of ['中止公告', '恢复公告', '终结公告', '变更公告']) expect(notices).toContain(notice);
   const log = page.getByRole('table').last();
   await expect(log.getByText(SUPPLEMENT_RETURN)).toBeVisible();
   await keepScreenshot(page, 'bulk-06-terminated');

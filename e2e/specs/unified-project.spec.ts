@@ -4,7 +4,8 @@
 // is approved by the exchange. The agent member it is entrusted to registers a buyer on its 代理意向登记 screens
 // and e-signs the letter; the owner passes the buyer in its qualification review (unifiedIntentionReview) and the
 // exchange confirms it; the member gives its own e-signed opinion (memberIntentionReviewEicSre), approved; the owner
-// enters the transaction (unifiedContract) with the buyer at the listing price, approved: the project is 已成交.
+// enters the transaction (unifiedContract) with the buyer at the listing price, approved: the project is 已成交, and
+// the public site shows it under 成交公示 instead of the listings.
 import { expect, test, type Page } from '@playwright/test';
 import { composeCreditCode } from '@cqjy/domain';
 import {
@@ -143,4 +144,13 @@ test('BF-2.4 a unified lease from its form to the deal: category, working days, 
   await openProject(page, projectId);
   await expect(page.getByText('已成交').first()).toBeVisible();
   await keepScreenshot(page, 'unified-06-dealt');
+
+  // The public site moves the deal from /listings to /deals (成交公示), with its price and the buyer's name.
+  const listings = await page.request.get(`/listings?keyword=${encodeURIComponent(PROJECT_NAME)}`);
+  expect(await listings.text()).toContain('暂无符合条件的挂牌项目');
+  await page.goto(`/deals?keyword=${encodeURIComponent(PROJECT_NAME)}`);
+  const deal = page.locator('article', { hasText: PROJECT_NAME });
+  await expect(deal).toContainText('成交价：360,000.00元');
+  await expect(deal).toContainText(`受让方：${BUYER.name}`);
+  await keepScreenshot(page, 'unified-07-deal-notice');
 });

@@ -205,10 +205,12 @@ export const WORKFLOW_ROUTES: readonly RouteDef[] = listWorkflowRoutes().map((ro
 
 /**
  * Pages beyond the spec's list that every signed-in user has: the personal centre (profile, password, phone,
- * avatar, secondary role), opened from the header.
+ * avatar, secondary role) and 我的关注, opened from the header.
  */
 export const OWN_ROUTES: readonly RouteDef[] = [
   { name: 'userCenter', path: '/index/userCenter', title: '个人中心', hidden: true },
+  // the public disclosure site's listings the user watches and its saved searches (listings module)
+  { name: 'watchList', path: '/index/watchList', title: '我的关注', hidden: true },
 ];
 
 export const ROUTES: readonly RouteDef[] = [

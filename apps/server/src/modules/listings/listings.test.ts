@@ -258,7 +258,7 @@ describe('what changes on the site', () => {
     expect(told[0]?.body).toBe(
       `您关注的项目“${DEMO_PROJECT_FORM.name}”（${DEMO_PROJECT_CODE}）披露截止日期由${oldEnd}调整为${newEnd}。`,
     );
-    expect(told[0]?.link).toBe('/public/watch');
+    expect(told[0]?.link).toBe('/index/watchList');
     const sms = await selectRows<{ content: string }>(
       t.db,
       sql`select content from sms_outbox where template = 'listingChanged' order by id desc limit 1`,

@@ -240,7 +240,7 @@ ${select(
 )}
 <button type="submit">搜索</button>
 </form>`;
-  const saveLink = `/#/public/watch${h(listingQueryString({ save: listingQueryString(filters).slice(1) }))}`;
+  const saveLink = `/#/index/watchList${h(listingQueryString({ save: listingQueryString(filters).slice(1) }))}`;
   const results =
     input_.error !== undefined
       ? `<p class="empty" role="alert">${h(input_.error)}</p>`
@@ -327,7 +327,7 @@ export function listingPage(context: PageContext, item: PublicListingDetail): st
     seller: { '@type': 'Organization', name: item.ownerName },
     offeredBy: { '@type': 'Organization', name: context.exchangeName },
   };
-  const portal = `/#/public/watch?code=${encodeURIComponent(item.code)}`;
+  const portal = `/#/index/watchList?code=${encodeURIComponent(item.code)}`;
   return layout(context, {
     title: item.name,
     description: `${item.name}（${item.code}），${item.priceLabel}${money(item.price)}，信息披露截止${closing}。`,
@@ -337,11 +337,11 @@ export function listingPage(context: PageContext, item: PublicListingDetail): st
     body: `<p><a href="/listings">← 挂牌项目</a></p>
 <h1><span class="tag ${h(item.stage)}">${h(item.stageLabel)}</span>${h(item.name)}</h1>
 ${suspendedNotice}
-<div class="panel"><div class="meta"><span>${h(item.priceLabel)}：<span class="price">${h(money(item.price))}</span></span><span>保证金：${h(money(item.deposit))}（${h(item.depositDeadline ?? '—')}前交纳）</span></div>
+<div class="panel"><div class="meta"><span>${h(item.priceLabel)}：<span class="price">${h(money(item.price))}</span></span><span>保证金：${h(money(item.deposit))}${item.deposit === null || item.depositDeadline === null ? '' : `（${h(item.depositDeadline)}前交纳）`}</span></div>
 <div class="meta"><span>披露截止：${h(closing)}</span>${countdown(item.disclosureEnd, context.serverTime, item.stage)}<span>浏览 ${item.visits}</span><span>关注 ${item.watches}</span></div>
 <div class="actions"><a href="${h(portal)}">关注项目</a><a class="secondary" href="/#/login">会员登录办理意向登记</a></div></div>
 <h2>项目概况</h2>
-${factsTable([...head, ...item.facts])}
+${factsTable([...head, ...item.facts.filter((fact) => !head.some((row) => row.label === fact.label.replace(/（元）$/, '')))])}
 ${item.description.length === 0 ? '' : `<h2>项目描述</h2><div class="panel">${item.description.map((line) => `<p>${h(line)}</p>`).join('')}</div>`}
 ${item.conditions.length === 0 ? '' : `<h2>受让方资格条件</h2><div class="panel">${item.conditions.map((line) => `<p>${h(line)}</p>`).join('')}</div>`}
 <h2>如何参与</h2><div class="panel"><p>${h(item.howToRegister)}</p></div>

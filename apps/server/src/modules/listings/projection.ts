@@ -49,7 +49,7 @@ export type ProjectionDeps = {
 };
 
 /** The in-app page a watcher's notification opens: its watches, each linking to the public page. */
-export const WATCHES_PATH = '/public/watch';
+export const WATCHES_PATH = '/index/watchList';
 
 const paragraphs = (value: unknown): string[] =>
   (typeof value === 'string' ? value : '')
@@ -301,7 +301,9 @@ export function createProjection(deps: ProjectionDeps) {
       project.status,
     );
     if (notice === undefined) return;
-    await repo.insertNotice(tx, { projectId: project.id, kind: notice.kind, text: notice.text, at: now });
+    // a listing's first notice is dated the day its disclosure began (the site may publish it later: an upgrade)
+    const at = notice.kind === 'listed' ? (project.disclosureStart ?? now) : now;
+    await repo.insertNotice(tx, { projectId: project.id, kind: notice.kind, text: notice.text, at });
     if (notice.kind === 'listed' && (before === undefined || before.stage === null))
       await tellSearches(tx, row);
     else await tellWatchers(tx, row, notice);

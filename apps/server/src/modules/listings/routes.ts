@@ -71,12 +71,10 @@ export const listingsRoutes: FastifyPluginCallback<{ listings: ListingsService }
     return reply.type(type).send(entry.body);
   }
 
+  // A page is asked again on every visit (its countdown, its visit count and a watcher's own change must show at
+  // once); the server answers it from its memory of the data.
   function sendPage(reply: FastifyReply, html: string, status = 200) {
-    return reply
-      .code(status)
-      .header('cache-control', `public, max-age=${PUBLIC_MAX_AGE_S}`)
-      .type(HTML)
-      .send(html);
+    return reply.code(status).header('cache-control', 'no-cache').type(HTML).send(html);
   }
 
   const hide = { schema: { hide: true } };

@@ -8,6 +8,7 @@ import {
   regionPath,
   toIsoOffset,
 } from '@cqjy/domain';
+import { listDistricts } from '@cqjy/domain/region-districts';
 import type {
   PublicDeal,
   PublicListing,
@@ -15,6 +16,15 @@ import type {
   PublicNotice,
 } from '@cqjy/domain/contracts/public-site';
 import type { ListingRow, NoticeRow } from './repo.ts';
+
+/** A region code as a person names the place, to the county (北京市朝阳区) when the code names one. */
+export function regionLabel(code: string | null): string {
+  if (code === null) return '—';
+  if (code.endsWith('00')) return regionPath(code) ?? '—';
+  const city = `${code.slice(0, 4)}00`;
+  const county = listDistricts(city).find((region) => region.code === code)?.name ?? '';
+  return `${regionPath(city) ?? ''}${county}` || '—';
+}
 
 const businessTypeLabel = (key: string) => BUSINESS_TYPES.find((type) => type.key === key)?.label ?? key;
 
@@ -43,7 +53,7 @@ export function toPublicListing(row: ListingRow, industryLabel: (key: string) =>
     disclosureStart: row.disclosureStart === null ? null : toIsoOffset(row.disclosureStart),
     disclosureEnd: row.disclosureEnd === null ? null : toIsoOffset(row.disclosureEnd),
     region: row.region,
-    regionLabel: row.region === null ? '—' : (regionPath(row.region) ?? '—'),
+    regionLabel: regionLabel(row.region),
     industry: row.industry,
     industryLabel: row.industry === null ? '—' : industryLabel(row.industry),
     ownerName: row.ownerName,

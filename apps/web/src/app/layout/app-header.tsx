@@ -62,8 +62,11 @@ export function AppHeader() {
         <Dropdown
           trigger={['click']}
           menu={{
-            items: [{ key: 'userCenter', label: '个人中心' }],
-            onClick: () => void navigate('/index/userCenter'),
+            items: [
+              { key: 'userCenter', label: '个人中心' },
+              { key: 'watchList', label: '我的关注' },
+            ],
+            onClick: ({ key }) => void navigate(`/index/${key}`),
           }}
         >
           <Button type="text" aria-label="用户菜单" style={{ color: 'inherit', paddingInline: 4 }}>
