@@ -274,8 +274,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     otc: config.otc === undefined ? undefined : createOtcClient(config.otc),
   });
   await app.register(projectsRoutes, { projects });
+  const projectExports = createProjectExportsService({ ...moduleDeps, projects });
   // the public disclosure site: publishes every project change through its kind's publication, in its transaction
-  const listings = createListingsService({ ...moduleDeps, projects });
+  const listings = createListingsService({
+    ...moduleDeps,
+    projects,
+    announcement: projectExports.publicAnnouncement,
+  });
   await app.register(listingsRoutes, { listings });
   // a database whose projects predate the site (an upgrade, the demo seeded before the app) is published once
   app.addHook('onReady', () => listings.publishIfEmpty());
@@ -326,9 +331,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(projectParticipantsRoutes, {
     participants: createProjectParticipantsService({ ...moduleDeps, projects }),
   });
-  await app.register(projectExportsRoutes, {
-    exports: createProjectExportsService({ ...moduleDeps, projects }),
-  });
+  await app.register(projectExportsRoutes, { exports: projectExports });
   const plans = createPlansService({ ...moduleDeps, projects });
   await app.register(plansRoutes, { plans });
   await app.register(workflowRoutes, { workflow });

@@ -8,7 +8,10 @@
 import { z } from 'zod';
 import { BUSINESS_TYPES, type BusinessTypeKey } from './business-types.ts';
 import { MSG } from './messages.ts';
+import type { ProjectFormBase } from './projects/kinds/fields.ts';
 import { PROJECT_FAMILIES, type ProjectFamily } from './projects/kinds/index.ts';
+import type { ProjectKind } from './projects/kinds/kind.ts';
+import { maskMobile } from './validation/mobile.ts';
 import type { ProjectStatus } from './workflow/statuses.ts';
 import { zCalendarDay } from './contract.ts';
 
@@ -195,4 +198,36 @@ export function maskPersonalNumbers(text: string): string {
   return text
     .replace(/(?<!\d)(\d{6})\d{8}(\d{3}[\dXx])(?![\dXx])/g, '$1********$2')
     .replace(/(?<!\d)(1\d{2})\d{4}(\d{4})(?!\d)/g, '$1****$2');
+}
+
+/**
+ * The form as the public site may show it: the kind's published fields (and the announcement's text) only, never a
+ * file; a telephone masked, and every personal number in a text. The listing's facts and the public announcement
+ * are drawn from it, so both publish the same.
+ */
+export function publishedForm(kind: ProjectKind, form: ProjectFormBase): ProjectFormBase {
+  const names = new Set([
+    ...kind.publication.fields,
+    kind.announcement.bodyField,
+    kind.publication.conditions,
+  ]);
+  const published: ProjectFormBase = { name: form.name };
+  for (const field of kind.fields) {
+    if (!names.has(field.name) || field.kind === 'file' || field.kind === 'list') continue;
+    const value = form[field.name];
+    if (value === undefined) continue;
+    published[field.name] =
+      typeof value !== 'string'
+        ? value
+        : field.kind === 'telephone'
+          ? maskMobile(value)
+          : maskPersonalNumbers(value);
+  }
+  return published;
+}
+
+/** The kind as the public announcement draws it: its published fields only. */
+export function publishedKind(kind: ProjectKind): ProjectKind {
+  const names = new Set([...kind.publication.fields, kind.announcement.bodyField]);
+  return { ...kind, fields: kind.fields.filter((field) => names.has(field.name)) };
 }

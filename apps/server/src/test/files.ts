@@ -1,6 +1,9 @@
 // Small real files of every upload type, hostile look-alikes, and multipart bodies to send them, for the
 // attachment tests. Nothing is read from disk: every file is built here, byte by byte where no library helps.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { crc32, deflateRawSync, deflateSync } from 'node:zlib';
@@ -264,5 +267,19 @@ export async function listFiles(dir: string): Promise<string[]> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
+  }
+}
+
+/** The text of a PDF as pdftotext (poppler-utils) reads it, without the white space line breaks put in. */
+export function pdfText(bytes: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cqjy-pdf-text-'));
+  try {
+    const path = join(dir, 'file.pdf');
+    writeFileSync(path, bytes);
+    const result = spawnSync('/usr/bin/pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`pdftotext failed: ${result.stderr}`);
+    return result.stdout.replace(/\s+/g, '');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
 import { DEMO_PROJECT_FORM } from '../../seeds/seed-bulk.ts';
+import { pdfText } from '../../test/files.ts';
 import {
   createCapturingSmsProvider,
   createTestApp,
@@ -142,6 +143,24 @@ describe('the listings without JavaScript', () => {
     expect(missing.status).toBe(404);
     expect(missing.html).toContain('该项目不存在、尚未披露或披露已结束');
     expect((await anonymous.get(`/api/public/listings/${UNIFIED_CLAIM_DRAFT}`)).status).toBe(404);
+  });
+
+  it('publishes the announcement as a PDF of the published fields, the contact mobile masked', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/listings/${DEMO_PROJECT_CODE}/announcement.pdf`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain(`${DEMO_PROJECT_FORM.name}信息披露公告`);
+    expect(text).toContain('138****0001');
+    expect(text).not.toContain('13800000001');
+    const draft = await t.app.inject({
+      method: 'GET',
+      url: `/listings/${UNIFIED_CLAIM_DRAFT}/announcement.pdf`,
+    });
+    expect(draft.statusCode).toBe(404);
   });
 
   it('answers the open data with an ETag and a short max-age, 304 when unchanged', async () => {

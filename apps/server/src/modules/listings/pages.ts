@@ -339,7 +339,7 @@ export function listingPage(context: PageContext, item: PublicListingDetail): st
 ${suspendedNotice}
 <div class="panel"><div class="meta"><span>${h(item.priceLabel)}：<span class="price">${h(money(item.price))}</span></span><span>保证金：${h(money(item.deposit))}${item.deposit === null || item.depositDeadline === null ? '' : `（${h(item.depositDeadline)}前交纳）`}</span></div>
 <div class="meta"><span>披露截止：${h(closing)}</span>${countdown(item.disclosureEnd, context.serverTime, item.stage)}<span>浏览 ${item.visits}</span><span>关注 ${item.watches}</span></div>
-<div class="actions"><a href="${h(portal)}">关注项目</a><a class="secondary" href="/#/login">会员登录办理意向登记</a></div></div>
+<div class="actions"><a href="${h(portal)}">关注项目</a><a class="secondary" href="${path}/announcement.pdf">信息披露公告（PDF）</a><a class="secondary" href="/#/login">会员登录办理意向登记</a></div></div>
 <h2>项目概况</h2>
 ${factsTable([...head, ...item.facts.filter((fact) => !head.some((row) => row.label === fact.label.replace(/（元）$/, '')))])}
 ${item.description.length === 0 ? '' : `<h2>项目描述</h2><div class="panel">${item.description.map((line) => `<p>${h(line)}</p>`).join('')}</div>`}

@@ -13,11 +13,10 @@ import {
   formatMessage,
   isFieldVisible,
   listingStageOf,
-  maskMobile,
-  maskPersonalNumbers,
   MSG,
   NOTICE_KIND_LABELS,
   publicBuyerName,
+  publishedForm,
   readProjectForm,
   renderSmsTemplate,
   showFieldValue,
@@ -54,11 +53,11 @@ export const WATCHES_PATH = '/index/watchList';
 const paragraphs = (value: unknown): string[] =>
   (typeof value === 'string' ? value : '')
     .split(/\r?\n/)
-    .map((line) => maskPersonalNumbers(line.trim()))
+    .map((line) => line.trim())
     .filter((line) => line !== '');
 
-/** A published field's value as the page shows it: a telephone masked, any personal number in a text too. */
-function publishedValue(
+/** A published field's value as the page shows it (the form already the published one: masked). */
+function publishedFact(
   kind: ProjectKind,
   name: string,
   form: ProjectFormBase,
@@ -66,14 +65,9 @@ function publishedValue(
   companyName: (id: number) => string | undefined,
 ): PublishedFact | undefined {
   const field = kind.fields.find((item) => item.name === name);
-  if (field === undefined || field.kind === 'file' || field.kind === 'list') return undefined;
-  if (!isFieldVisible(field, form)) return undefined;
-  const raw = form[name];
-  if (field.kind === 'telephone') {
-    return typeof raw === 'string' && raw !== '' ? { label: field.label, value: maskMobile(raw) } : undefined;
-  }
-  const value = showFieldValue(field, raw, dictLabel, companyName);
-  return value === '' ? undefined : { label: field.label, value: maskPersonalNumbers(value) };
+  if (field === undefined || !isFieldVisible(field, form)) return undefined;
+  const value = showFieldValue(field, form[name], dictLabel, companyName);
+  return value === '' ? undefined : { label: field.label, value };
 }
 
 /**
@@ -241,6 +235,7 @@ export function createProjection(deps: ProjectionDeps) {
     const isDeal = DEAL_STATUSES.includes(project.status);
     if (before === undefined && stage === null && !isDeal) return;
     const form = readProjectForm(project);
+    const shown = publishedForm(kind, form);
     const { publication } = kind;
     const [owner, member, dictLabel] = await Promise.all([
       users.findCompany(project.companyId, tx),
@@ -249,7 +244,7 @@ export function createProjection(deps: ProjectionDeps) {
     ]);
     const companyName = (id: number) => (id === member?.id ? member.name : undefined);
     const facts = publication.fields.flatMap((name) => {
-      const fact = publishedValue(kind, name, form, dictLabel, companyName);
+      const fact = publishedFact(kind, name, shown, dictLabel, companyName);
       return fact === undefined ? [] : [fact];
     });
     const region =
@@ -283,8 +278,8 @@ export function createProjection(deps: ProjectionDeps) {
       memberName: member?.name ?? null,
       page: {
         facts,
-        description: paragraphs(form[kind.announcement.bodyField]),
-        conditions: publication.conditions === undefined ? [] : paragraphs(form[publication.conditions]),
+        description: paragraphs(shown[kind.announcement.bodyField]),
+        conditions: publication.conditions === undefined ? [] : paragraphs(shown[publication.conditions]),
       },
       deal,
       dealNoticeUntil: deal?.noticeUntil ?? null,

@@ -25,6 +25,7 @@ import {
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
+import { contentDisposition } from '../../platform/content-disposition.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { serve } from '../../platform/serve.ts';
@@ -94,20 +95,44 @@ export const listingsRoutes: FastifyPluginCallback<{ listings: ListingsService }
     return sendPage(reply, listingsPage(ctx, { query: parsed.data, ...answer, industries }));
   });
 
-  app.get<{ Params: { code: string } }>('/listings/:code', hide, async (request, reply) => {
-    const ctx = await context(request);
-    const code = request.params.code;
+  /** A listing's answer, or the site's own 404 page (HTTP 404) for a code it does not list. */
+  async function orNotFound(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    answer: () => Promise<FastifyReply>,
+  ) {
     try {
-      const item = await listings.remember(`listing:${code}`, () => listings.listing(code));
-      listings.countVisit(code);
-      return sendPage(reply, listingPage(ctx, item));
+      return await answer();
     } catch (error) {
       if (error instanceof AppError && error.status === 404) {
-        return sendPage(reply, notFoundPage(ctx, error.message), 404);
+        return sendPage(reply, notFoundPage(await context(request), error.message), 404);
       }
       throw error;
     }
-  });
+  }
+
+  app.get<{ Params: { code: string } }>('/listings/:code', hide, (request, reply) =>
+    orNotFound(request, reply, async () => {
+      const code = request.params.code;
+      const [ctx, item] = await Promise.all([
+        context(request),
+        listings.remember(`listing:${code}`, () => listings.listing(code)),
+      ]);
+      listings.countVisit(code);
+      return sendPage(reply, listingPage(ctx, item));
+    }),
+  );
+
+  app.get<{ Params: { code: string } }>('/listings/:code/announcement.pdf', hide, (request, reply) =>
+    orNotFound(request, reply, async () => {
+      const file = await listings.announcement(request.params.code);
+      return reply
+        .header('cache-control', `public, max-age=${PUBLIC_MAX_AGE_S}`)
+        .header('content-disposition', contentDisposition('inline', file.fileName))
+        .type(file.contentType)
+        .send(Buffer.from(file.bytes));
+    }),
+  );
 
   app.get('/deals', hide, async (request, reply) => {
     const parsed = ZDealQuery.safeParse(request.query);

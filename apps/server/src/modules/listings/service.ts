@@ -29,6 +29,7 @@ import { notFound, refused } from '../../platform/errors.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { DictionariesService } from '../dictionaries/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
+import type { ProjectExportsService } from '../projects/exports-service.ts';
 import type { ProjectsService } from '../projects/service.ts';
 import type { SmsService } from '../sms/service.ts';
 import type { UsersService } from '../users/service.ts';
@@ -48,6 +49,8 @@ export type ListingsDeps = Pick<PlatformDeps, 'db' | 'clock' | 'log'> & {
   notifications: Pick<NotificationsService, 'raise'>;
   sms: Pick<SmsService, 'enqueue' | 'deliver'>;
   projects: Pick<ProjectsService, 'onChanged' | 'findById' | 'listIdsInStatuses'>;
+  /** the project's announcement as the site publishes it (the projects' exports) */
+  announcement: ProjectExportsService['publicAnnouncement'];
 };
 
 /** How long a node answers a read from memory; its own publications clear it sooner. */
@@ -55,6 +58,7 @@ export const CACHE_TTL_MS = 5000;
 const CACHE_ENTRIES_MAX = 2000;
 const VISIT_FLUSH_MS = 5000;
 const INDUSTRY_TTL_MS = 60_000;
+const PUBLISH_BATCH = 200;
 
 /** A cached answer: its body and its ETag (a hash of the body). */
 export type Cached = { body: string; etag: string };
@@ -197,6 +201,15 @@ export function createListingsService(deps: ListingsDeps) {
     }));
   }
 
+  /** The announcement PDF of a listing on the site (its published fields only); 404 for any other code. */
+  async function announcement(code: string) {
+    const row = await repo.findPublic(db, code, clock.now(), today());
+    if (row === undefined) throw notFound(MSG.publicListingMissing);
+    const file = await remember(`announcement:${code}`, () => deps.announcement(row.projectId));
+    if (file === undefined) throw notFound(MSG.publicListingMissing);
+    return file;
+  }
+
   async function findWatchable(code: string) {
     const row = await repo.findPublic(db, code, clock.now(), today());
     if (row === undefined) throw notFound(MSG.publicListingMissing);
@@ -324,15 +337,18 @@ export function createListingsService(deps: ListingsDeps) {
 
   /**
    * Publishes every project in a public status (the site's first start on a database that had projects, and
-   * the demo's seed): one transaction per project, as its own change would.
+   * the demo's seed), PUBLISH_BATCH projects a transaction. A node starting beside it meanwhile publishes the same
+   * rows again (an upsert), its notices only for rows it finds unpublished.
    */
   async function publishAll(): Promise<number> {
     const statuses: ProjectStatus[] = ['preDisclosing', 'disclosing', 'suspended', ...DEAL_STATUSES];
     const ids = await projects.listIdsInStatuses(statuses);
-    for (const id of ids) {
+    for (let start = 0; start < ids.length; start += PUBLISH_BATCH) {
       await db.transaction(async (tx: Db) => {
-        const row = await projects.findById(id, tx);
-        if (row !== undefined) await projection.publish(tx, row);
+        for (const id of ids.slice(start, start + PUBLISH_BATCH)) {
+          const row = await projects.findById(id, tx);
+          if (row !== undefined) await projection.publish(tx, row);
+        }
       });
     }
     cache.clear();
@@ -352,6 +368,7 @@ export function createListingsService(deps: ListingsDeps) {
     listings,
     listing,
     countVisit,
+    announcement,
     deals,
     notices,
     everything,

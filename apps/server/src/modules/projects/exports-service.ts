@@ -3,6 +3,8 @@
 // has it rendered. Whoever sees the project may export it; another company's project, or one of the other family,
 // is not found.
 import {
+  publishedForm,
+  publishedKind,
   readProjectForm,
   type DictionaryCode,
   type DisclosureDocument,
@@ -88,10 +90,17 @@ export function createProjectExportsService(
     const project = await projects.findVisible(viewer, projectId);
     if (project.family !== family) throw notFound();
     const kind = requireKind(family);
+    return { project, document: await composeOf(project, kind, readProjectForm(project)) };
+  }
+
+  async function composeOf(
+    project: repo.ProjectRow,
+    kind: ProjectKind,
+    form: ProjectFormBase,
+  ): Promise<DisclosureDocument> {
     const dicts = [
       ...new Set(kind.fields.flatMap((field) => (field.dict === undefined ? [] : [field.dict]))),
     ];
-    const form = readProjectForm(project);
     const [owner, exchange, sheets, dictLabel, companyName] = await Promise.all([
       users.findCompany(project.companyId),
       users.findExchangeName(),
@@ -102,7 +111,7 @@ export function createProjectExportsService(
       dictionaries.labeler(dicts satisfies DictionaryCode[]),
       companyNamer(kind, form),
     ]);
-    const document = composeDisclosureDocument({
+    return composeDisclosureDocument({
       project,
       kind,
       form,
@@ -114,7 +123,6 @@ export function createProjectExportsService(
       // An announcement is dated the day its disclosure began; before that, the day it is exported.
       day: project.disclosureStart ?? clock.now(),
     });
-    return { project, document };
   }
 
   async function exportAnnouncement(
@@ -142,5 +150,26 @@ export function createProjectExportsService(
     return (await compose(viewer, family, projectId)).document;
   }
 
-  return { exportAnnouncement, previewAnnouncement };
+  /**
+   * The announcement as the public site publishes it (/listings/{code}/announcement.pdf): the kind's published
+   * fields only, telephones and personal numbers masked, with its lists; undefined for a project that is gone. The
+   * site asks it only for a project it lists.
+   */
+  async function publicAnnouncement(projectId: number): Promise<ExportFile | undefined> {
+    const project = await projects.findById(projectId);
+    if (project === undefined) return undefined;
+    const kind = requireKind(project.family);
+    const document = await composeOf(
+      project,
+      publishedKind(kind),
+      publishedForm(kind, readProjectForm(project)),
+    );
+    return {
+      fileName: disclosureFileName(project, 'pdf'),
+      contentType: CONTENT_TYPES.pdf,
+      bytes: await renderDisclosurePdf(document),
+    };
+  }
+
+  return { exportAnnouncement, previewAnnouncement, publicAnnouncement };
 }

@@ -2,15 +2,12 @@
 // owner and assets, with the download headers and the <项目编号><项目名称>信息披露公告 name; a coll draft without
 // assets exports on its own path; another company's project and the other family's path answer 404, and no
 // session 401. The preview answers the same model.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { DisclosureDocument } from '@cqjy/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { contentDisposition } from '../../platform/content-disposition.ts';
+import { pdfText } from '../../test/files.ts';
 import { createTestApp, loginAs, readJson, type TestApp } from '../../test/harness.ts';
 import { clientOf, DEMO_PROJECT_CODE, findProjectId, type Client } from '../../test/workflow-support.ts';
 
@@ -25,7 +22,6 @@ let t: TestApp;
 let owner: Client;
 let foreign: Client;
 let projectId: number;
-const dir = mkdtempSync(join(tmpdir(), 'cqjy-exports-'));
 
 beforeAll(async () => {
   t = await createTestApp({ env: { LOGIN_RATE_MAX: '1000' } });
@@ -36,17 +32,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.close();
-  rmSync(dir, { recursive: true, force: true });
 });
-
-/** The text of a PDF as pdftotext reads it, without the white space that line breaks put in. */
-function pdfText(bytes: Buffer): string {
-  const path = join(dir, 'announcement.pdf');
-  writeFileSync(path, bytes);
-  const result = spawnSync('/usr/bin/pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' });
-  expect(result.status, result.stderr).toBe(0);
-  return result.stdout.replace(/\s+/g, '');
-}
 
 /** The text of a .docx's word/document.xml, without its markup. */
 async function docxText(bytes: Buffer): Promise<string> {
