@@ -50,7 +50,10 @@ export async function startServer(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not start in 120 s');
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error('server did not start in 120 s');
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

@@ -4,7 +4,8 @@
 // goal: at least 0.5 of health's throughput). The projects are bulk-inserted in SQL (their owners' credit codes
 // name their regions), then the server is started again on an empty public table, so that it publishes the 20,000
 // through its projection as an upgraded installation would (timed). Last, Lighthouse's mobile preset on /listings
-// and on a listing page (goal: at least 95), with the JavaScript each page loads (gzip; goal: under 60 KB).
+// and on a listing page, the median of five runs (goal: at least 95), with the JavaScript each page loads (gzip;
+// goal: under 60 KB).
 //
 //   PG_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:public -w bench -- [seconds]
 //
@@ -65,7 +66,7 @@ generated AS (
   FROM generate_series(1, $1::int) AS g
 )
 INSERT INTO projects (company_id, family, business_type, name, code, status, disclosure_start, disclosure_end, details)
-SELECT owners.ids[1 + (g * 7919) % cardinality(owners.ids)],
+SELECT owners.ids[1 + (g::bigint * 7919) % cardinality(owners.ids)],
        CASE WHEN g % 3 = 0 THEN 'coll' ELSE 'bulk' END,
        CASE WHEN g % 3 = 0 THEN '7' ELSE '2' END,
        trade || '集团' || asset || '（第' || (g % 50 + 1) || '批）',
@@ -127,6 +128,22 @@ async function scriptsOf(url: string): Promise<number> {
   }
 }
 
+/** Lighthouse's mobile score of a page, the median of five runs (a run that fails is run again, up to twice). */
+async function medianMobileScore(url: string): Promise<{ median: number; runs: number[] }> {
+  const runs: number[] = [];
+  let failures = 0;
+  while (runs.length < 5) {
+    try {
+      runs.push(await mobileScore(url));
+    } catch (error) {
+      failures += 1;
+      if (failures > 2) throw error;
+    }
+  }
+  const sorted = [...runs].sort((a, b) => a - b);
+  return { median: sorted[2] ?? 0, runs };
+}
+
 async function mobileScore(url: string): Promise<number> {
   const profile = mkdtempSync(join(tmpdir(), 'cqjy-bench-chrome-'));
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags, userDataDir: profile });
@@ -153,8 +170,8 @@ let server: Served | undefined;
 try {
   if (!reused) {
     // the first start migrates and seeds the demo (and publishes its listings); then the projects arrive
-    server = await startServer(8295, serverEnv);
-    await server.stop();
+    const first = await startServer(8295, serverEnv);
+    await first.stop();
     const db = new pg.Client({ connectionString: benchUrl.href });
     await db.connect();
     try {
@@ -170,13 +187,24 @@ try {
       await db.end();
     }
   }
-  // started on an empty public table, the server publishes every disclosing project before it answers
-  const started = await timed(() => startServer(8295, serverEnv));
-  server = started.value;
-  const listed = await onDb(benchUrl, 'SELECT count(*) AS n FROM public_listings WHERE stage IS NOT NULL');
+  // started on an empty public table, the server publishes every disclosing project, in the background once its
+  // start has waited a few seconds: the bench waits for all of them
+  const started = await timed(async () => {
+    const served = await startServer(8295, serverEnv);
+    for (;;) {
+      const listed = await onDb(
+        benchUrl,
+        'SELECT count(*) AS n FROM public_listings WHERE stage IS NOT NULL',
+      );
+      const count = Number((listed.rows[0] as { n: string }).n);
+      if (count >= PROJECTS / DISCLOSING_EVERY) return { served, count };
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+  });
+  server = started.value.served;
   console.log(
-    `${Number((listed.rows[0] as { n: string }).n).toLocaleString('en')} listings published` +
-      (reused ? ' (reused)' : ` by the server's start in ${fmtMs(started.ms)}`),
+    `${started.value.count.toLocaleString('en')} listings published` +
+      (reused ? ' (reused)' : ` from the server's start in ${fmtMs(started.ms)}`),
   );
   await onDb(benchUrl, 'VACUUM (ANALYZE) public_listings');
   const sample = await onDb(
@@ -207,8 +235,11 @@ try {
   }
   for (const path of ['/listings', `/listings/${code}`]) {
     const js = await scriptsOf(`${url}${path}`);
-    const score = await mobileScore(`${url}${path}`);
-    console.log(`${path}: JavaScript ${js} KB gzip (goal < 60), Lighthouse mobile ${score} (goal >= 95)`);
+    const score = await medianMobileScore(`${url}${path}`);
+    console.log(
+      `${path}: JavaScript ${js} KB gzip (goal < 60), Lighthouse mobile ${score.median} as the median of ` +
+        `${score.runs.join(', ')} (goal >= 95)`,
+    );
   }
   console.log(
     `PostgreSQL database ${DB_NAME} on ${adminUrl.host}, ${LOADER}, 50 connections, ${duration} s per row`,

@@ -66,11 +66,25 @@ test('SITE-2 on a phone: the filters submit as chosen, the countdown runs, a mem
 
   await page.getByRole('link', { name: LEASE_DEMO.name }).click();
   await expect(page).toHaveURL(new RegExp(`/listings/${LEASE_DEMO.code}$`));
-  // the script's countdown counts the minutes too, on the server's clock
   await expect(page.locator('.countdown').first()).toHaveText(/^剩余\d+天\d+小时\d+分$/);
   await expect(page.getByRole('row', { name: /委托会员/ })).toBeVisible();
   await keepScreenshot(page, 'site-02-listing-phone');
   await context.close();
+
+  // a visitor whose own clock is two days fast: the countdown runs on (three minutes later, three minutes less)
+  // from the server's time, not from the visitor's clock (which would take two days off)
+  const skewed = await browser.newContext();
+  await skewed.clock.install({ time: new Date(Date.now() + 2 * 86_400_000) });
+  const visitor = await skewed.newPage();
+  await visitor.goto(`/listings/${LEASE_DEMO.code}`);
+  const countdown = visitor.locator('.countdown').first();
+  const before = minutesLeft(await countdown.textContent());
+  await visitor.clock.runFor(180_000);
+  await expect
+    .poll(async () => before - minutesLeft(await countdown.textContent()))
+    .toBeGreaterThanOrEqual(2);
+  expect(before - minutesLeft(await countdown.textContent())).toBeLessThanOrEqual(4);
+  await skewed.close();
 
   const member = await (await browser.newContext()).newPage();
   await signIn(member, 'member');
@@ -86,3 +100,10 @@ test('SITE-2 on a phone: the filters submit as chosen, the countdown runs, a mem
   await member.goto(`/listings/${LEASE_DEMO.code}`);
   await expect(member.getByText(/关注 1/).first()).toBeVisible();
 });
+
+/** The minutes a countdown's text (剩余3天4小时5分) leaves. */
+function minutesLeft(text: string | null): number {
+  const match = /^剩余(\d+)天(\d+)小时(\d+)分$/.exec(text ?? '');
+  if (match === null) throw new Error(`not a countdown: ${text}`);
+  return Number(match[1]) * 1440 + Number(match[2]) * 60 + Number(match[3]);
+}

@@ -25,11 +25,14 @@ import type {
 /** The script the pages load (served by routes.ts): the countdowns by the server's clock, the filters' submit. */
 export const SITE_SCRIPT_PATH = '/site/public.js';
 
+/** Where a drawn page carries the time it is sent at (routes.ts stamps it): a kept page is sent many times. */
+export const SERVER_TIME_MARK = '%SERVER_TIME%';
+
 export type PageContext = {
   /** the site's origin as the visitor reached it (https://example.org), for canonical addresses */
   origin: string;
   exchangeName: string;
-  /** the server's time the page was drawn at, ISO */
+  /** the server's time the page was drawn at, ISO (its countdowns' text until the script runs) */
   serverTime: string;
 };
 
@@ -55,7 +58,10 @@ const money = (fen: number | null) => (fen === null ? '—' : `${formatFen(fen)}
 
 const day = (iso: string | null) => (iso === null ? '—' : iso.slice(0, 10));
 
-/** The time left before `end` at `now`, in words (剩余3天4小时), or 已截止. */
+/**
+ * The time left before `end` at `now`, in words (剩余3天4小时5分; within a day to the second), or 已截止: the
+ * same words as the page's script (site-script.ts), so its first tick changes nothing on the page.
+ */
 export function remainingText(end: string | null, now: string): string {
   if (end === null) return '';
   const ms = Date.parse(end) - Date.parse(now);
@@ -63,12 +69,12 @@ export function remainingText(end: string | null, now: string): string {
   const minutes = Math.floor(ms / 60_000);
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
-  if (days > 0) return `剩余${days}天${hours}小时`;
-  return `剩余${hours}小时${minutes % 60}分`;
+  if (days > 0) return `剩余${days}天${hours}小时${minutes % 60}分`;
+  return `剩余${hours}小时${minutes % 60}分${Math.floor(ms / 1000) % 60}秒`;
 }
 
 const STYLE = `
-*{box-sizing:border-box}body{margin:0;font:15px/1.6 system-ui,-apple-system,"PingFang SC","Noto Sans CJK SC","Microsoft YaHei",sans-serif;color:#1f1f1f;background:#f5f6f8}
+*{box-sizing:border-box}body{margin:0;font:15px/1.6 "PingFang SC","Microsoft YaHei","Noto Sans CJK SC","Source Han Sans SC",system-ui,sans-serif;color:#1f1f1f;background:#f5f6f8}
 a{color:#0b57d0}header{background:#b71c1c;color:#fff}header .in,main,footer{max-width:1080px;margin:0 auto;padding:0 16px}
 header .in{display:flex;flex-wrap:wrap;align-items:center;gap:4px 20px;min-height:56px}header .brand{font-size:18px;font-weight:600;color:#fff;text-decoration:none}
 nav a{color:#fff;text-decoration:none;padding:14px 4px;display:inline-block}nav a[aria-current]{border-bottom:3px solid #fff}
@@ -89,6 +95,7 @@ th{width:34%;color:#444;font-weight:500}.facts th{background:#fafafa}
 .actions a.secondary{background:#fff;color:#b71c1c;border:1px solid #b71c1c}
 .notice{border-left:3px solid #b71c1c;padding-left:10px;margin:8px 0}.empty{color:#555;padding:24px 0}
 footer{color:#555;font-size:13px;padding:24px 16px}
+main>.card,main>.panel,main>table,main>h2{content-visibility:auto;contain-intrinsic-size:auto 120px}
 @media (max-width:600px){th{width:40%}h1{font-size:19px}}
 `.trim();
 
@@ -132,7 +139,7 @@ ${page.noIndex === true ? '<meta name="robots" content="noindex">\n' : ''}<style
 ${page.data === undefined ? '' : jsonLd(page.data)}
 <script src="${SITE_SCRIPT_PATH}" defer></script>
 </head>
-<body data-server-time="${h(context.serverTime)}">
+<body data-server-time="${SERVER_TIME_MARK}">
 <header><div class="in"><a class="brand" href="/listings">${h(context.exchangeName)}</a><nav aria-label="栏目">${nav}</nav><a href="/#/login" style="color:#fff;margin-left:auto">会员登录</a></div></header>
 <main>
 ${page.body}

@@ -237,11 +237,11 @@ export function createProjection(deps: ProjectionDeps) {
     const form = readProjectForm(project);
     const shown = publishedForm(kind, form);
     const { publication } = kind;
-    const [owner, member, dictLabel] = await Promise.all([
-      users.findCompany(project.companyId, tx),
-      project.agentCompanyId === null ? undefined : users.findCompany(project.agentCompanyId, tx),
-      dictionaries.labeler(dictsOf(kind), tx),
-    ]);
+    // one after another: a transaction is one connection
+    const owner = await users.findCompany(project.companyId, tx);
+    const member =
+      project.agentCompanyId === null ? undefined : await users.findCompany(project.agentCompanyId, tx);
+    const dictLabel = await dictionaries.labeler(dictsOf(kind), tx);
     const companyName = (id: number) => (id === member?.id ? member.name : undefined);
     const facts = publication.fields.flatMap((name) => {
       const fact = publishedFact(kind, name, shown, dictLabel, companyName);

@@ -37,6 +37,7 @@ import {
   noticesPage,
   notFoundPage,
   sitemapXml,
+  SERVER_TIME_MARK,
   SITE_SCRIPT_PATH,
   type PageContext,
 } from './pages.ts';
@@ -73,26 +74,40 @@ export const listingsRoutes: FastifyPluginCallback<{ listings: ListingsService }
   }
 
   // A page is asked again on every visit (its countdown, its visit count and a watcher's own change must show at
-  // once); the server answers it from its memory of the data.
+  // once); the server answers it from its memory of the drawn page, stamped with the time it is sent at, which the
+  // countdowns run from.
   function sendPage(reply: FastifyReply, html: string, status = 200) {
-    return reply.code(status).header('cache-control', 'no-cache').type(HTML).send(html);
+    const stamped = html.replace(SERVER_TIME_MARK, new Date().toISOString());
+    // A public page holds nothing of a session: it need not be isolated in a process of its own (which costs a
+    // phone a good part of its first second), unlike the portal's pages.
+    reply.raw.removeHeader('cross-origin-opener-policy');
+    reply.raw.removeHeader('origin-agent-cluster');
+    return reply.code(status).header('cache-control', 'no-cache').type(HTML).send(stamped);
+  }
+
+  /** A page drawn once per CACHE_TTL_MS for each address it is asked at (its canonical address names it). */
+  async function drawn(request: FastifyRequest, key: string, draw: (ctx: PageContext) => Promise<string>) {
+    const origin = originOf(request);
+    return listings.remember(`page:${origin}:${key}`, async () => draw(await context(request)));
   }
 
   const hide = { schema: { hide: true } };
 
   app.get('/listings', hide, async (request, reply) => {
     const parsed = ZListingQuery.safeParse(request.query);
-    const [ctx, industries] = await Promise.all([context(request), listings.industryOptions()]);
+    const industries = await listings.industryOptions();
     if (!parsed.success) {
+      const ctx = await context(request);
       return sendPage(
         reply,
         listingsPage(ctx, { query: {}, list: [], total: 0, industries, error: firstError(parsed.error) }),
         400,
       );
     }
-    const key = `listings:${JSON.stringify(parsed.data)}`;
-    const answer = await listings.remember(key, () => listings.listings(parsed.data));
-    return sendPage(reply, listingsPage(ctx, { query: parsed.data, ...answer, industries }));
+    const html = await drawn(request, `listings:${JSON.stringify(parsed.data)}`, async (drawing) =>
+      listingsPage(drawing, { query: parsed.data, ...(await listings.listings(parsed.data)), industries }),
+    );
+    return sendPage(reply, html);
   });
 
   /** A listing's answer, or the site's own 404 page (HTTP 404) for a code it does not list. */
@@ -114,12 +129,11 @@ export const listingsRoutes: FastifyPluginCallback<{ listings: ListingsService }
   app.get<{ Params: { code: string } }>('/listings/:code', hide, (request, reply) =>
     orNotFound(request, reply, async () => {
       const code = request.params.code;
-      const [ctx, item] = await Promise.all([
-        context(request),
-        listings.remember(`listing:${code}`, () => listings.listing(code)),
-      ]);
+      const html = await drawn(request, `listing:${code}`, async (drawing) =>
+        listingPage(drawing, await listings.listing(code)),
+      );
       listings.countVisit(code);
-      return sendPage(reply, listingPage(ctx, item));
+      return sendPage(reply, html);
     }),
   );
 
@@ -136,19 +150,22 @@ export const listingsRoutes: FastifyPluginCallback<{ listings: ListingsService }
 
   app.get('/deals', hide, async (request, reply) => {
     const parsed = ZDealQuery.safeParse(request.query);
-    const ctx = await context(request);
     const query = parsed.success ? parsed.data : {};
-    const answer = await listings.remember(`deals:${JSON.stringify(query)}`, () => listings.deals(query));
     const page = { page: query.page ?? 1, size: query.size ?? 20 };
-    return sendPage(reply, dealsPage(ctx, { ...answer, ...page, query }), parsed.success ? 200 : 400);
+    const html = await drawn(request, `deals:${JSON.stringify(query)}`, async (drawing) =>
+      dealsPage(drawing, { ...(await listings.deals(query)), ...page, query }),
+    );
+    return sendPage(reply, html, parsed.success ? 200 : 400);
   });
 
   app.get('/notices', hide, async (request, reply) => {
     const parsed = publicNoticesCall.query.safeParse(request.query);
-    const ctx = await context(request);
     const query = parsed.success ? parsed.data : {};
-    const answer = await listings.remember(`notices:${JSON.stringify(query)}`, () => listings.notices(query));
-    return sendPage(reply, noticesPage(ctx, { ...answer, page: query.page ?? 1, size: query.size ?? 20 }));
+    const page = { page: query.page ?? 1, size: query.size ?? 20 };
+    const html = await drawn(request, `notices:${JSON.stringify(query)}`, async (drawing) =>
+      noticesPage(drawing, { ...(await listings.notices(query)), ...page }),
+    );
+    return sendPage(reply, html);
   });
 
   app.get('/sitemap.xml', hide, async (request, reply) => {

@@ -57,8 +57,10 @@ export type ListingsDeps = Pick<PlatformDeps, 'db' | 'clock' | 'log'> & {
 export const CACHE_TTL_MS = 5000;
 const CACHE_ENTRIES_MAX = 2000;
 const VISIT_FLUSH_MS = 5000;
-const INDUSTRY_TTL_MS = 60_000;
+/** How long after a change it is published again from memory's point of view (its transaction has committed). */
+const COMMIT_GRACE_MS = 1000;
 const PUBLISH_BATCH = 200;
+const PUBLISH_WAIT_MS = 5000;
 
 /** A cached answer: its body and its ETag (a hash of the body). */
 export type Cached = { body: string; etag: string };
@@ -67,7 +69,6 @@ export function createListingsService(deps: ListingsDeps) {
   const { db, clock, log, audit, projects } = deps;
   const cache = new Map<string, { value: unknown; at: number }>();
   const visits = new Map<string, number>();
-  let industry: { at: number; label: (key: string) => string } | undefined;
 
   const projection = createProjection({
     ...deps,
@@ -78,7 +79,9 @@ export function createListingsService(deps: ListingsDeps) {
   });
   projects.onChanged(async (tx, row) => {
     await projection.publish(tx, row);
+    // now, and again once the change has surely committed: a read between the two kept what was there before
     cache.clear();
+    setTimeout(() => cache.clear(), COMMIT_GRACE_MS).unref();
   });
 
   const flushTimer = setInterval(() => void flushVisits(), VISIT_FLUSH_MS);
@@ -96,12 +99,8 @@ export function createListingsService(deps: ListingsDeps) {
   }
 
   async function industryLabel(): Promise<(key: string) => string> {
-    const now = Date.now();
-    if (industry === undefined || now - industry.at > INDUSTRY_TTL_MS) {
-      const labeler = await deps.dictionaries.labeler(['industry']);
-      industry = { at: now, label: (key) => labeler('industry', key) };
-    }
-    return industry.label;
+    const labeler = await remember('industryLabels', () => deps.dictionaries.labeler(['industry']));
+    return (key) => labeler('industry', key);
   }
 
   /** A read answered from this node's memory while fresh, else computed and kept. */
@@ -355,9 +354,24 @@ export function createListingsService(deps: ListingsDeps) {
     return ids.length;
   }
 
-  /** publishAll when the site has nothing yet (the table new after an upgrade). */
-  async function publishIfEmpty(): Promise<void> {
-    if ((await repo.countListings(db)) === 0) await publishAll();
+  /**
+   * publishAll when the site has nothing yet (the table new after an upgrade, the demo seeded before the app): the
+   * start waits for it up to `waitMs` (the demo's few projects are listed before the first request), a larger
+   * database goes on being published in the background while the portal serves.
+   */
+  async function publishIfEmpty(waitMs = PUBLISH_WAIT_MS): Promise<void> {
+    if ((await repo.countListings(db)) > 0) return;
+    const started = Date.now();
+    const job = publishAll().then(
+      (count) => log.info({ count, ms: Date.now() - started }, 'public listings published'),
+      (error: unknown) => log.error({ err: error }, 'public listings not published'),
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, waitMs);
+    });
+    await Promise.race([job, waited]);
+    clearTimeout(timer);
   }
 
   return {
