@@ -40,13 +40,19 @@ const IDENTITIES = [
 
 /**
  * Every call that answers without a session: the pre-login flows, the face confirmation page, the CA, health, the
- * verification of signed PDFs, and the quiet session check (POST /api/validate, which answers valid false).
+ * verification of signed PDFs, the quiet session check (POST /api/validate, which answers valid false), and the
+ * public disclosure site's open data.
  */
 const EXPECTED_PUBLIC = [
   'GET /api/face/confirm/:token',
   'GET /api/health',
   'GET /api/login/captcha',
   'GET /api/operator/retrieve/username/:name',
+  'GET /api/public/deals',
+  'GET /api/public/export',
+  'GET /api/public/listings',
+  'GET /api/public/listings/:code',
+  'GET /api/public/notices',
   'GET /api/public/verify/:code',
   'GET /api/signature/ca',
   'POST /api/app/login/otp/:mobile',

@@ -72,7 +72,13 @@ afterAll(async () => {
 
 type Checked = { label: string; response: LightMyRequestResponse };
 
-/** The headers every answer carries; /api answers are never cached. */
+/**
+ * The public site's open data, which anyone may cache for a few seconds (an answer it gives: a refusal is not
+ * cached either).
+ */
+const OPEN_DATA = /^\/api\/public\/(listings|deals|notices|export)(\/|\?|$)/;
+
+/** The headers every answer carries; /api answers are never cached, but for the open data's. */
 function assertSecurityHeaders({ label, response }: Checked, url: string): void {
   const h = response.headers;
   const csp = String(h['content-security-policy'] ?? '');
@@ -84,8 +90,11 @@ function assertSecurityHeaders({ label, response }: Checked, url: string): void 
   expect(h['x-frame-options'], label).toBe('DENY');
   expect(h['referrer-policy'], label).toBe('no-referrer');
   expect(h['x-powered-by'], label).toBeUndefined();
-  if (url.startsWith('/api/') && !url.startsWith('/api/docs'))
+  if (OPEN_DATA.test(url) && response.statusCode === 200 && h.etag !== undefined) {
+    expect(h['cache-control'], label).toBe('public, max-age=10');
+  } else if (url.startsWith('/api/') && !url.startsWith('/api/docs')) {
     expect(h['cache-control'], label).toBe('no-store');
+  }
 }
 
 /** A 5xx answer is the generic envelope with the request id, nothing more. */
