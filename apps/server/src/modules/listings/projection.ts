@@ -7,6 +7,7 @@ import {
   addWorkdays,
   DEAL_NOTICE_WORKDAYS,
   DEAL_STATUSES,
+  dictionariesOf,
   dealResultOf,
   findProjectKind,
   formatDate,
@@ -86,10 +87,6 @@ function ownerRegion(
   const division = owner?.creditCode?.slice(2, 8);
   if (division !== undefined && /^\d{6}$/.test(division)) return division;
   return owner?.regulatoryBodiesCity ?? owner?.regulatoryBodiesProvince ?? null;
-}
-
-function dictsOf(kind: ProjectKind): DictionaryCode[] {
-  return [...new Set(kind.fields.flatMap((field) => (field.dict === undefined ? [] : [field.dict])))];
 }
 
 const numberOf = (value: unknown): number | null => (typeof value === 'number' ? value : null);
@@ -241,7 +238,7 @@ export function createProjection(deps: ProjectionDeps) {
     const owner = await users.findCompany(project.companyId, tx);
     const member =
       project.agentCompanyId === null ? undefined : await users.findCompany(project.agentCompanyId, tx);
-    const dictLabel = await dictionaries.labeler(dictsOf(kind), tx);
+    const dictLabel = await dictionaries.labeler(dictionariesOf(kind.fields), tx);
     const companyName = (id: number) => (id === member?.id ? member.name : undefined);
     const facts = publication.fields.flatMap((name) => {
       const fact = publishedFact(kind, name, shown, dictLabel, companyName);

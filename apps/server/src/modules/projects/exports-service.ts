@@ -3,10 +3,10 @@
 // has it rendered. Whoever sees the project may export it; another company's project, or one of the other family,
 // is not found.
 import {
+  dictionariesOf,
   publishedForm,
   publishedKind,
   readProjectForm,
-  type DictionaryCode,
   type DisclosureDocument,
   type ProjectFormBase,
   type ProjectKind,
@@ -98,9 +98,6 @@ export function createProjectExportsService(
     kind: ProjectKind,
     form: ProjectFormBase,
   ): Promise<DisclosureDocument> {
-    const dicts = [
-      ...new Set(kind.fields.flatMap((field) => (field.dict === undefined ? [] : [field.dict]))),
-    ];
     const [owner, exchange, sheets, dictLabel, companyName] = await Promise.all([
       users.findCompany(project.companyId),
       users.findExchangeName(),
@@ -108,7 +105,7 @@ export function createProjectExportsService(
         project.id,
         kind.sheets.map((sheet) => sheet.key),
       ),
-      dictionaries.labeler(dicts satisfies DictionaryCode[]),
+      dictionaries.labeler(dictionariesOf(kind.fields)),
       companyNamer(kind, form),
     ]);
     return composeDisclosureDocument({

@@ -95,6 +95,11 @@ export const TEXTAREA_MAX_DEFAULT = 2000;
 /** A label without its unit: 挂牌价（元） -> 挂牌价, for the messages that name the field. */
 const shortLabel = (label: string): string => label.replace(/（.*?）$/, '');
 
+/** The dictionaries some of the fields name, each once: what a form or a view reads the labels of. */
+export function dictionariesOf(fields: readonly FieldDef[]): DictionaryCode[] {
+  return [...new Set(fields.flatMap((field) => (field.dict === undefined ? [] : [field.dict])))];
+}
+
 /** Whether a field is part of the stored form (files are attachments of the project). */
 export function isFormField(field: FieldDef): boolean {
   return field.kind !== 'file';
