@@ -177,6 +177,13 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'vehicle.deal': '车辆成交',
   'vehicle.dismantled': '车辆拆解',
   'signature.enrol.exchange': '交易所电子签章证书签发',
+  // the public disclosure site: a user's watches and saved searches, and the notifications they receive
+  'listing.watch': '关注挂牌项目',
+  'listing.unwatch': '取消关注挂牌项目',
+  'listing.searchSave': '保存挂牌项目搜索',
+  'listing.searchDelete': '删除保存的搜索',
+  'listing.changed': '关注项目变更',
+  'listing.matched': '新挂牌项目',
   // this page's own
   'logs.export': '导出操作日志',
   'statistics.query.export': '导出综合查询',

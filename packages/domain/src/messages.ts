@@ -32,6 +32,7 @@ export const MSG = {
   accountDisabled: '账号已停用，请联系交易所',
   accountWithoutCompany: '该账号未关联任何机构，请联系交易所',
   healthOk: '服务正常',
+  healthDatabaseDown: '数据库暂时无法访问，请稍后再试',
 
   // web shell
   pageLoadFailed: '页面加载失败，请刷新后重试',

@@ -136,7 +136,7 @@ describe('PostgreSQL restarted under load', () => {
           ].join('\n'),
         );
         expect(node.isRunning, `the node survived the restart\n${cluster.describeLogs()}`).toBe(true);
-        expect(health.statusCode).toBe(500);
+        expect(health.statusCode).toBe(503);
         expect(recoveryMs, 'a write succeeded after the restart').toBeDefined();
         expect(recoveryMs).toBeLessThan(RECOVERY_LIMIT_MS);
         expect(lost.map((w) => w.name)).toEqual([]);

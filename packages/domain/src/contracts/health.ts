@@ -3,7 +3,10 @@
 import { z } from 'zod';
 import { defineCall } from '../contract.ts';
 
-/** GET /api/health -> {db: 'ok', driver: pglite | pg}; a database that does not answer fails the call. */
+/**
+ * GET /api/health -> {db: 'ok', driver: pglite | pg}; a database that does not answer: HTTP 503 with the envelope
+ * {status: 503, data: null}.
+ */
 export const healthCall = defineCall({
   method: 'GET',
   path: '/api/health',
