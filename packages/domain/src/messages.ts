@@ -905,7 +905,6 @@ export const MSG = {
   publicDateInvalid: '日期格式有误，请按“年-月-日”填写',
   publicKeywordTooLong: '关键字不能超过50个字',
   publicListingMissing: '该项目不存在、尚未披露或披露已结束',
-  publicWatchMemberOnly: '仅会员机构可以关注挂牌项目',
   publicWatched: '已关注该项目，项目变更、中止或截止日期调整时将通知您',
   publicUnwatched: '已取消关注',
   publicSearchSaved: '已保存搜索条件，有新的挂牌项目符合条件时将通知您',

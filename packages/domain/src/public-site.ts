@@ -79,14 +79,6 @@ export const LISTING_SORT_LABELS: Record<ListingSort, string> = {
   priceDesc: '价格从高到低',
 };
 
-/** The price bands of the filter, in 万元 (the upper bound excluded); the query takes any band as min and max. */
-export const PRICE_BANDS: readonly { label: string; min?: number; max?: number }[] = [
-  { label: '100万元以下', max: 100 },
-  { label: '100万—1000万元', min: 100, max: 1000 },
-  { label: '1000万—1亿元', min: 1000, max: 10_000 },
-  { label: '1亿元以上', min: 10_000 },
-];
-
 export const PUBLIC_PAGE_SIZE = 20;
 export const PUBLIC_PAGE_SIZE_MAX = 100;
 /** The most rows one export answers; a larger set is asked page by page. */

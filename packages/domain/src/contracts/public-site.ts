@@ -132,6 +132,16 @@ export const publicNoticesCall = defineCall({
   answer: withServerTime(ZPublicNotice),
 });
 
+/**
+ * GET /api/public/export's query: which rows (the listings on the site, or the deals made public) in which format.
+ * Its answer is a file, not the envelope, so it is served beside the calls (listings/routes.ts) with this schema.
+ */
+export const ZPublicExportQuery = z.object({
+  dataset: z.enum(['listings', 'deals'], { error: MSG.publicFilterInvalid }).default('listings'),
+  format: z.enum(['csv', 'json'], { error: MSG.publicFilterInvalid }).default('json'),
+});
+export type PublicExportQuery = z.infer<typeof ZPublicExportQuery>;
+
 export const ZWatchBody = z.object({ sms: z.boolean({ error: MSG.badRequest }).default(false) });
 
 export const ZWatchState = z.object({ code: z.string(), watched: z.boolean(), watches: z.number() });

@@ -154,6 +154,31 @@ function noticeOf(
 export function createProjection(deps: ProjectionDeps) {
   const { clock, users, dictionaries, notifications, sms } = deps;
 
+  /**
+   * Tells one user: a notification that opens 我的关注, and the SMS of `text` when the user asked for one (written
+   * to the outbox in the same transaction, delivered once it has committed).
+   */
+  async function tell(
+    tx: Db,
+    user: { userId: number; companyId: number; sms: boolean; mobile: string | null },
+    message: { kind: 'listing.changed' | 'listing.matched'; title: string; body: string },
+    text: { template: 'listingChanged' | 'listingMatched'; content: string },
+  ): Promise<void> {
+    await notifications.raise(tx, {
+      companyId: user.companyId,
+      userId: user.userId,
+      ...message,
+      link: WATCHES_PATH,
+    });
+    if (!user.sms || user.mobile === null) return;
+    const id = await sms.enqueue(
+      tx,
+      { mobile: user.mobile, purpose: 'listing', ...text },
+      { userId: user.userId, companyId: user.companyId },
+    );
+    deps.smsQueued(id);
+  }
+
   async function tellWatchers(
     tx: Db,
     listing: { projectId: number; code: string; name: string },
@@ -164,62 +189,46 @@ export function createProjection(deps: ProjectionDeps) {
         ? notice.text
         : formatMessage(MSG.publicWatchStatus, { notice: NOTICE_KIND_LABELS[notice.kind] });
     for (const watcher of await repo.listWatchers(tx, listing.projectId)) {
-      await notifications.raise(tx, {
-        companyId: watcher.companyId,
-        userId: watcher.userId,
-        kind: 'listing.changed',
-        title: formatMessage(MSG.publicWatchChangedTitle, { project: listing.name }),
-        body: formatMessage(MSG.publicWatchChangedBody, {
-          project: listing.name,
-          code: listing.code,
-          change,
-        }),
-        link: WATCHES_PATH,
-      });
-      if (watcher.sms && watcher.mobile !== null) {
-        const id = await sms.enqueue(
-          tx,
-          {
-            mobile: watcher.mobile,
-            purpose: 'listing',
-            template: 'listingChanged',
-            content: renderSmsTemplate('listingChanged', { code: listing.code, change }),
-          },
-          { userId: watcher.userId, companyId: watcher.companyId },
-        );
-        deps.smsQueued(id);
-      }
+      await tell(
+        tx,
+        watcher,
+        {
+          kind: 'listing.changed',
+          title: formatMessage(MSG.publicWatchChangedTitle, { project: listing.name }),
+          body: formatMessage(MSG.publicWatchChangedBody, {
+            project: listing.name,
+            code: listing.code,
+            change,
+          }),
+        },
+        {
+          template: 'listingChanged',
+          content: renderSmsTemplate('listingChanged', { code: listing.code, change }),
+        },
+      );
     }
   }
 
   async function tellSearches(tx: Db, row: repo.ListingRow): Promise<void> {
     for (const search of await repo.listAllSearches(tx)) {
       if (!matchesSearch(search.query, row)) continue;
-      await notifications.raise(tx, {
-        companyId: search.companyId,
-        userId: search.userId,
-        kind: 'listing.matched',
-        title: formatMessage(MSG.publicSearchMatchTitle, { name: search.name }),
-        body: formatMessage(MSG.publicSearchMatchBody, {
-          project: row.name,
-          code: row.code,
-          end: row.disclosureEnd === null ? '—' : formatDate(row.disclosureEnd),
-        }),
-        link: WATCHES_PATH,
-      });
-      if (search.sms && search.mobile !== null) {
-        const id = await sms.enqueue(
-          tx,
-          {
-            mobile: search.mobile,
-            purpose: 'listing',
-            template: 'listingMatched',
-            content: renderSmsTemplate('listingMatched', { code: row.code, name: search.name }),
-          },
-          { userId: search.userId, companyId: search.companyId },
-        );
-        deps.smsQueued(id);
-      }
+      await tell(
+        tx,
+        search,
+        {
+          kind: 'listing.matched',
+          title: formatMessage(MSG.publicSearchMatchTitle, { name: search.name }),
+          body: formatMessage(MSG.publicSearchMatchBody, {
+            project: row.name,
+            code: row.code,
+            end: row.disclosureEnd === null ? '—' : formatDate(row.disclosureEnd),
+          }),
+        },
+        {
+          template: 'listingMatched',
+          content: renderSmsTemplate('listingMatched', { code: row.code, name: search.name }),
+        },
+      );
     }
   }
 

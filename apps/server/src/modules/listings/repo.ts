@@ -4,6 +4,7 @@
 import type { DealQuery, ListingQuery } from '@cqjy/domain';
 import { and, asc, count, desc, eq, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { lowerContainsPattern } from '../../db/like.ts';
 import { users } from '../users/tables.ts';
 import { regionPrefix, WAN_YUAN_FEN } from './search.ts';
 import { listingWatches, publicListings, publicNotices, savedSearches } from './tables.ts';
@@ -11,8 +12,6 @@ import { listingWatches, publicListings, publicNotices, savedSearches } from './
 export type ListingRow = typeof publicListings.$inferSelect;
 export type NewListingRow = typeof publicListings.$inferInsert;
 export type NoticeRow = typeof publicNotices.$inferSelect;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** On the site now: listed, and its period not yet past (a suspended project stays with its notice). */
 export function isListed(now: Date): SQL {
@@ -29,6 +28,19 @@ export function isListed(now: Date): SQL {
 /** A deal whose notice (成交公示) runs on `today` ('YYYY-MM-DD'). */
 export function isDealNoticed(today: string): SQL {
   return and(sql`${publicListings.deal} is not null`, gte(publicListings.dealNoticeUntil, today)) as SQL;
+}
+
+/** The same rules for a row already read: whether the site shows it now (listed, or its deal noticed). */
+export function isShown(row: ListingRow, now: Date, today: string): boolean {
+  return isListedRow(row, now) || (row.deal !== null && (row.dealNoticeUntil ?? '') >= today);
+}
+
+/** isListed for a row already read. */
+export function isListedRow(row: ListingRow, now: Date): boolean {
+  return (
+    row.stage !== null &&
+    (row.stage === 'suspended' || row.disclosureEnd === null || row.disclosureEnd.getTime() >= now.getTime())
+  );
 }
 
 function listingFilters(query: ListingQuery): SQL[] {
@@ -51,7 +63,7 @@ function listingFilters(query: ListingQuery): SQL[] {
     );
   }
   if (query.keyword !== undefined && query.keyword !== '') {
-    filters.push(like(publicListings.searchText, `%${escapeLike(query.keyword.toLowerCase())}%`));
+    filters.push(like(publicListings.searchText, lowerContainsPattern(query.keyword)));
   }
   return filters;
 }
@@ -98,7 +110,7 @@ export async function listDeals(
   const filters: SQL[] = [isDealNoticed(today)];
   if (query.businessType !== undefined) filters.push(eq(publicListings.businessType, query.businessType));
   if (query.keyword !== undefined && query.keyword !== '') {
-    filters.push(like(publicListings.searchText, `%${escapeLike(query.keyword.toLowerCase())}%`));
+    filters.push(like(publicListings.searchText, lowerContainsPattern(query.keyword)));
   }
   const where = and(...filters);
   const [rows, totals] = await Promise.all([

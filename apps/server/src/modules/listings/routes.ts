@@ -9,7 +9,7 @@
 //   GET /api/public/export?dataset=listings|deals&format=csv|json  every row the site shows now
 //   POST|DELETE /api/public/watch/{code}, GET /api/public/watch/list
 //   POST /api/public/search, GET /api/public/search/list, DELETE /api/public/search/{id}
-import { formatFen, MSG, PUBLIC_EXPORT_MAX, ZDealQuery, ZListingQuery } from '@cqjy/domain';
+import { formatFen, MSG, PUBLIC_EXPORT_MAX, PUBLIC_PAGE_SIZE, ZDealQuery, ZListingQuery } from '@cqjy/domain';
 import {
   deleteSavedSearchCall,
   listSavedSearchesCall,
@@ -21,9 +21,11 @@ import {
   saveSearchCall,
   unwatchListingCall,
   watchListingCall,
+  ZPublicExportQuery,
+  type PublicExportQuery,
 } from '@cqjy/domain/contracts/public-site';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
 import { contentDisposition } from '../../platform/content-disposition.ts';
 import { ok } from '../../platform/envelope.ts';
@@ -151,7 +153,7 @@ export const listingsRoutes: FastifyPluginCallback<{ listings: ListingsService }
   app.get('/deals', hide, async (request, reply) => {
     const parsed = ZDealQuery.safeParse(request.query);
     const query = parsed.success ? parsed.data : {};
-    const page = { page: query.page ?? 1, size: query.size ?? 20 };
+    const page = { page: query.page ?? 1, size: query.size ?? PUBLIC_PAGE_SIZE };
     const html = await drawn(request, `deals:${JSON.stringify(query)}`, async (drawing) =>
       dealsPage(drawing, { ...(await listings.deals(query)), ...page, query }),
     );
@@ -161,7 +163,7 @@ export const listingsRoutes: FastifyPluginCallback<{ listings: ListingsService }
   app.get('/notices', hide, async (request, reply) => {
     const parsed = publicNoticesCall.query.safeParse(request.query);
     const query = parsed.success ? parsed.data : {};
-    const page = { page: query.page ?? 1, size: query.size ?? 20 };
+    const page = { page: query.page ?? 1, size: query.size ?? PUBLIC_PAGE_SIZE };
     const html = await drawn(request, `notices:${JSON.stringify(query)}`, async (drawing) =>
       noticesPage(drawing, { ...(await listings.notices(query)), ...page }),
     );
@@ -237,11 +239,6 @@ export const listingsRoutes: FastifyPluginCallback<{ listings: ListingsService }
     return sendCached(request, reply, entry, JSON_TYPE);
   });
 
-  const ZExportQuery = z.object({
-    dataset: z.enum(['listings', 'deals'], { error: MSG.publicFilterInvalid }).default('listings'),
-    format: z.enum(['csv', 'json'], { error: MSG.publicFilterInvalid }).default('json'),
-  });
-
   app.get(
     '/api/public/export',
     {
@@ -249,11 +246,11 @@ export const listingsRoutes: FastifyPluginCallback<{ listings: ListingsService }
         tags: ['public'],
         summary: '开放数据批量导出',
         description: `无需登录。dataset=listings（挂牌项目）或 deals（成交公示）；format=json 或 csv（UTF-8，带 BOM，Excel 可直接打开）；至多 ${PUBLIC_EXPORT_MAX} 行。`,
-        querystring: ZExportQuery,
+        querystring: ZPublicExportQuery,
       },
     },
     async (request, reply) => {
-      const { dataset, format } = request.query as z.infer<typeof ZExportQuery>;
+      const { dataset, format } = request.query as PublicExportQuery;
       const entry = await listings.rememberBody(`export:${dataset}:${format}`, async () => {
         const rows = await listings.everything();
         const records =

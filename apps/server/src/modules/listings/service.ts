@@ -189,12 +189,10 @@ export function createListingsService(deps: ListingsDeps) {
       repo.listAllPublic(db, clock.now(), today(), limit),
       industryLabel(),
     ]);
-    const now = clock.now().getTime();
+    const now = clock.now();
     return rows.map((row) => ({
       row,
-      isListed:
-        row.stage !== null &&
-        (row.stage === 'suspended' || row.disclosureEnd === null || row.disclosureEnd.getTime() >= now),
+      isListed: repo.isListedRow(row, now),
       listing: toPublicListing(row, label),
       deal: toPublicDeal(row),
     }));
@@ -256,21 +254,15 @@ export function createListingsService(deps: ListingsDeps) {
 
   async function listWatches(actor: SessionActor) {
     const [rows, label] = await Promise.all([repo.listUserWatches(db, actor.userId), industryLabel()]);
-    const now = clock.now().getTime();
+    const now = clock.now();
     const day = today();
-    return rows.map(({ watch: item, listing: row }) => {
-      const isShown =
-        (row.stage !== null &&
-          (row.stage === 'suspended' || row.disclosureEnd === null || row.disclosureEnd.getTime() >= now)) ||
-        (row.deal !== null && (row.dealNoticeUntil ?? '') >= day);
-      return {
-        code: row.code,
-        name: row.name,
-        sms: item.sms,
-        watchedAt: item.createdAt.toISOString(),
-        listing: isShown ? toPublicListing(row, label) : null,
-      };
-    });
+    return rows.map(({ watch: item, listing: row }) => ({
+      code: row.code,
+      name: row.name,
+      sms: item.sms,
+      watchedAt: item.createdAt.toISOString(),
+      listing: repo.isShown(row, now, day) ? toPublicListing(row, label) : null,
+    }));
   }
 
   async function saveSearch(
