@@ -163,9 +163,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerEmptyJsonBody(app);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
   registerSecurity(app);
   // counted in the database, so that every node behind the load balancer applies one limit
   const rateLimits = createRateLimitsService({ db, clock });

@@ -84,6 +84,8 @@ export type PageResult<T> = {
   total: number;
   /** true when there are more rows than `total` says: the count stopped at LIST_COUNT_CAP */
   isTotalCapped?: boolean;
+  /** true when `total` is an estimate (约): the count stopped past LIST_EXACT_BEFORE_ESTIMATE and estimated the rest */
+  isTotalEstimated?: boolean;
 };
 
 /**
@@ -91,6 +93,12 @@ export type PageResult<T> = {
  * page itself; beyond this a list says 10,000+ and the user narrows it with the filters.
  */
 export const LIST_COUNT_CAP = 1_000;
+
+/**
+ * The exchange's search of every company's projects for a common keyword (设备, in one name in six) counts this many
+ * matches exactly; beyond, it estimates the total from how far back in the projects they were found, and says 约.
+ */
+export const LIST_EXACT_BEFORE_ESTIMATE = 100;
 
 export type SmsStatus = 'queued' | 'sent' | 'failed';
 

@@ -197,6 +197,8 @@ export const MSG = {
   signOffTitle: '基本信息',
   warmReminderTitle: '温馨提示',
   noDataYet: '暂无数据',
+  /** a list's total when it is an estimate (PageResult.isTotalEstimated) */
+  listTotalEstimated: '约 {total} 条',
   companyAuthDialogTitle: '企业认证',
   companyAuthUnderReviewBlock: '贵单位的企业认证正在审核中，审核通过后方可电子签章并提交',
   companyAuthRefusedBlock: '贵单位的企业认证未通过，请重新提交企业认证后再电子签章并提交',

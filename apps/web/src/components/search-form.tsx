@@ -6,7 +6,7 @@ import { Button, Form, Input, Select, Space } from 'antd';
 import type { TableProps } from 'antd';
 import type { Dispatch, SetStateAction } from 'react';
 import type { PageResult } from '@cqjy/domain/api';
-import { formatThousands } from '@cqjy/domain/format';
+import { formatMessage, formatThousands } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
 import { PROJECT_FAMILY_OPTIONS } from '@cqjy/domain/projects/kinds/index';
 
@@ -77,7 +77,11 @@ export function pagedTableProps<Q extends { page: number; size: number }>(
       total: data?.total ?? 0,
       showSizeChanger: true,
       showTotal: (total) =>
-        data?.isTotalCapped === true ? `共 ${formatThousands(total)}+ 条` : `共 ${total} 条`,
+        data?.isTotalEstimated === true
+          ? formatMessage(MSG.listTotalEstimated, { total: formatThousands(total) })
+          : data?.isTotalCapped === true
+            ? `共 ${formatThousands(total)}+ 条`
+            : `共 ${total} 条`,
       onChange: (page, size) => setQuery((current) => ({ ...current, page, size })),
     },
   };

@@ -96,6 +96,7 @@ export const listProjectsCall = defineCall({
     list: z.array(ZProjectListRow),
     total: z.number(),
     isTotalCapped: z.boolean().optional(),
+    isTotalEstimated: z.boolean().optional(),
   }),
 });
 export type ProjectListQuery = z.input<typeof listProjectsCall.body>;

@@ -82,8 +82,8 @@ export const listingsRoutes: FastifyPluginCallback<{ listings: ListingsService }
     const stamped = html.replace(SERVER_TIME_MARK, new Date().toISOString());
     // A public page holds nothing of a session: it need not be isolated in a process of its own (which costs a
     // phone a good part of its first second), unlike the portal's pages.
-    reply.raw.removeHeader('cross-origin-opener-policy');
-    reply.raw.removeHeader('origin-agent-cluster');
+    reply.removeHeader('cross-origin-opener-policy');
+    reply.removeHeader('origin-agent-cluster');
     return reply.code(status).header('cache-control', 'no-cache').type(HTML).send(stamped);
   }
 

@@ -1,6 +1,11 @@
 // The lists and counts of projects: the page scoped to the caller (prepared per shape), the reminders' and the
 // calendar's dates, the appraisal firms' engagements, the status tabs and the public announcements.
-import { LIST_COUNT_CAP, type ProjectListSort, type ProjectStatus } from '@cqjy/domain';
+import {
+  LIST_COUNT_CAP,
+  LIST_EXACT_BEFORE_ESTIMATE,
+  type ProjectListSort,
+  type ProjectStatus,
+} from '@cqjy/domain';
 import {
   and,
   arrayContains,
@@ -17,8 +22,9 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { lowerBigrams, lowerContainsPattern } from '../../db/like.ts';
+import { lowerContainsPattern } from '../../db/like.ts';
 import { companies } from '../users/tables.ts';
+import { keywordSearch } from './keyword.ts';
 import type { ProjectRow } from './repo.ts';
 import { projects } from './tables.ts';
 
@@ -86,6 +92,31 @@ type ListShape = {
   sort: ProjectListSort;
 };
 
+/** A list row's columns (ProjectListItem). */
+const LIST_COLUMNS = {
+  id: projects.id,
+  companyId: projects.companyId,
+  family: projects.family,
+  name: projects.name,
+  code: projects.code,
+  status: projects.status,
+  disclosureEnd: projects.disclosureEnd,
+  updatedAt: projects.updatedAt,
+  listingPrice: sql<number | null>`(${projects.details} #>> '{form,listingPrice}')::bigint`.mapWith(
+    (value: string | number | null) => (value === null ? null : Number(value)),
+  ),
+  companyName: companies.name,
+};
+
+/** The list rows, to be filtered and ordered: a new builder each time (a builder changes as it is used). */
+function selectListRows(db: Db) {
+  return db
+    .select(LIST_COLUMNS)
+    .from(projects)
+    .innerJoin(companies, eq(companies.id, projects.companyId))
+    .$dynamic();
+}
+
 function prepareList(db: Db, shape: ListShape) {
   const conditions: SQL[] = [];
   if (shape.scope === 'company') conditions.push(eq(projects.companyId, sql.placeholder('scopeId')));
@@ -123,24 +154,7 @@ function prepareList(db: Db, shape: ListShape) {
   const cap = sql.raw(String(LIST_COUNT_CAP + 1));
   const counted = sql`(select 1 from ${projects} where ${where ?? sql`true`} limit ${cap}) counted`;
   const order = orderOf(shape.sort);
-  const rows = db
-    .select({
-      id: projects.id,
-      companyId: projects.companyId,
-      family: projects.family,
-      name: projects.name,
-      code: projects.code,
-      status: projects.status,
-      disclosureEnd: projects.disclosureEnd,
-      updatedAt: projects.updatedAt,
-      listingPrice: sql<number | null>`(${projects.details} #>> '{form,listingPrice}')::bigint`.mapWith(
-        (value: string | number | null) => (value === null ? null : Number(value)),
-      ),
-      companyName: companies.name,
-    })
-    .from(projects)
-    .innerJoin(companies, eq(companies.id, projects.companyId))
-    .$dynamic();
+  const rows = selectListRows(db);
   const size = sql.placeholder('size');
   const offset = sql.placeholder('offset');
   // With a keyword the page's ids are found first, then their rows read. PostgreSQL cannot know at preparing how
@@ -165,7 +179,81 @@ function prepareList(db: Db, shape: ListShape) {
       : rows.where(inArray(projects.id, pageIds)).orderBy(...order)
   ).prepare(`${name}_page`);
   const total = db.select({ n: count() }).from(counted).prepare(`${name}_count`);
-  return { page, total };
+  return {
+    page,
+    total,
+    ...(shape.keyword === 'grams' ? { matches: prepareMatches(db, shape, where, name) } : {}),
+    ...(shape.keyword === 'like' && shape.scope === 'all'
+      ? { estimate: prepareEstimate(db, where, name) }
+      : {}),
+  };
+}
+
+/**
+ * A common keyword over every company's projects: proving a thousand matches means reading six thousand names
+ * for 设备 (1 ms of the database's time, twice the rest of the request), so the matches are counted to
+ * LIST_EXACT_BEFORE_ESTIMATE newest first, and past it the total is estimated from how far back in the ids they
+ * reached: the share of the id range read times the range.
+ */
+function prepareEstimate(db: Db, where: SQL | undefined, name: string) {
+  const sample = sql.raw(String(LIST_EXACT_BEFORE_ESTIMATE + 1));
+  return db
+    .select({
+      n: count(),
+      deepest: sql<number | null>`min(id)`,
+      lowest: sql<number | null>`(select min(${projects.id}) from ${projects})`,
+      highest: sql<number | null>`(select max(${projects.id}) from ${projects})`,
+    })
+    .from(
+      sql`(select ${projects.id} as id from ${projects} where ${where}
+           order by ${projects.id} desc limit ${sample}) sampled`,
+    )
+    .prepare(`${name}_estimate`);
+}
+
+/** The estimate of prepareEstimate's figures, to two significant digits (an estimate says no more). */
+export function estimateTotal(found: {
+  n: number;
+  deepest: number;
+  lowest: number;
+  highest: number;
+}): number {
+  const share = (found.highest - found.deepest + 1) / (found.highest - found.lowest + 1);
+  const estimate = found.n / share;
+  const unit = 10 ** Math.max(0, Math.floor(Math.log10(estimate)) - 1);
+  return Math.max(found.n, Math.round(estimate / unit) * unit);
+}
+
+/** The order of orderOf on the columns of `matched` below. */
+const MATCHED_ORDER: Record<ProjectListSort, SQL> = {
+  newest: sql`id desc`,
+  oldest: sql`id asc`,
+  disclosureEnd: sql`disclosure_end asc nulls last, id desc`,
+};
+
+/**
+ * A keyword looked up by its bigrams is mostly a rare one: its matches, up to the cap, are found once through the
+ * index, and the count and the page's ids taken from them in one statement (page and count apart looked them up
+ * twice, most of the request's time). When the cap is reached, the matches found are not the newest and the page
+ * is read as for any keyword.
+ */
+function prepareMatches(db: Db, shape: ListShape, where: SQL | undefined, name: string) {
+  const cap = sql.raw(String(LIST_COUNT_CAP + 1));
+  const from = sql.placeholder('offset');
+  const size = sql.placeholder('size');
+  // one row per project of the page, each with the count; one row without a project for a page past the end
+  return db
+    .select({ n: sql<number>`found.n`, ...LIST_COLUMNS })
+    .from(
+      sql`(select count(*)::int as n,
+                  (array_agg(id order by ${MATCHED_ORDER[shape.sort]}))[${from}::int + 1 : ${from}::int + ${size}::int] as ids
+           from (select ${projects.id} as id, ${projects.disclosureEnd} as disclosure_end from ${projects}
+                 where ${where} limit ${cap}) matched) found`,
+    )
+    .leftJoin(projects, sql`${projects.id} = any(found.ids)`)
+    .leftJoin(companies, eq(companies.id, projects.companyId))
+    .orderBy(...orderOf(shape.sort))
+    .prepare(`${name}_matches`);
 }
 
 // The lists are the busiest calls: their statements are prepared once per database and shape, so PostgreSQL
@@ -189,14 +277,21 @@ function listQueriesOf(db: Db, shape: ListShape): ReturnType<typeof prepareList>
 
 /**
  * A page of projects in the scope, filtered in SQL, newest first unless sorted otherwise, each with its owner's
- * name. The total is exact up to LIST_COUNT_CAP; beyond it the count stops there and says so.
+ * name. The total is exact up to LIST_COUNT_CAP; beyond it the count stops there and says so. The exchange's search
+ * for a common keyword (no bigrams chosen, keyword.ts) counts exactly up to LIST_EXACT_BEFORE_ESTIMATE and
+ * estimates beyond it, and says so.
  */
 export async function listProjects(
   db: Db,
   filter: ProjectFilter,
-): Promise<{ list: ProjectListItem[]; total: number; isTotalCapped: boolean }> {
+): Promise<{ list: ProjectListItem[]; total: number; isTotalCapped: boolean; isTotalEstimated?: boolean }> {
   const keyword = filter.keyword?.trim() ?? '';
-  const grams = lowerBigrams(keyword);
+  // Within a company's or an agent's projects the scope's index holds search_text, so the LIKE reads the index
+  // alone; the bigram index would add the whole table's matches of a common word (one name in six holds 设备:
+  // 45 ms of GIN where the scope's count takes under a millisecond), and PostgreSQL chose it all the same. Over
+  // every company's projects there is no such bound: a rare keyword is found through its rarest bigrams, a common
+  // one in the narrow index of search_text (keyword.ts).
+  const grams = keyword !== '' && filter.scope.kind === 'all' ? (await keywordSearch(db, keyword)).grams : [];
   const shape: ListShape = {
     scope: filter.scope.kind,
     hasStatus: filter.status !== undefined,
@@ -204,11 +299,7 @@ export async function listProjects(
     hasStatuses: (filter.statuses?.length ?? 0) > 0,
     hasFamilies: (filter.families?.length ?? 0) > 0,
     hasBusinessType: filter.businessType !== undefined,
-    // Within a company's or an agent's projects the scope's index holds search_text, so the LIKE reads the index
-    // alone; the bigram index would add the whole table's matches of a common word (one name in six holds 设备:
-    // 45 ms of GIN where the scope's count takes under a millisecond), and PostgreSQL chose it all the same. Over
-    // every company's projects there is no such bound, and a rare keyword is found in the bigram index.
-    keyword: keyword === '' ? 'none' : filter.scope.kind === 'all' && grams.length > 0 ? 'grams' : 'like',
+    keyword: keyword === '' ? 'none' : grams.length > 0 ? 'grams' : 'like',
     sort: filter.sort ?? 'newest',
   };
   const values = {
@@ -225,7 +316,36 @@ export async function listProjects(
   };
   // Page and count side by side on two connections; carrying the count on the page's rows (one statement)
   // measured the same under load and needs a second path for a page past the end.
-  const { page, total } = listQueriesOf(db, shape);
+  const { page, total, matches, estimate } = listQueriesOf(db, shape);
+  if (matches !== undefined) {
+    const found = await matches.execute(values);
+    const n = found[0]?.n ?? 0;
+    if (n <= LIST_COUNT_CAP) {
+      const list = found.flatMap(({ n: _n, ...row }) => (row.id === null ? [] : [row as ProjectListItem]));
+      return { list, total: n, isTotalCapped: false };
+    }
+    return { list: await page.execute(values), total: LIST_COUNT_CAP, isTotalCapped: true };
+  }
+  if (estimate !== undefined) {
+    const [rows, estimated] = await Promise.all([page.execute(values), estimate.execute(values)]);
+    const found = estimated[0];
+    const n = found?.n ?? 0;
+    if (
+      n <= LIST_EXACT_BEFORE_ESTIMATE ||
+      found?.deepest == null ||
+      found.lowest == null ||
+      found.highest == null
+    ) {
+      return { list: rows, total: n, isTotalCapped: false };
+    }
+    const { deepest, lowest, highest } = found;
+    return {
+      list: rows,
+      total: estimateTotal({ n, deepest, lowest, highest }),
+      isTotalCapped: false,
+      isTotalEstimated: true,
+    };
+  }
   const [rows, totals] = await Promise.all([page.execute(values), total.execute(values)]);
   const n = totals[0]?.n ?? 0;
   return {

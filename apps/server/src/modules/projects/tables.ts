@@ -56,8 +56,11 @@ export const projects = pgTable(
     index('projects_agent_company_idx')
       .on(t.agentCompanyId, t.id.desc().nullsFirst(), t.searchText)
       .where(sql`${t.agentCompanyId} is not null`),
-    // The exchange's keyword search over every project (see search_grams).
+    // The exchange's keyword search over every project: a rare keyword through its bigrams (see search_grams), a
+    // common one by reading names newest first from this narrow index, which holds them without the rest of the
+    // row (a table row is about 1 KB with its form): 1.6 ms for the capped count of 设备 instead of 6.6.
     index('projects_search_grams_idx').using('gin', t.searchGrams),
+    index('projects_search_text_idx').on(t.id.desc().nullsFirst(), t.searchText),
     index('projects_status_idx')
       .on(t.status)
       .where(sql`${t.status} <> 'closed'`),

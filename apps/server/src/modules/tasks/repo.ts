@@ -16,7 +16,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { lowerBigrams, lowerContainsPattern } from '../../db/like.ts';
+import { keywordSearch, type KeywordSearch } from '../projects/keyword.ts';
 import { projects } from '../projects/tables.ts';
 import { tasks } from './tables.ts';
 
@@ -171,17 +171,15 @@ export type TaskListRow = {
   projectCode: string | null;
 };
 
-function keywordCondition(keyword: string): SQL {
-  // On a project's tasks, planned with the keyword's own bigrams at each call: PostgreSQL reads the bigram index
-  // (GIN) for a rare keyword and follows the caller's tasks for a common one, where the LIKE first spares
-  // unpacking the arrays. A task about no project is searched by what it is about.
-  const pattern = lowerContainsPattern(keyword);
-  const grams = lowerBigrams(keyword);
+function keywordCondition(search: KeywordSearch): SQL {
+  // On a project's tasks, planned with the keyword's rarest bigrams at each call: PostgreSQL reads the bigram index
+  // (GIN) for a rare keyword and follows the caller's tasks for a common one (no bigrams), where the LIKE first
+  // spares unpacking the arrays. A task about no project is searched by what it is about.
   const onProject = and(
-    like(projects.searchText, pattern),
-    grams.length > 0 ? arrayContains(projects.searchGrams, grams) : undefined,
+    like(projects.searchText, search.pattern),
+    search.grams.length > 0 ? arrayContains(projects.searchGrams, search.grams) : undefined,
   );
-  const onSubject = and(isNull(tasks.projectId), like(sql`lower(${tasks.subjectName})`, pattern));
+  const onSubject = and(isNull(tasks.projectId), like(sql`lower(${tasks.subjectName})`, search.pattern));
   return or(onProject, onSubject) as SQL;
 }
 
@@ -191,7 +189,9 @@ export async function listTasks(db: Db, filter: TaskFilter): Promise<{ list: Tas
   if (filter.subject !== undefined) conditions.push(eq(tasks.subject, filter.subject));
   if (filter.action !== undefined) conditions.push(eq(tasks.action, filter.action));
   const keyword = filter.keyword?.trim();
-  if (keyword !== undefined && keyword !== '') conditions.push(keywordCondition(keyword));
+  if (keyword !== undefined && keyword !== '') {
+    conditions.push(keywordCondition(await keywordSearch(db, keyword)));
+  }
   const where = and(...conditions);
   const [list, totals] = await Promise.all([
     db

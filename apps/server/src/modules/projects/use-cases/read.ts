@@ -103,6 +103,7 @@ export async function listProjects(
   return {
     total: page.total,
     isTotalCapped: page.isTotalCapped,
+    ...(page.isTotalEstimated === true ? { isTotalEstimated: true } : {}),
     list: page.list.map((row) => toListRow(row, viewer)),
   };
 }

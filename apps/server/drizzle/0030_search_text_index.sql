@@ -1,0 +1,1 @@
+CREATE INDEX "projects_search_text_idx" ON "projects" USING btree ("id" DESC NULLS FIRST,"search_text");
