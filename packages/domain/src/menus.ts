@@ -3,7 +3,7 @@
 import type { ProjectPermission } from './api.ts';
 import type { IdentityName } from './identity.ts';
 import { AGENT_CODES } from './permissions.ts';
-import { isProjectFamily } from './projects/kinds/index.ts';
+import { isProjectFamily } from './projects/kinds/names.ts';
 import type { PermissionCode } from './permissions.ts';
 import { ROUTES, findRouteByName, findRouteByPath, routeCodesFor } from './routes.ts';
 import type { RouteDef } from './routes.ts';

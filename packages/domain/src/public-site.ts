@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { BUSINESS_TYPES, type BusinessTypeKey } from './business-types.ts';
 import { MSG } from './messages.ts';
 import type { ProjectFormBase } from './projects/kinds/fields.ts';
-import { PROJECT_FAMILIES, type ProjectFamily } from './projects/kinds/index.ts';
+import { PROJECT_FAMILIES } from './projects/kinds/names.ts';
 import type { ProjectKind } from './projects/kinds/kind.ts';
 import { maskMobile } from './validation/mobile.ts';
 import type { ProjectStatus } from './workflow/statuses.ts';
@@ -89,7 +89,7 @@ const zBusinessType = z.enum(
   BUSINESS_TYPES.map((type) => type.key) as [BusinessTypeKey, ...BusinessTypeKey[]],
   { error: MSG.publicFilterInvalid },
 );
-const zFamily = z.enum(PROJECT_FAMILIES as [ProjectFamily, ...ProjectFamily[]], {
+const zFamily = z.enum(PROJECT_FAMILIES, {
   error: MSG.publicFilterInvalid,
 });
 

@@ -7,6 +7,7 @@ import { CAP_KIND, CAP_OPEN_KIND } from './capital-increase.ts';
 import { COLL_KIND } from './coll.ts';
 import type { ProjectFormBase } from './fields.ts';
 import type { ProjectKind } from './kind.ts';
+import { isProjectFamily, PROJECT_FAMILIES, type ProjectFamily } from './names.ts';
 import { MOTOR_VEHICLE_KIND } from './motor-vehicle.ts';
 import { PRIVATE_STOCK_KIND } from './private-stock.ts';
 import { SMALL_KIND } from './small.ts';
@@ -23,11 +24,9 @@ export const PROJECT_KINDS = {
   small: SMALL_KIND,
   motorVehicle: MOTOR_VEHICLE_KIND,
   unified: UNIFIED_KIND,
-} as const satisfies Record<string, ProjectKind>;
+} as const satisfies Record<ProjectFamily, ProjectKind>;
 
-export type ProjectFamily = keyof typeof PROJECT_KINDS;
-
-export const PROJECT_FAMILIES = Object.keys(PROJECT_KINDS) as readonly ProjectFamily[];
+export { isProjectFamily, PROJECT_FAMILIES, type ProjectFamily };
 
 /**
  * The choices of a project-family filter (我的项目, the task centre, 综合查询): the families whose projects can
@@ -36,10 +35,6 @@ export const PROJECT_FAMILIES = Object.keys(PROJECT_KINDS) as readonly ProjectFa
  */
 export const PROJECT_FAMILY_OPTIONS: readonly { value: ProjectFamily; label: string }[] =
   PROJECT_FAMILIES.map((family) => ({ value: family, label: FAMILY_TITLES[family] }));
-
-export function isProjectFamily(family: string): family is ProjectFamily {
-  return Object.hasOwn(PROJECT_KINDS, family);
-}
 
 /** The kind of a family, or undefined when its projects have no form yet. */
 export function findProjectKind(family: string): ProjectKind | undefined {
