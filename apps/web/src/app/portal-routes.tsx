@@ -16,7 +16,7 @@
 import type { RouteObject } from 'react-router';
 import { findRouteByName, PUBLIC_ROUTE_NAMES, ROUTES } from '@cqjy/domain/routes';
 import type { RouteDef } from '@cqjy/domain/routes';
-import { REGISTRIES } from '@cqjy/domain/registries/index';
+import { REGISTRY_ROUTES, type RegistryRoutes } from '@cqjy/domain/registries/pages';
 import { findAction } from '@cqjy/domain/workflow/actions';
 import { familiesOfScreens, listWorkflowRoutes } from '@cqjy/domain/workflow/families';
 import { redirectToStart } from './guards.ts';
@@ -106,7 +106,7 @@ function registryPages(): Record<string, LazyPage> {
       };
     };
   const pages: Record<string, LazyPage> = {};
-  for (const { routes } of REGISTRIES) {
+  for (const routes of Object.values<RegistryRoutes>(REGISTRY_ROUTES)) {
     const isTopLevel = findRouteByName(routes.list)?.topLevel === true;
     pages[routes.list] = kitPage((m) => m.RegistryListPage, isTopLevel);
     pages[routes.add] = kitPage((m) => m.RegistryFormPage, isTopLevel);

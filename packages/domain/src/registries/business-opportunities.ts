@@ -3,6 +3,7 @@
 import type { ProjectFamily } from '../projects/kinds/index.ts';
 import { textColumn as text } from '../projects/sheets.ts';
 import type { RegistryDef } from './kit.ts';
+import { REGISTRY_ROUTES } from './pages.ts';
 
 export const OPPORTUNITY_STAGES = ['初步接洽', '需求确认', '方案沟通', '已立项', '已关闭'] as const;
 
@@ -19,12 +20,7 @@ export const BUSINESS_OPPORTUNITY_REGISTRY: RegistryDef = {
   title: '我的商机',
   itemName: '商机',
   // the spec gives the opportunities no import page
-  routes: {
-    list: 'businessOpportunity',
-    add: 'businessOpportunityAdd',
-    edit: 'businessOpportunityEdit',
-    show: 'businessOpportunityShow',
-  },
+  routes: REGISTRY_ROUTES.businessOpportunity,
   permission: 'GJS_BUSINESS_LT',
   apiBase: '/api/businessOpportunity',
   fields: [

@@ -4,6 +4,7 @@
 // one. The spec has no import pages for them.
 import { textColumn as text, type SheetColumn } from '../projects/sheets.ts';
 import type { RegistryDef } from './kit.ts';
+import { REGISTRY_ROUTES } from './pages.ts';
 
 const isDefault = (label: string): SheetColumn => ({
   key: 'isDefault',
@@ -19,7 +20,7 @@ export const INVOICE_TITLE_REGISTRY: RegistryDef = {
   key: 'invoicing',
   title: '发票抬头',
   itemName: '发票抬头',
-  routes: { list: 'invoicing', add: 'invoicingAdd', edit: 'invoicingEdit', show: 'invoicingShow' },
+  routes: REGISTRY_ROUTES.invoicing,
   permission: 'GJS_INVOICE_LT',
   apiBase: '/api/invoicing',
   fields: [
@@ -48,7 +49,7 @@ export const BANK_ACCOUNT_REGISTRY: RegistryDef = {
   key: 'bank',
   title: '银行账户',
   itemName: '银行账户',
-  routes: { list: 'bank', add: 'bankAdd', edit: 'bankEdit', show: 'bankShow' },
+  routes: REGISTRY_ROUTES.bank,
   permission: 'GKS_BANK_LT',
   apiBase: '/api/bank',
   fields: [

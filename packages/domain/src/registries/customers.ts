@@ -5,18 +5,13 @@
 import { z } from 'zod';
 import { textColumn as text } from '../projects/sheets.ts';
 import type { RegistryDef } from './kit.ts';
+import { REGISTRY_ROUTES } from './pages.ts';
 
 export const CUSTOMER_REGISTRY: RegistryDef = {
   key: 'customer',
   title: '企业客户',
   itemName: '企业客户',
-  routes: {
-    list: 'customer',
-    add: 'customerAdd',
-    edit: 'customerEdit',
-    show: 'customerShow',
-    import: 'customerImport',
-  },
+  routes: REGISTRY_ROUTES.customer,
   permission: 'GJS_CUSTOMER_LT',
   apiBase: '/api/customer',
   fields: [
@@ -52,13 +47,7 @@ export const PERSONAL_CUSTOMER_REGISTRY: RegistryDef = {
   key: 'personalCustomer',
   title: '自然人客户',
   itemName: '自然人客户',
-  routes: {
-    list: 'personalCustomer',
-    add: 'personalCustomerAdd',
-    edit: 'personalCustomerEdit',
-    show: 'personalCustomerShow',
-    import: 'personalCustomerImport',
-  },
+  routes: REGISTRY_ROUTES.personalCustomer,
   permission: 'GJS_PERSON_LT',
   apiBase: '/api/personalCustomer',
   fields: [

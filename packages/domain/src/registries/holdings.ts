@@ -5,6 +5,7 @@
 import { BULK_ASSET_CATEGORIES } from '../projects/assets.ts';
 import { textColumn as text } from '../projects/sheets.ts';
 import type { RegistryDef } from './kit.ts';
+import { REGISTRY_ROUTES } from './pages.ts';
 
 /** Where an asset stands: in the company's books, listed in a project, or disposed of. */
 export const ASSET_STATUSES = ['在库', '挂牌中', '已处置'] as const;
@@ -13,13 +14,7 @@ export const ASSET_REGISTRY: RegistryDef = {
   key: 'assets',
   title: '我的资产',
   itemName: '资产',
-  routes: {
-    list: 'assets',
-    add: 'assetsAdd',
-    edit: 'assetsEdit',
-    show: 'assetsShow',
-    import: 'assetsImport',
-  },
+  routes: REGISTRY_ROUTES.assets,
   permission: 'GJS_ASSETS_LT',
   apiBase: '/api/assets',
   fields: [
@@ -61,13 +56,7 @@ export const STOCK_RIGHT_REGISTRY: RegistryDef = {
   key: 'stockright',
   title: '我的股权',
   itemName: '股权',
-  routes: {
-    list: 'stockright',
-    add: 'stockAdd',
-    edit: 'stockEdit',
-    show: 'stockShow',
-    import: 'stockImport',
-  },
+  routes: REGISTRY_ROUTES.stockright,
   permission: 'GJS_STOCK_LT',
   apiBase: '/api/stockright',
   fields: [

@@ -5,6 +5,7 @@ import { composeCreditCode } from '../validation/credit-code.ts';
 import { CUSTOMER_REGISTRY, PERSONAL_CUSTOMER_REGISTRY } from './customers.ts';
 import { findRegistry, findRegistryByRoute, REGISTRIES } from './index.ts';
 import { checkRegistryRow, maskRegistryValues, registrySearchText, registrySheet } from './kit.ts';
+import { REGISTRY_ROUTES } from './pages.ts';
 
 const CUSTOMER = {
   name: ' 北京示范投资有限公司 ',
@@ -16,6 +17,11 @@ const CUSTOMER = {
 };
 
 describe('the registries', () => {
+  it("the route table's page names are each registry's own, one registry each", () => {
+    expect(REGISTRIES.map((def) => def.key).sort()).toEqual(Object.keys(REGISTRY_ROUTES).sort());
+    for (const def of REGISTRIES) expect(def.routes).toBe(REGISTRY_ROUTES[def.key]);
+  });
+
   it('are found by key and by each of their route names; every list, search and filter field exists', () => {
     expect(findRegistry('customer')).toBe(CUSTOMER_REGISTRY);
     expect(findRegistryByRoute('personalCustomerImport')).toBe(PERSONAL_CUSTOMER_REGISTRY);

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { maskIdCard } from '../format.ts';
 import { normalizeRegulator, validateRegulator } from '../account-opening.ts';
 import type { PermissionCode } from '../permissions.ts';
+import type { RegistryKey, RegistryRoutes } from './pages.ts';
 import type { ProjectFamily } from '../projects/kinds/index.ts';
 import { maskMobile } from '../validation/mobile.ts';
 import {
@@ -20,16 +21,7 @@ import {
   zSheetValues,
 } from '../projects/sheets.ts';
 
-export type RegistryKey =
-  | 'assets'
-  | 'stockright'
-  | 'customer'
-  | 'personalCustomer'
-  | 'businessOpportunity'
-  | 'land'
-  | 'invoicing'
-  | 'bank'
-  | 'ledgerSmall';
+export type { RegistryKey } from './pages.ts';
 
 /**
  * What a registry's rows start (starts.ts maps them): a project of one of `families` (the person picks one when
@@ -64,7 +56,7 @@ export type RegistryDef = {
   /** what one row is called: 企业客户 (新增企业客户, 删除企业客户) */
   itemName: string;
   /** the spec's route names of the list, form, show and import preview pages (no import where the spec has none) */
-  routes: { list: string; add: string; edit: string; show: string; import?: string };
+  routes: RegistryRoutes;
   permission: PermissionCode;
   /** the base of its calls, in the spec's style (/api/customer) */
   apiBase: string;

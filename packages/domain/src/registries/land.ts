@@ -6,6 +6,7 @@
 import { ASSET_COLUMNS } from '../projects/assets.ts';
 import { textColumn as text } from '../projects/sheets.ts';
 import type { RegistryDef } from './kit.ts';
+import { REGISTRY_ROUTES } from './pages.ts';
 
 /** The land list's own choices (用途, 使用权类型), so a parcel's values are the project's. */
 const landOptions = (key: string): readonly string[] =>
@@ -17,7 +18,7 @@ export const LAND_REGISTRY: RegistryDef = {
   key: 'land',
   title: '土地资产管理',
   itemName: '地块',
-  routes: { list: 'landManage', add: 'landAdd', edit: 'landEdit', show: 'landShow', import: 'landImport' },
+  routes: REGISTRY_ROUTES.land,
   permission: 'GJS_ASSETS_LT',
   apiBase: '/api/land',
   fields: [

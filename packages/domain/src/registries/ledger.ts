@@ -6,6 +6,7 @@
 import type { SheetColumn } from '../projects/sheets.ts';
 import { SMALL_LOT_COLUMNS } from '../projects/lots.ts';
 import type { RegistryDef } from './kit.ts';
+import { REGISTRY_ROUTES } from './pages.ts';
 
 /** Where a lot stands, in the order it gets there. */
 export const LEDGER_STATUSES = ['在库', '挂牌中', '已成交', '已交割'] as const;
@@ -29,13 +30,7 @@ export const SMALL_LEDGER_REGISTRY: RegistryDef = {
   key: 'ledgerSmall',
   title: '小宗实物台账',
   itemName: '标的',
-  routes: {
-    list: 'ledgerSmall',
-    add: 'ledgerSmallAdd',
-    edit: 'ledgerSmallEdit',
-    show: 'ledgerSmallShow',
-    import: 'ledgerSmallImport',
-  },
+  routes: REGISTRY_ROUTES.ledgerSmall,
   permission: 'GJS_PROJECT_SMALL_LEDGER_LT',
   apiBase: '/api/project/ledger',
   fields: [
