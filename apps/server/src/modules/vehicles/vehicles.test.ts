@@ -417,7 +417,7 @@ describe('the course to every vehicle dismantled', () => {
       await course.dismantler.post('/api/project/motorVehicle/receiving', {
         projectId,
         version: view.version,
-        receiveDate: '2026-12-02',
+        receiveDate: formatDate(t.clock.now()),
         place: '示范拆解厂',
         transport: '拖车',
         handler: '赵师傅',
@@ -430,7 +430,7 @@ describe('the course to every vehicle dismantled', () => {
       await course.dismantler.post('/api/project/motorVehicle/receiving', {
         projectId,
         version: view.version,
-        receiveDate: '2026-12-02',
+        receiveDate: formatDate(t.clock.now()),
         place: '',
         transport: '拖车',
         handler: '赵师傅',
