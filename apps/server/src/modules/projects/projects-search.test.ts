@@ -177,9 +177,11 @@ describe('keyword search', () => {
       const second = await list(2, 2);
       expect(second.total).toBe(whole.total);
       expect(second.list.map((row) => row.id)).toEqual(whole.list.slice(2, 4).map((row) => row.id));
-      // past the end: no rows, the same total
-      const beyond = await list(50, 2);
-      expect(beyond).toEqual({ ...beyond, list: [], total: whole.total });
+      // past the end: no rows, the same total, also past the largest array subscript
+      for (const page of [50, 2 ** 31]) {
+        const beyond = await list(page, 2);
+        expect(beyond).toEqual({ ...beyond, list: [], total: whole.total });
+      }
     }
   });
 

@@ -239,7 +239,9 @@ const MATCHED_ORDER: Record<ProjectListSort, SQL> = {
  */
 function prepareMatches(db: Db, shape: ListShape, where: SQL | undefined, name: string) {
   const cap = sql.raw(String(LIST_COUNT_CAP + 1));
-  const from = sql.placeholder('offset');
+  // the offset within the matches: at most past the last of them (array subscripts are 4-byte integers, an offset
+  // may be larger)
+  const from = sql.placeholder('matchesOffset');
   const size = sql.placeholder('size');
   // one row per project of the page, each with the count; one row without a project for a page past the end
   return db
@@ -313,9 +315,8 @@ export async function listProjects(
     grams,
     size: filter.size,
     offset: (filter.page - 1) * filter.size,
+    matchesOffset: Math.min((filter.page - 1) * filter.size, LIST_COUNT_CAP + 1),
   };
-  // Page and count side by side on two connections; carrying the count on the page's rows (one statement)
-  // measured the same under load and needs a second path for a page past the end.
   const { page, total, matches, estimate } = listQueriesOf(db, shape);
   if (matches !== undefined) {
     const found = await matches.execute(values);
@@ -346,6 +347,8 @@ export async function listProjects(
       isTotalEstimated: true,
     };
   }
+  // Page and count side by side on two connections; carrying the count on the page's rows (one statement)
+  // measured the same under load and needs a second path for a page past the end.
   const [rows, totals] = await Promise.all([page.execute(values), total.execute(values)]);
   const n = totals[0]?.n ?? 0;
   return {
