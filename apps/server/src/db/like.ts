@@ -15,8 +15,11 @@ export function lowerContainsPattern(text: string): string {
  * index answers. Characters are code points, as PostgreSQL counts them. Empty for a keyword of one character.
  */
 export function lowerBigrams(text: string): string[] {
+  return [...new Set(lowerBigramsInPlace(text))];
+}
+
+/** The bigrams of lowerBigrams one per character but the last, repeated ones kept: a bigram's index is its place. */
+export function lowerBigramsInPlace(text: string): string[] {
   const chars = Array.from(text.toLowerCase());
-  const grams = new Set<string>();
-  for (let at = 0; at + 1 < chars.length; at += 1) grams.add(chars.slice(at, at + 2).join(''));
-  return [...grams];
+  return chars.slice(0, -1).map((char, at) => char + (chars[at + 1] ?? ''));
 }

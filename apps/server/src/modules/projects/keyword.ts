@@ -6,11 +6,11 @@
 // (集团) is in nearly every name, and all nine cost 22 ms a lookup where its two rarest cost 1 ms. Which are rare
 // PostgreSQL's statistics say (pg_stats.most_common_elems of search_grams, the frequencies of the most common
 // bigrams), read once and again every few minutes. And a keyword that is everywhere (设备, one name in six) is not
-// looked up at all: reading names newest first from the narrow index of search_text finds its page and its capped
-// count in a few thousand entries, where its bigram's posting list holds a sixth of the table.
+// looked up at all: reading names newest first from the narrow index of search_text finds its page, and its count is
+// estimated past a hundred matches (repo-lists.ts), where its bigram's posting list holds a sixth of the table.
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.ts';
-import { lowerContainsPattern } from '../../db/like.ts';
+import { lowerBigramsInPlace, lowerContainsPattern } from '../../db/like.ts';
 
 export type KeywordSearch = {
   /** the LIKE pattern on search_text */
@@ -19,11 +19,11 @@ export type KeywordSearch = {
   grams: string[];
 };
 
-/** At most this many of a keyword's bigrams are looked up: the rarest. */
+/** A keyword of more bigrams than this is looked up by the rarest of each half. */
 const MAX_GRAMS = 2;
 /**
  * A keyword whose rarest bigrams are together in at least this share of names is common: its matches come often
- * enough in the newest names that reading them in order is cheaper than the index (1.6 ms for the capped count of
+ * enough in the newest names that reading them in order is cheaper than the index (1.6 ms for a thousand matches of
  * 设备 in the narrow index of search_text, against 7-12 ms through its bigram).
  */
 const COMMON_SHARE = 0.1;
@@ -87,9 +87,7 @@ async function gramStats(db: Db): Promise<GramStats> {
  * none when even they are common.
  */
 export function chooseGrams(keyword: string, stats: Pick<GramStats, 'shares' | 'otherShare'>): string[] {
-  const chars = Array.from(keyword.toLowerCase());
-  // the bigram starting at each character but the last, repeated ones kept, so that a bigram's index is its place
-  const grams = chars.slice(0, -1).map((char, at) => char + (chars[at + 1] ?? ''));
+  const grams = lowerBigramsInPlace(keyword);
   const shareOf = (gram: string) => stats.shares.get(gram) ?? stats.otherShare;
   const rarest = (candidates: string[]) =>
     // among equals (no statistics), the first in the keyword
@@ -97,7 +95,7 @@ export function chooseGrams(keyword: string, stats: Pick<GramStats, 'shares' | '
   let chosen = [...new Set(grams)];
   if (grams.length > MAX_GRAMS) {
     // the halves' bigrams share no character
-    const middle = Math.floor(chars.length / 2);
+    const middle = Math.floor((grams.length + 1) / 2);
     chosen = [...new Set([rarest(grams.slice(0, middle - 1)), rarest(grams.slice(middle))])];
   }
   const share = chosen.reduce((product, gram) => product * shareOf(gram), 1);
