@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { seedDictionaries } from '../modules/dictionaries/seed.ts';
 import { users } from '../modules/users/tables.ts';
-import { systemClock } from '../platform/clock.ts';
+import { systemClock, type Clock } from '../platform/clock.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -48,6 +48,8 @@ async function hasAnyUser(db: Db): Promise<boolean> {
 export async function seedDemo(
   db: Db,
   config: Pick<Config, 'demoPassword' | 'storage' | 'storageDir'>,
+  /** the demo's dates are the clock's: a test's fixed clock sees the demo data as of its own day */
+  clock: Clock = systemClock,
 ): Promise<SeedOutcome> {
   await seedDictionaries(db, { isWithSamples: true });
   if (await hasAnyUser(db)) return { isSeeded: false, users: 0 };
@@ -85,7 +87,7 @@ export async function seedDemo(
         licence,
         applicantUserId: userIds.get(applicant.username)?.userId ?? 0,
         reviewerUserId: userIds.get('admin')?.userId ?? 0,
-        now: new Date(),
+        now: clock.now(),
       });
     }
     const demo: DemoRefs = {
@@ -96,7 +98,7 @@ export async function seedDemo(
         admin: partyOf('admin', userIds, companyIds),
       },
     };
-    const now = new Date();
+    const now = clock.now();
     await insertDemoProjects(tx, demo, now);
     await insertDemoEquityProjects(tx, demo, now);
     await insertDemoCapitalIncrease(tx, {
@@ -146,7 +148,7 @@ export async function seedDemo(
     await insertDemoNotifications(tx, {
       companyId: owner.companyId,
       userId: owner.userId,
-      clock: systemClock,
+      clock,
     });
     await insertDemoDocuments(tx, { owner, exchange: demo.parties.admin, now });
   });

@@ -111,7 +111,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const clock = options.clock ?? createTestClock();
   const database = await openTestDatabase();
   const seedDemo = async (): Promise<void> => {
-    await runSeedDemo(database.db, config);
+    await runSeedDemo(database.db, config, clock);
   };
   if (options.isSeeded !== false) await seedDemo();
   const app = await buildApp({
