@@ -80,6 +80,7 @@ export * from './refund-tickets.ts';
 export * from './signed-files.ts';
 export * from './documents.ts';
 export * from './intentions.ts';
+export * from './deposits.ts';
 export * from './bidding.ts';
 export * from './audit-log.ts';
 export * from './sms.ts';
