@@ -90,6 +90,8 @@ import { createRefundTicketsService } from './modules/refund-tickets/service.ts'
 import { documentsRoutes } from './modules/documents/routes.ts';
 import { createDocumentsService } from './modules/documents/service.ts';
 import { intentionsRoutes } from './modules/intentions/routes.ts';
+import { depositsRoutes } from './modules/deposits/routes.ts';
+import { createDepositsService } from './modules/deposits/service.ts';
 import { createIntentionsService } from './modules/intentions/service.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { createOrdersService } from './modules/orders/service.ts';
@@ -294,6 +296,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     projects,
     processLog: workflow,
     isOwnCustomer: createOwnCustomerCheck(db),
+    depositAccountPrefix: config.depositBank.settlementPrefix,
   });
   // the bidding hall: its fan-out across nodes is PostgreSQL's LISTEN/NOTIFY on a real database, else in process
   const bidding = createBiddingService({
@@ -384,6 +387,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // a member's intention registrations on disclosing projects, e-signed as sent documents are
   await app.register(intentionsRoutes, { intentions });
+  // the deposit ledger: the bank's arrivals matched to the registrations they paid for
+  await app.register(depositsRoutes, {
+    deposits: createDepositsService({ ...moduleDeps, intentions, bank: config.depositBank }),
+  });
   // a capital increase's agreement names the investors its selection chose
   workflow.registerPrecondition(CAPITAL_INCREASE_FAMILIES, 'contract', (db, { projectId }) =>
     investors.checkAgreementReady(db, projectId),

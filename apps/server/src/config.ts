@@ -1,7 +1,7 @@
 // The only place that reads the environment. Everything else receives the frozen Config object, so tests can
 // build any configuration without touching process.env.
 import { isAbsolute, join, resolve } from 'node:path';
-import { isOtpFormat, OTP_RESEND_S } from '@cqjy/domain';
+import { DEPOSIT_SETTLEMENT_PREFIX_DEFAULT, isOtpFormat, OTP_RESEND_S } from '@cqjy/domain';
 import { z } from 'zod';
 
 /** The repository root: relative paths in the environment are resolved against it, never against cwd. */
@@ -70,6 +70,13 @@ const ZEnv = z.object({
   OTC_TOKEN: optionalText,
   SMS_HTTP_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   SMS_HTTP_TOKEN: optionalText,
+  DEPOSIT_BANK_KEY: optionalText.pipe(z.string().min(16).optional()),
+  DEPOSIT_SETTLEMENT_PREFIX: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{4,12}$/)
+      .optional(),
+  ),
   // a timer waits at most 2^31 - 1 ms
   PURGE_INTERVAL_S: integerWithDefault(3600, 0).pipe(z.number().max(2_147_483)),
 });
@@ -146,6 +153,12 @@ export type Config = Readonly<{
    * Absent: the log channel, which only notes each message in the server log (the text stays in the outbox).
    */
   smsHttp: { url: string; token: string | undefined } | undefined;
+  /**
+   * The bank's deposit link (modules/deposits): the key its arrival notices are signed with (HMAC-SHA256; absent:
+   * every notice is refused, the statement import still works) and the settlement account's prefix each
+   * registration's receiving account (虚拟子账户) starts with.
+   */
+  depositBank: { key: string | undefined; settlementPrefix: string };
   /** seconds between purges of ended sessions, spent captchas and unreferenced file bytes; 0 turns them off */
   purgeIntervalS: number;
 }>;
@@ -235,6 +248,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     faceAuthTtlS: e.FACE_AUTH_TTL_S,
     otc: e.OTC_URL === undefined ? undefined : { url: e.OTC_URL.replace(/\/+$/, ''), token: e.OTC_TOKEN },
     smsHttp: e.SMS_HTTP_URL === undefined ? undefined : { url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN },
+    depositBank: {
+      key: e.DEPOSIT_BANK_KEY,
+      settlementPrefix: e.DEPOSIT_SETTLEMENT_PREFIX ?? DEPOSIT_SETTLEMENT_PREFIX_DEFAULT,
+    },
     purgeIntervalS: e.PURGE_INTERVAL_S,
   });
 }

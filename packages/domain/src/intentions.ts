@@ -327,7 +327,11 @@ export const ZIntentionView = z.object({
 });
 export type IntentionView = z.infer<typeof ZIntentionView>;
 
-export const ZIntentionDetail = ZIntentionView.extend({ files: z.array(ZAttachmentItem) });
+export const ZIntentionDetail = ZIntentionView.extend({
+  files: z.array(ZAttachmentItem),
+  /** the receiving account (虚拟子账户) the deposit is paid into, so the bank matches it itself; null: none owed */
+  depositAccount: z.string().nullable(),
+});
 export type IntentionDetail = z.infer<typeof ZIntentionDetail>;
 
 /** A disclosing project open to registrations, as the 代理意向登记 form's picker offers it. */

@@ -40,8 +40,8 @@ const IDENTITIES = [
 
 /**
  * Every call that answers without a session: the pre-login flows, the face confirmation page, the CA, health, the
- * verification of signed PDFs, the quiet session check (POST /api/validate, which answers valid false), and the
- * public disclosure site's open data.
+ * verification of signed PDFs, the quiet session check (POST /api/validate, which answers valid false), the
+ * public disclosure site's open data, and the bank's deposit notice (its HMAC signature is its credential).
  */
 const EXPECTED_PUBLIC = [
   'GET /api/face/confirm/:token',
@@ -62,6 +62,7 @@ const EXPECTED_PUBLIC = [
   'POST /api/app/user/validate/mobile',
   'POST /api/app/validate/otp',
   'POST /api/captcha/:id',
+  'POST /api/deposit/bank/notify',
   'POST /api/face/confirm/:token',
   'POST /api/login',
   'POST /api/mobile/login',

@@ -26,6 +26,8 @@ export type IntentionsDeps = Pick<PlatformDeps, 'db' | 'clock'> & {
   processLog: Pick<WorkflowService, 'recordProjectEvent' | 'describeActor'>;
   /** whether a registry row is one of the member's own customers (the one a registration was filled from) */
   isOwnCustomer: (viewer: SessionContext, id: number) => Promise<boolean>;
+  /** the settlement account's prefix of the receiving accounts (config.depositBank; absent: the default) */
+  depositAccountPrefix?: string | undefined;
 };
 
 export type Actor = SessionContext & RequestOrigin;

@@ -80,6 +80,8 @@ export function createIntentionsService(deps: IntentionsDeps) {
     withdraw: bound(withdrawIntention),
     recordDeposit: bound(recordDeposit),
     recordDepositNotice: bound(recordDepositNotice),
+    /** a registration as the deposit ledger judges an arrival against it, read in `executor` (its transaction) */
+    findItem: (id: number, executor: IntentionsDeps['db'] = deps.db) => repo.findItem(executor, id),
     recordRefund: bound(recordDepositRefund),
     review: bound(reviewIntention),
     course: bound(readDealCourse),

@@ -70,6 +70,7 @@ function intention(overrides: Partial<IntentionDetail> = {}): IntentionDetail {
     createdAt: '2026-04-01T02:00:00.000Z',
     updatedAt: '2026-04-01T02:00:00.000Z',
     files: [],
+    depositAccount: null,
     ...overrides,
   };
 }
@@ -220,7 +221,7 @@ describe('代理意向登记', () => {
 describe('代理意向登记 view', () => {
   it('shows the deposit its letter carries as owed, and once recorded the record of its arrival', async () => {
     serve([
-      intention(),
+      intention({ depositAccount: '95588000000000050' }),
       intention({
         id: 7,
         status: 'qualified',
@@ -238,6 +239,8 @@ describe('代理意向登记 view', () => {
     expect((await screen.findByTestId('intention-deposit-state')).textContent).toBe('未交纳');
     expect(screen.getByText('50,000.00元，2026-04-30前交纳')).toBeTruthy();
     expect(screen.queryByTestId('intention-deposit-record')).toBeNull();
+    // the registration's own receiving account, in groups of four
+    expect(screen.getByTestId('intention-deposit-account').textContent).toContain('9558 8000 0000 0005 0');
     view.unmount();
     renderPortal('/index/bulkShow?id=7');
     expect((await screen.findByTestId('intention-deposit-state')).textContent).toBe('已交纳');

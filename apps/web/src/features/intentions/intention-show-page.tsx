@@ -31,6 +31,11 @@ import {
   showFen,
 } from './shared.tsx';
 
+/** A bank account in groups of four digits, as people read and type it. */
+function groupDigits(account: string): string {
+  return account.replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
 export function IntentionShowPage() {
   const [params] = useSearchParams();
   const id = readQueryId(params.get('id'));
@@ -149,6 +154,19 @@ function IntentionShow({ intention }: { intention: IntentionDetail }) {
                 )}
               </Space>
             </Descriptions.Item>
+            {intention.depositAccount === null ? null : (
+              <Descriptions.Item label="保证金收款账号" span={2}>
+                <Typography.Text
+                  copyable={{ text: intention.depositAccount }}
+                  data-testid="intention-deposit-account"
+                >
+                  {groupDigits(intention.depositAccount)}
+                </Typography.Text>
+                <Typography.Text type="secondary">
+                  （本登记专属账户，按此账号汇款到账后自动确认）
+                </Typography.Text>
+              </Descriptions.Item>
+            )}
             {intention.depositPaidAt === null ? null : (
               <Descriptions.Item label="保证金到账" span={2}>
                 <span data-testid="intention-deposit-record">

@@ -60,20 +60,22 @@ export async function recordDeposit(
 }
 
 /**
- * A bank's notice that the deposit of registration `id` arrived, with the bank's record (an adapter's call: no
- * session, the audit names the adapter's operator if it has one); judged as the exchange's record is. Unknown or
- * unsigned registrations: 404.
+ * A bank's notice that the deposit of registration `id` arrived, with the bank's record (the deposit ledger's
+ * matched arrival: no session, the audit names the importing operator if there is one); judged as the exchange's
+ * record is. Runs in `executor` (the ledger's transaction, so the arrival and its record commit together). Unknown
+ * or unsigned registrations: 404.
  */
 export async function recordDepositNotice(
   deps: IntentionsDeps,
   recorder: AuditActor,
   id: number,
   input: DepositReceiptInput & { version?: number | undefined },
+  executor: IntentionsDeps['db'] = deps.db,
 ): Promise<{ id: number; version: number }> {
-  const { db } = deps;
-  const item = await repo.findItem(db, id);
+  const item = await repo.findItem(executor, id);
   if (item === undefined || !isPastSigning(item.status)) throw notFound();
-  return markDepositPaid(deps, recorder, item, { ...input, version: input.version ?? item.version }, 'bank');
+  const version = input.version ?? item.version;
+  return markDepositPaid({ ...deps, db: executor }, recorder, item, { ...input, version }, 'bank');
 }
 
 /** POST /api/intention/deposit/refund/{id}: the exchange records a deposit paid back. */

@@ -3,11 +3,13 @@
 import {
   agreementRefusal,
   biddingRefusal,
+  DEPOSIT_SETTLEMENT_PREFIX_DEFAULT,
   dealCourse,
   familyLabel,
   INTENTION_FAMILIES,
   INTENTION_FILE_TAG,
   registrationOpenSince,
+  virtualAccountOf,
   type DealCourseView,
   type IntentionDetail,
   type IntentionView,
@@ -73,7 +75,14 @@ export async function showIntention(
   const { attachments } = deps;
   const item = await findVisible(deps, viewer, id);
   const files = await attachments.listRelated(viewer, recordOf(item.id));
-  return { ...toView(item), files: files.filter((file) => file.tag === INTENTION_FILE_TAG) };
+  return {
+    ...toView(item),
+    files: files.filter((file) => file.tag === INTENTION_FILE_TAG),
+    depositAccount:
+      item.depositAmount === null
+        ? null
+        : virtualAccountOf(deps.depositAccountPrefix ?? DEPOSIT_SETTLEMENT_PREFIX_DEFAULT, item.id),
+  };
 }
 
 /**
