@@ -22,6 +22,12 @@ import { requirePermission } from '../../platform/guard.ts';
 import { serve } from '../../platform/serve.ts';
 import type { DepositsService } from './service.ts';
 
+/**
+ * Notices a client address may send a minute, all nodes together: a bank's busiest hour of deposits stays well under
+ * it, while a flood of unsigned notices (each refusal is audited) is cut off before it fills the log.
+ */
+const NOTICE_RATE_MAX = 600;
+
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return typeof value === 'string' ? value : undefined;
@@ -39,17 +45,23 @@ export const depositsRoutes: FastifyPluginCallback<{ deposits: DepositsService }
     notify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, parsed) => {
       parsed(null, body);
     });
-    serve(notify, bankNoticeCall, 'public', async (_input, request) => {
-      const rawBody = typeof request.body === 'string' ? request.body : '';
-      return ok(
-        await deposits.receiveNotice({
-          rawBody,
-          timestamp: header(request, BANK_NOTICE_HEADERS.timestamp),
-          signature: header(request, BANK_NOTICE_HEADERS.signature),
-          ip: readOrigin(request).ip,
-        }),
-      );
-    });
+    serve(
+      notify,
+      bankNoticeCall,
+      'public',
+      async (_input, request) => {
+        const rawBody = typeof request.body === 'string' ? request.body : '';
+        return ok(
+          await deposits.receiveNotice({
+            rawBody,
+            timestamp: header(request, BANK_NOTICE_HEADERS.timestamp),
+            signature: header(request, BANK_NOTICE_HEADERS.signature),
+            ip: readOrigin(request).ip,
+          }),
+        );
+      },
+      { config: { rateLimit: { max: NOTICE_RATE_MAX, timeWindow: '1 minute' } } },
+    );
     registered();
   });
 
