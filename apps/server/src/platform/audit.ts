@@ -28,6 +28,16 @@ export type AuditActor = {
   userAgent: string | null;
 };
 
+/** What no person did: the server's own runs (timers, housekeeping) and an outside system's calls (the bank). */
+export const SYSTEM_ACTOR: AuditActor = {
+  userId: null,
+  operatorId: null,
+  companyId: null,
+  identityType: null,
+  ip: null,
+  userAgent: null,
+};
+
 /** Picks the audit fields out of a caller's session and request origin (which carry more). */
 export function toAuditActor(actor: AuditActor): AuditActor {
   return {

@@ -10,23 +10,12 @@ import {
   type BiddingHallEvent,
 } from '@cqjy/domain';
 import type { Db } from '../../db/client.ts';
-import type { AuditActor } from '../../platform/audit.ts';
 import type { Viewer } from '../attachments/service.ts';
 import type { HallDeps } from './deps.ts';
 import type { BiddingSignal } from './events.ts';
 import * as repo from './repo.ts';
 
 export type Loaded = { item: repo.HallItem; bidders: repo.BidderRow[]; bids: repo.BidRow[] };
-
-/** What the system does by itself (timers, housekeeping) is audited with no one behind it. */
-export const SYSTEM_ACTOR: AuditActor = {
-  userId: null,
-  operatorId: null,
-  companyId: null,
-  identityType: null,
-  ip: null,
-  userAgent: null,
-};
 
 export const isExchange = (viewer: Pick<Viewer, 'identityType'>): boolean =>
   viewer.identityType === IDENTITY.admin;

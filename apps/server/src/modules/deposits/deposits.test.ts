@@ -62,6 +62,21 @@ function arrival(account: string, overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** Posts a notice's body as sent, with its time and signature headers (a signature left out: unsigned). */
+async function send(raw: string, timestamp: string, signature: string | undefined) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/deposit/bank/notify',
+    headers: {
+      'content-type': 'application/json',
+      'x-bank-timestamp': timestamp,
+      ...(signature === undefined ? {} : { 'x-bank-signature': signature }),
+    },
+    payload: raw,
+  });
+  return { http: response.statusCode, ...readJson<{ serial: string; result: string }>(response) };
+}
+
 /** Sends `body` as the bank does: signed with `key` at `at` (the test clock's time unless told). */
 async function notify(
   body: unknown,
@@ -75,23 +90,7 @@ async function notify(
     (key === null
       ? undefined
       : createHmac('sha256', key).update(bankNoticeSigningText(timestamp, raw)).digest('hex'));
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/deposit/bank/notify',
-    headers: {
-      'content-type': 'application/json',
-      'x-bank-timestamp': timestamp,
-      ...(signature === undefined ? {} : { 'x-bank-signature': signature }),
-    },
-    payload: raw,
-  });
-  return {
-    http: response.statusCode,
-    ...readJson<{ serial: string; result: string }>(response),
-    raw,
-    timestamp,
-    signature,
-  };
+  return { ...(await send(raw, timestamp, signature)), raw, timestamp, signature };
 }
 
 async function ledger(): Promise<string> {
@@ -179,28 +178,14 @@ describe('the bank notice', () => {
     // a body changed after signing is no longer signed by that signature
     const signed = await notify(arrival(accountOf(id), { serial: 'SIGNED-ONCE' }), { key: BANK_KEY });
     expect(signed.data.result).toBe('matched');
-    const replayed = await t.app.inject({
-      method: 'POST',
-      url: '/api/deposit/bank/notify',
-      headers: {
-        'content-type': 'application/json',
-        'x-bank-timestamp': signed.timestamp,
-        'x-bank-signature': signed.signature ?? '',
-      },
-      payload: signed.raw,
-    });
-    expect(readJson(replayed)).toMatchObject({ status: 409, msg: MSG.depositNoticeReplayed });
-    const tampered = await t.app.inject({
-      method: 'POST',
-      url: '/api/deposit/bank/notify',
-      headers: {
-        'content-type': 'application/json',
-        'x-bank-timestamp': signed.timestamp,
-        'x-bank-signature': signed.signature ?? '',
-      },
-      payload: signed.raw.replace(String(DEPOSIT), String(DEPOSIT * 2)),
-    });
-    expect(tampered.statusCode).toBe(401);
+    const replayed = await send(signed.raw, signed.timestamp, signed.signature);
+    expect(replayed).toMatchObject({ status: 409, msg: MSG.depositNoticeReplayed });
+    const tampered = await send(
+      signed.raw.replace(String(DEPOSIT), String(DEPOSIT * 2)),
+      signed.timestamp,
+      signed.signature,
+    );
+    expect(tampered.http).toBe(401);
     expect((await failedNotices()).slice(audited)).toEqual([
       'unsigned',
       'unsigned',

@@ -5,16 +5,6 @@ import { toAuditActor, type AuditActor } from '../../platform/audit.ts';
 import type { IntentionsDeps } from './deps.ts';
 import type * as repo from './repo.ts';
 
-/** The server's own runs (the housekeeping) are audited without a person. */
-export const SYSTEM_ACTOR: AuditActor = {
-  userId: null,
-  operatorId: null,
-  companyId: null,
-  identityType: null,
-  ip: null,
-  userAgent: null,
-};
-
 export async function writeAudit(
   deps: IntentionsDeps,
   tx: Db,

@@ -6,7 +6,8 @@ import { biddingHallPath, formatFen, formatMessage, MSG, PROJECT_STATUS } from '
 import type { Db } from '../../../db/client.ts';
 import { settleDeal, type SettleResult } from '../../intentions/settle.ts';
 import { track, type HallDeps } from '../deps.ts';
-import { publish, SYSTEM_ACTOR } from '../hall.ts';
+import { SYSTEM_ACTOR } from '../../../platform/audit.ts';
+import { publish } from '../hall.ts';
 import * as repo from '../repo.ts';
 import { ensureResult } from './result.ts';
 

@@ -10,7 +10,8 @@ import { isAppError } from '../../../platform/errors.ts';
 import { sealPdf } from '../../signatures/seal-letter.ts';
 import type { Signer } from '../../signatures/service.ts';
 import type { HallDeps } from '../deps.ts';
-import { load, publish, sha256, SYSTEM_ACTOR } from '../hall.ts';
+import { SYSTEM_ACTOR } from '../../../platform/audit.ts';
+import { load, publish, sha256 } from '../hall.ts';
 import * as repo from '../repo.ts';
 import { renderBiddingResultPdf } from '../result-pdf.ts';
 

@@ -19,7 +19,7 @@ import {
 import type { DepositRecordResult } from '@cqjy/domain/contracts/deposits';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../../db/client.ts';
-import type { AuditActor } from '../../../platform/audit.ts';
+import { SYSTEM_ACTOR, type AuditActor } from '../../../platform/audit.ts';
 import { conflict, refused, unauthorized, type AppError } from '../../../platform/errors.ts';
 import type { DepositsDeps } from '../deps.ts';
 import * as repo from '../repo.ts';
@@ -27,15 +27,8 @@ import * as repo from '../repo.ts';
 /** The statuses past signing that are out of the race: money arriving for them is owed back, not counted. */
 const OUT_OF_RACE: readonly IntentionStatus[] = ['withdrawn', 'disqualified', 'won', 'lost'];
 
-/** Who records an arrival: the bank's notice (no one), or the operator importing a statement. */
-const BANK: AuditActor = {
-  userId: null,
-  operatorId: null,
-  companyId: null,
-  identityType: null,
-  ip: null,
-  userAgent: null,
-};
+/** Who records an arrival: the bank's notice (no person), or the operator importing a statement. */
+const BANK: AuditActor = SYSTEM_ACTOR;
 
 /** The deposit the account names (read in `executor`), as judgeArrival takes it, with its registration. */
 export async function findTarget(deps: DepositsDeps, executor: Db, account: string) {

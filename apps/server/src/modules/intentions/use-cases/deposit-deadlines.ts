@@ -12,7 +12,8 @@ import {
   type IntentionStatus,
 } from '@cqjy/domain';
 import { familyOf } from '../access.ts';
-import { SYSTEM_ACTOR, writeAudit } from '../audit.ts';
+import { SYSTEM_ACTOR } from '../../../platform/audit.ts';
+import { writeAudit } from '../audit.ts';
 import type { DepositDeadlinesReport, IntentionsDeps } from '../deps.ts';
 import * as repo from '../repo.ts';
 
