@@ -125,8 +125,8 @@ describe('a line of the bank statement', () => {
     });
   });
   it('refuses a bad amount, a day not in the calendar, an empty serial', () => {
-    expect(readStatementLine({ ...line, amount: '五千' }).message).toBe(MSG.depositArrivalAmountInvalid);
-    expect(readStatementLine({ ...line, amount: '0' }).message).toBe(MSG.depositArrivalAmountInvalid);
+    expect(readStatementLine({ ...line, amount: '五千' }).message).toBe(MSG.intentionDepositAmountInvalid);
+    expect(readStatementLine({ ...line, amount: '0' }).message).toBe(MSG.intentionDepositAmountInvalid);
     expect(readStatementLine({ ...line, arrivedAt: '2026-02-30 10:00' }).message).toBe(
       MSG.depositArrivedAtInvalid,
     );

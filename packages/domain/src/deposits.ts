@@ -90,10 +90,10 @@ export const ZBankArrival = z.object({
   /** the receiving account the payer paid into */
   account: zText(40, MSG.depositAccountInvalid).pipe(z.string().min(1, MSG.depositAccountInvalid)),
   amount: z
-    .number({ error: MSG.depositArrivalAmountInvalid })
-    .int(MSG.depositArrivalAmountInvalid)
-    .min(1, MSG.depositArrivalAmountInvalid)
-    .max(Number.MAX_SAFE_INTEGER, MSG.depositArrivalAmountInvalid),
+    .number({ error: MSG.intentionDepositAmountInvalid })
+    .int(MSG.intentionDepositAmountInvalid)
+    .min(1, MSG.intentionDepositAmountInvalid)
+    .max(Number.MAX_SAFE_INTEGER, MSG.intentionDepositAmountInvalid),
   /** when it arrived, ISO 8601 with its offset */
   arrivedAt: z.iso.datetime({ offset: true, error: MSG.depositArrivedAtInvalid }),
   payerName: zText(PAYER_MAX, MSG.depositPayerInvalid).default(''),
@@ -206,7 +206,7 @@ export function readStatementLine(
   cells: Record<StatementColumn, string>,
 ): { value: BankArrival; message: null } | { value: null; message: string } {
   const amount = parseYuanToFen(cells.amount.replace(/[,，\s]/g, ''));
-  if (amount === null || amount <= 0) return { value: null, message: MSG.depositArrivalAmountInvalid };
+  if (amount === null || amount <= 0) return { value: null, message: MSG.intentionDepositAmountInvalid };
   const arrivedAt = readStatementTime(cells.arrivedAt);
   if (arrivedAt === null) return { value: null, message: MSG.depositArrivedAtInvalid };
   const parsed = ZBankArrival.safeParse({ ...cells, amount, arrivedAt });

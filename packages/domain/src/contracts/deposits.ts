@@ -36,7 +36,7 @@ const ZStatementFile = z.object({
   /** the file's bytes, base64 */
   content: z
     .string({ error: MSG.depositStatementFileInvalid })
-    .min(1, MSG.depositStatementFileEmpty)
+    .min(1, MSG.uploadEmpty)
     .max(Math.ceil(STATEMENT_FILE_MAX_BYTES / 3) * 4, MSG.depositStatementFileTooLarge),
 });
 

@@ -236,7 +236,7 @@ describe('the bank notice', () => {
     expect(await notify({ serial: 'X1', account: '1', amount: -5, arrivedAt: 'now' })).toMatchObject({
       http: 200,
       status: 1,
-      msg: MSG.depositArrivalAmountInvalid,
+      msg: MSG.intentionDepositAmountInvalid,
     });
     expect(await notify(null, { raw: '{not json' })).toMatchObject({ status: 1, msg: MSG.badRequest });
   });
@@ -267,7 +267,7 @@ describe('the statement file', () => {
       [3, 'matched', ''],
       [4, 'duplicate', ''],
       [5, 'unmatched', ''],
-      [6, null, MSG.depositArrivalAmountInvalid],
+      [6, null, MSG.intentionDepositAmountInvalid],
     ]);
     expect(preview.data.lines[1]).toMatchObject({
       amount: DEPOSIT,
@@ -361,7 +361,7 @@ describe('the statement file', () => {
     const before = await ledger();
     expect(
       await exchange.post('/api/deposit/statement/import', { fileName: 'a.csv', content: '' }),
-    ).toMatchObject({ status: 1, msg: MSG.depositStatementFileEmpty });
+    ).toMatchObject({ status: 1, msg: MSG.uploadEmpty });
     expect(
       await exchange.post(
         '/api/deposit/statement/import',

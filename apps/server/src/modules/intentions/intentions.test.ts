@@ -41,6 +41,7 @@ import {
   type CapturingSmsProvider,
   type TestApp,
 } from '../../test/harness.ts';
+import { SYSTEM_ACTOR } from '../../platform/audit.ts';
 import { createAuditService } from '../audit/service.ts';
 import { createNotificationsService } from '../notifications/service.ts';
 import { projects } from '../projects/tables.ts';
@@ -978,14 +979,7 @@ describe('代理意向登记', () => {
     const saved = await save(agent, { projectId: noticed, ...buyer() });
     const version = await drawAndSign(agent, AGENT_MOBILE, saved.id, saved.version);
     const bank = bankAdapter();
-    const system = {
-      userId: null,
-      operatorId: null,
-      companyId: null,
-      identityType: null,
-      ip: null,
-      userAgent: null,
-    };
+    const system = SYSTEM_ACTOR;
     const before = await snapshot();
     await expect(bank.recordDepositNotice(system, saved.id, receipt(DEPOSIT + 1))).rejects.toMatchObject({
       message: '到账金额100,000.01元与应交保证金100,000.00元不一致',

@@ -27,9 +27,6 @@ import * as repo from '../repo.ts';
 /** The statuses past signing that are out of the race: money arriving for them is owed back, not counted. */
 const OUT_OF_RACE: readonly IntentionStatus[] = ['withdrawn', 'disqualified', 'won', 'lost'];
 
-/** Who records an arrival: the bank's notice (no person), or the operator importing a statement. */
-const BANK: AuditActor = SYSTEM_ACTOR;
-
 /** The deposit the account names (read in `executor`), as judgeArrival takes it, with its registration. */
 export async function findTarget(deps: DepositsDeps, executor: Db, account: string) {
   const id = registrationOfAccount(deps.bank.settlementPrefix, account);
@@ -54,7 +51,8 @@ export async function recordArrival(
   tx: Db,
   arrival: BankArrival,
   source: 'notice' | 'statement',
-  recorder: AuditActor = BANK,
+  /** the operator importing a statement; none for the bank's notice */
+  recorder: AuditActor = SYSTEM_ACTOR,
 ): Promise<DepositRecordResult> {
   const { item, target } = await findTarget(deps, tx, arrival.account);
   const outcome: DepositArrivalOutcome = judgeArrival(arrival, target);
@@ -117,7 +115,7 @@ export async function receiveNotice(
   const now = clock.now();
   const refuse = async (error: AppError, reason: string): Promise<never> => {
     await audit.append(db, {
-      ...BANK,
+      ...SYSTEM_ACTOR,
       ip: notice.ip,
       action: 'deposit.notice',
       result: 'fail',
@@ -142,7 +140,7 @@ export async function receiveNotice(
   const signature = (notice.signature ?? '').toLowerCase();
   const result = await db.transaction(async (tx) => {
     const isNew = await repo.keepNoticeSignature(tx, { signature, serial: arrival.serial, receivedAt: now });
-    return isNew ? recordArrival(deps, tx, arrival, 'notice', { ...BANK, ip: notice.ip }) : null;
+    return isNew ? recordArrival(deps, tx, arrival, 'notice', { ...SYSTEM_ACTOR, ip: notice.ip }) : null;
   });
   if (result === null) return refuse(conflict(MSG.depositNoticeReplayed), 'replayed');
   return { serial: arrival.serial, result };

@@ -89,7 +89,7 @@ function cellText(value: ExcelJS.CellValue): string {
 
 async function readRows(file: StatementFile): Promise<string[][]> {
   const bytes = Buffer.from(file.content, 'base64');
-  if (bytes.length === 0) throw refused(MSG.depositStatementFileEmpty);
+  if (bytes.length === 0) throw refused(MSG.uploadEmpty);
   if (bytes.length > STATEMENT_FILE_MAX_BYTES) throw refused(MSG.depositStatementFileTooLarge);
   if (bytes.subarray(0, 4).equals(ZIP_MAGIC)) {
     const workbook = new ExcelJS.Workbook();
