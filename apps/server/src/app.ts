@@ -389,7 +389,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(intentionsRoutes, { intentions });
   // the deposit ledger: the bank's arrivals matched to the registrations they paid for
   await app.register(depositsRoutes, {
-    deposits: createDepositsService({ ...moduleDeps, intentions, bank: config.depositBank }),
+    deposits: createDepositsService({ ...moduleDeps, intentions, dictionaries, bank: config.depositBank }),
   });
   // a capital increase's agreement names the investors its selection chose
   workflow.registerPrecondition(CAPITAL_INCREASE_FAMILIES, 'contract', (db, { projectId }) =>

@@ -5,6 +5,8 @@ import {
   judgeArrival,
   mapStatementHeaders,
   readStatementLine,
+  refundBatchNo,
+  refundDueOn,
   registrationOfAccount,
   virtualAccountOf,
   type DepositTarget,
@@ -131,5 +133,19 @@ describe('a line of the bank statement', () => {
       MSG.depositArrivedAtInvalid,
     );
     expect(readStatementLine({ ...line, serial: '  ' }).message).toBe(MSG.depositSerialInvalid);
+  });
+});
+
+describe('refunds', () => {
+  it('names a batch by its day (+08:00) and id', () => {
+    // 16:30 UTC is the next day in Beijing
+    expect(refundBatchNo('2026-12-03T16:30:00.000Z', 42)).toBe('TK20261204000042');
+  });
+
+  it('is due a number of working days after the day it became owed, weekends and holidays skipped', () => {
+    // Friday 2026-12-04 + 5 working days: the next Friday
+    expect(refundDueOn('2026-12-04', 5)).toBe('2026-12-11');
+    // National Day week: 2026-09-30 (Wednesday) + 1 working day skips 10-01 to 10-07
+    expect(refundDueOn('2026-09-30', 1) > '2026-10-07').toBe(true);
   });
 });

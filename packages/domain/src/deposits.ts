@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { formatDate, formatMessage, parseYuanToFen, toDate } from './format.ts';
 import { MSG } from './messages.ts';
+import { addWorkdays } from './workdays.ts';
 
 /** The digits of the registration's id in its receiving account. */
 export const VIRTUAL_ACCOUNT_ID_DIGITS = 10;
@@ -212,4 +213,54 @@ export function readStatementLine(
   const parsed = ZBankArrival.safeParse({ ...cells, amount, arrivedAt });
   if (!parsed.success) return { value: null, message: parsed.error.issues[0]?.message ?? MSG.badRequest };
   return { value: parsed.data, message: null };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Refunds (保证金退还): batches of instructions for the bank, closed by its confirmation
+
+/** A batch is `issued` (its file sent to the bank) until the exchange enters the bank's confirmation. */
+export const REFUND_BATCH_STATUSES = ['issued', 'confirmed'] as const;
+export type RefundBatchStatus = (typeof REFUND_BATCH_STATUSES)[number];
+export const REFUND_BATCH_STATUS_LABELS: Record<RefundBatchStatus, string> = {
+  issued: '待银行确认',
+  confirmed: '已确认',
+};
+
+/** One line's end: `issued` until confirmed, then `refunded`, or `failed` (owed back again). */
+export const REFUND_LINE_OUTCOMES = ['issued', 'refunded', 'failed'] as const;
+export type RefundLineOutcome = (typeof REFUND_LINE_OUTCOMES)[number];
+export const REFUND_LINE_OUTCOME_LABELS: Record<RefundLineOutcome, string> = {
+  issued: '待确认',
+  refunded: '已退还',
+  failed: '退款失败',
+};
+
+/** The most lines one batch takes (a bank's batch payment file takes a few hundred). */
+export const REFUND_BATCH_LINES_MAX = 500;
+
+/** 退款批次号: TK, the day it was issued (+08:00) and its id, as the bank's file and the confirmation name it. */
+export function refundBatchNo(issuedAt: Date | string, id: number): string {
+  return `TK${formatDate(issuedAt).replaceAll('-', '')}${String(id).padStart(6, '0')}`;
+}
+
+/** The refund file's columns, in order: what a bank's batch payment import reads. */
+export const REFUND_FILE_COLUMNS = {
+  batchNo: '批次号',
+  line: '序号',
+  payeeName: '收款人户名',
+  payeeAccount: '收款人账号',
+  amount: '金额（元）',
+  reference: '原交易流水号',
+  purpose: '用途',
+} as const;
+
+/** What each refund instruction says it is for. */
+export const REFUND_PURPOSE = '退还交易保证金';
+
+/**
+ * The day a refund is due: `workdays` working days (the rule parameter depositRefundWorkdays of that day) after the
+ * day the registration left the race or its money arrived, whichever was later ('YYYY-MM-DD', +08:00).
+ */
+export function refundDueOn(since: string, workdays: number): string {
+  return formatDate(addWorkdays(since, workdays).date);
 }

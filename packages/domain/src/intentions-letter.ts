@@ -8,7 +8,8 @@ export const INTENTION_LETTER_TITLE = '意向登记函';
 
 /**
  * The letter the member e-signs: the project, the buyer it represents (a person's number masked, as every view
- * shows it), the offer and the deposit the project asks at the time of drawing, addressed to the exchange.
+ * shows it), the offer and the deposit the project asks at the time of drawing with the registration's own receiving
+ * account (so the bank matches the transfer itself), addressed to the exchange.
  */
 export function composeIntentionLetter(input: {
   projectName: string;
@@ -19,6 +20,8 @@ export function composeIntentionLetter(input: {
   > & { certNo: string };
   depositAmount: number | null;
   depositDeadline: string | null;
+  /** the registration's own receiving account (虚拟子账户) the deposit is paid into; null: none asked */
+  depositAccount: string | null;
   member: string;
   exchange: string;
   at: Date;
@@ -34,7 +37,7 @@ export function composeIntentionLetter(input: {
   const deposit =
     input.depositAmount === null
       ? '本项目无需交纳交易保证金。'
-      : `意向受让方将于${input.depositDeadline === null ? '保证金交纳截止日期' : formatChineseDate(input.depositDeadline)}前交纳交易保证金${formatFen(input.depositAmount)}元，逾期未交纳的，自愿放弃意向受让资格。`;
+      : `意向受让方将于${input.depositDeadline === null ? '保证金交纳截止日期' : formatChineseDate(input.depositDeadline)}前将交易保证金${formatFen(input.depositAmount)}元${input.depositAccount === null ? '' : `汇入本登记专用的保证金收款账号${input.depositAccount}`}，逾期未交纳的，自愿放弃意向受让资格。`;
   return {
     title: INTENTION_LETTER_TITLE,
     addressee: input.exchange,
@@ -59,6 +62,9 @@ export function composeIntentionLetter(input: {
         value: input.depositAmount === null ? '无需交纳' : formatFen(input.depositAmount),
       },
       { label: '保证金交纳截止日期', value: input.depositDeadline ?? '—' },
+      ...(input.depositAmount === null || input.depositAccount === null
+        ? []
+        : [{ label: '保证金收款账号', value: input.depositAccount }]),
       { label: '代理会员', value: input.member },
     ],
     applicant: input.member,

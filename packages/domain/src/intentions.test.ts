@@ -7,6 +7,8 @@ import {
   checkDepositReceipt,
   checkIntention,
   dealCourse,
+  canDepositStep,
+  composeIntentionLetter,
   depositStateOf,
   isRegistrationOpen,
   dealResultOf,
@@ -100,25 +102,85 @@ describe('intention registrations', () => {
   });
 
   it('derives the deposit from the letter and its records: owed as soon as the letter carries one', () => {
-    const drawn = { depositAmount: 100_000_00, depositPaidAt: null, depositRefundedAt: null };
+    const drawn = {
+      depositAmount: 100_000_00,
+      depositPaidAt: null,
+      depositRefundIssuedAt: null,
+      depositRefundedAt: null,
+      depositForfeitedAt: null,
+    };
     // the letter drawn (待签章): the deposit it names is owed, never 无需交纳 beside an amount due
     expect(depositStateOf({ ...drawn, status: 'letterGenerated' })).toBe('unpaid');
     expect(depositStateOf({ ...drawn, status: 'draft', depositAmount: null })).toBe('none');
     const paid = { ...drawn, depositPaidAt: '2026-11-20T02:00:00.000Z' };
-    expect(depositStateOf({ ...paid, status: 'qualified' })).toBe('paid');
+    expect(depositStateOf({ ...paid, status: 'submitted' })).toBe('paid');
+    // qualified: it stands behind the bids, frozen until the deal
+    expect(depositStateOf({ ...paid, status: 'qualified' })).toBe('frozen');
     expect(depositStateOf({ ...paid, status: 'won' })).toBe('applied');
     for (const status of ['withdrawn', 'disqualified', 'lost'] as const) {
       expect(depositStateOf({ ...paid, status })).toBe('refunding');
     }
+    const issued = { ...paid, status: 'lost' as const, depositRefundIssuedAt: '2026-11-24T02:00:00.000Z' };
+    expect(depositStateOf(issued)).toBe('refundIssued');
+    expect(depositStateOf({ ...issued, depositRefundedAt: '2026-11-25T02:00:00.000Z' })).toBe('refunded');
+    // a refund recorded by hand closes it without a batch
     expect(depositStateOf({ ...paid, status: 'lost', depositRefundedAt: '2026-11-25T02:00:00.000Z' })).toBe(
       'refunded',
     );
+    // kept: whatever the registration's status, nothing follows
+    for (const status of ['won', 'qualified', 'lost'] as const) {
+      expect(depositStateOf({ ...paid, status, depositForfeitedAt: '2026-11-26T02:00:00.000Z' })).toBe(
+        'forfeited',
+      );
+    }
     fc.assert(
       fc.property(fc.constantFrom(...INTENTION_STATUSES), (status) => {
         expect(depositStateOf({ ...drawn, status, depositAmount: null })).toBe('none');
         expect(depositStateOf({ ...drawn, status })).toBe('unpaid');
       }),
     );
+  });
+
+  it("names the registration's receiving account in its letter, beside the deposit owed", () => {
+    const base = {
+      projectName: '示范设备一批',
+      projectCode: 'GR2026BJ1000001',
+      buyer: {
+        kind: 'company' as const,
+        name: '示范受让企业',
+        certType: 'creditCode' as const,
+        certNo: '91110108MA00000000',
+        contactName: '钱经理',
+        contactMobile: '13900000002',
+        amount: null,
+        note: '',
+      },
+      depositAmount: 50_000_00,
+      depositDeadline: '2026-12-10',
+      depositAccount: '95588000000000042',
+      member: '示范经纪会员',
+      exchange: '示范产权交易所',
+      at: new Date('2026-12-01T02:00:00Z'),
+    };
+    const letter = composeIntentionLetter(base);
+    expect(letter.paragraphs[1]).toContain('汇入本登记专用的保证金收款账号95588000000000042');
+    expect(letter.fields).toContainEqual({ label: '保证金收款账号', value: '95588000000000042' });
+    const none = composeIntentionLetter({ ...base, depositAmount: null, depositAccount: null });
+    expect(none.fields.map((field) => field.label)).not.toContain('保证金收款账号');
+  });
+
+  it('allows each ledger step only from its states, so no step is taken twice', () => {
+    // the states a step leads to never allow it again
+    expect(canDepositStep('arrive', 'paid')).toBe(false);
+    expect(canDepositStep('issueRefund', 'refundIssued')).toBe(false);
+    expect(canDepositStep('confirmRefund', 'refunded')).toBe(false);
+    expect(canDepositStep('forfeit', 'forfeited')).toBe(false);
+    // nothing is refunded before it arrived, nor kept once it went back
+    expect(canDepositStep('issueRefund', 'unpaid')).toBe(false);
+    expect(canDepositStep('forfeit', 'refundIssued')).toBe(false);
+    expect(canDepositStep('forfeit', 'refunded')).toBe(false);
+    // a winner that defaults: its applied deposit is kept
+    expect(canDepositStep('forfeit', 'applied')).toBe(true);
   });
 
   it("checks a deposit's record: the amount owed, a day not after today, the bank's reference", () => {

@@ -135,48 +135,100 @@ export const LIVE_INTENTION_STATUSES: readonly IntentionStatus[] = [
 ];
 
 /**
- * The deposit (保证金) of a registration. `none`: its letter carries none (none drawn yet, or the project asks none).
- * `unpaid` once the letter carries one, until the exchange records the money arrived (by hand, or a bank's notice
- * through the same call); a paid deposit of a registration out of the race (withdrawn, disqualified, lost) is
- * `refunding` until the exchange records it paid back; the winner's is `applied`: part of the price.
+ * The deposit (保证金) of a registration, the ledger's one state machine (保证金台账). `none`: its letter carries none
+ * (none drawn yet, or the project asks none). `unpaid` (owed) once the letter carries one, until the money is
+ * recorded arrived (the bank's notice or statement, or the exchange's hand): `paid` while the registration is
+ * reviewed, `frozen` once it is qualified (it stands behind the bids and cannot be drawn back). A paid deposit of a
+ * registration out of the race (withdrawn, disqualified, lost) is `refunding` (owed back) until a refund batch
+ * sends it to the bank (`refundIssued`) and the bank's confirmation closes it (`refunded`; the exchange may also
+ * record a refund paid by hand). The winner's is `applied` (转为价款): part of the price. `forfeited` (扣除): kept
+ * when a winner defaults or a rule says so, with the reason; nothing follows it.
  */
-export const DEPOSIT_STATES = ['none', 'unpaid', 'paid', 'refunding', 'refunded', 'applied'] as const;
+export const DEPOSIT_STATES = [
+  'none',
+  'unpaid',
+  'paid',
+  'frozen',
+  'refunding',
+  'refundIssued',
+  'refunded',
+  'applied',
+  'forfeited',
+] as const;
 export type DepositState = (typeof DEPOSIT_STATES)[number];
 
 /** The registrations whose paid deposit is owed back: no longer in the race. */
-const OUT_OF_RACE: readonly IntentionStatus[] = ['withdrawn', 'disqualified', 'lost'];
+export const OUT_OF_RACE: readonly IntentionStatus[] = ['withdrawn', 'disqualified', 'lost'];
 
-/**
- * The deposit's state, derived from the registration's facts (never stored beside them, so no view can show a
- * deposit owed next to a state saying none): the amount its letter carries, when it was recorded paid and paid
- * back, and where the registration stands.
- */
-export function depositStateOf(facts: {
+/** The facts of a registration its deposit's state is read from. */
+export type DepositFacts = {
   status: IntentionStatus;
   depositAmount: number | null;
   depositPaidAt: Date | string | null;
+  depositRefundIssuedAt: Date | string | null;
   depositRefundedAt: Date | string | null;
-}): DepositState {
+  depositForfeitedAt: Date | string | null;
+};
+
+/**
+ * The deposit's state, derived from the registration's facts (never stored beside them, so no view can show a
+ * deposit owed next to a state saying none): the amount its letter carries, when it was recorded arrived, sent
+ * back, paid back or forfeited, and where the registration stands.
+ */
+export function depositStateOf(facts: DepositFacts): DepositState {
   if (facts.depositAmount === null) return 'none';
   if (facts.depositPaidAt === null) return 'unpaid';
+  if (facts.depositForfeitedAt !== null) return 'forfeited';
   if (facts.depositRefundedAt !== null) return 'refunded';
+  if (facts.depositRefundIssuedAt !== null) return 'refundIssued';
   if (facts.status === 'won') return 'applied';
-  return OUT_OF_RACE.includes(facts.status) ? 'refunding' : 'paid';
+  if (OUT_OF_RACE.includes(facts.status)) return 'refunding';
+  return facts.status === 'qualified' ? 'frozen' : 'paid';
 }
 
 export const DEPOSIT_STATE_LABELS: Record<DepositState, string> = {
   none: '无需交纳',
   unpaid: '未交纳',
-  paid: '已交纳',
+  paid: '已到账',
+  frozen: '已冻结',
   refunding: '待退还',
+  refundIssued: '退还中',
   refunded: '已退还',
   applied: '已转为价款',
+  forfeited: '已扣除',
 };
 
 /** Whether the deposit stands in the way of the exchange's confirmation. */
 export function isDepositSettled(state: DepositState): boolean {
   return state !== 'unpaid';
 }
+
+/**
+ * The ledger's steps a person or the bank takes (the others follow the registration: frozen on its qualification,
+ * refunding when it leaves the race, applied when it wins): each from the states listed, never twice.
+ */
+export const DEPOSIT_LEDGER_STEPS = {
+  /** the money recorded arrived */
+  arrive: ['unpaid'],
+  /** sent back in a refund batch (the bank's file) */
+  issueRefund: ['refunding'],
+  /** the bank confirmed the refund */
+  confirmRefund: ['refundIssued'],
+  /** the exchange records a refund it paid by hand, without a batch */
+  refundByHand: ['refunding'],
+  /** the bank could not pay the refund: owed back again */
+  failRefund: ['refundIssued'],
+  /** kept: a winner defaults, or a rule says so (the party broke the bidding rules) */
+  forfeit: ['paid', 'frozen', 'refunding', 'applied'],
+} as const satisfies Record<string, readonly DepositState[]>;
+export type DepositLedgerStep = keyof typeof DEPOSIT_LEDGER_STEPS;
+
+export function canDepositStep(step: DepositLedgerStep, state: DepositState): boolean {
+  return (DEPOSIT_LEDGER_STEPS[step] as readonly DepositState[]).includes(state);
+}
+
+/** The longest reason a forfeiture records. */
+export const DEPOSIT_FORFEIT_REASON_MAX = 200;
 
 /** The longest bank reference (流水号) a deposit's record keeps. */
 export const DEPOSIT_REFERENCE_MAX = 64;
@@ -311,7 +363,10 @@ export const ZIntentionView = z.object({
   depositReceivedAmount: z.number().nullable(),
   depositArrivedOn: z.string().nullable(),
   depositReference: z.string(),
+  depositRefundIssuedAt: z.string().nullable(),
   depositRefundedAt: z.string().nullable(),
+  depositForfeitedAt: z.string().nullable(),
+  depositForfeitReason: z.string(),
   /** the drawn letter awaiting the signature, and once signed the signed one (attachment uuids) */
   letterId: z.string().nullable(),
   signedFileId: z.string().nullable(),

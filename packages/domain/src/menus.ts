@@ -155,6 +155,7 @@ export const ADMIN_MENU: readonly MenuItem[] = [
   ]),
   menuPage('comprehensiveQuery', { isAdmin: true, icon: 'SearchOutlined' }),
   menuPage('income', { isAdmin: true, icon: 'MoneyCollectOutlined' }),
+  menuPage('deposit', { isAdmin: true, icon: 'WalletOutlined' }),
   menuPage('reminder', { isAdmin: true, icon: 'BellOutlined' }),
   menuGroup('orderGroup', '订单管理', 'GJS_ORDER_ADMIN', 'AccountBookOutlined', [
     menuPage('order', { isAdmin: true }),

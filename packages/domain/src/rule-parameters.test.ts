@@ -37,11 +37,13 @@ function firstMessage(key: string, value: unknown): string | null {
 }
 
 describe('the definitions', () => {
-  it('has the six disclosure periods with their defaults, the service-fee schedule and the re-listing floor', () => {
+  it('has the six disclosure periods, the service-fee schedule, the re-listing floor and the deposit days', () => {
     expect(RULE_PARAMETERS.map((d) => d.key)).toEqual([
       ...Object.keys(DISCLOSURE_PERIOD_DEFAULTS),
       'serviceFee',
       'rediscoveryPriceFloor',
+      'depositRefundWorkdays',
+      'depositBarDays',
     ]);
     for (const d of RULE_PARAMETERS) {
       expect(d.schema.safeParse(d.defaultValue).success, d.key).toBe(true);
@@ -57,6 +59,7 @@ describe('the definitions', () => {
       name: '增资扩股正式信息披露期',
       min: 40,
       max: 200,
+      unit: '个工作日',
     });
     expect(firstMessage('capitalIncrease', 39)).toBe(message);
     expect(firstMessage('capitalIncrease', 40)).toBeNull();
@@ -64,6 +67,9 @@ describe('the definitions', () => {
     expect(firstMessage('capitalIncrease', 40.5)).toBe(message);
     expect(firstMessage('capitalIncrease', '45')).toBe(message);
     expect(firstMessage('physical', 9)).toMatch(/须为10至200之间的整数/);
+    // the deposit's days say their own unit: the bar counts calendar days
+    expect(firstMessage('depositBarDays', 1096)).toBe('违约禁入期须为0至1095之间的整数（天）');
+    expect(firstMessage('depositRefundWorkdays', 0)).toBe('保证金退还期限须为1至30之间的整数（个工作日）');
     expect(firstMessage('equity', 19)).toMatch(/须为20至200之间的整数/);
     expect(firstMessage('equityPre', 19)).toMatch(/须为20至200之间的整数/);
     expect(firstMessage('capitalIncreasePre', 1)).toBeNull();

@@ -18,6 +18,7 @@ export const RULE_PARAMETER_GROUPS = {
   disclosure: '信息披露期',
   fee: '交易服务费',
   price: '价格规则',
+  deposit: '保证金',
 } as const;
 
 export type RuleParameterGroup = keyof typeof RULE_PARAMETER_GROUPS;
@@ -59,6 +60,7 @@ function zWorkdays(key: DisclosurePeriodKey) {
     name: DISCLOSURE_PERIOD_LABELS[key],
     min: DISCLOSURE_DAYS_FLOORS[key],
     max: RULE_DISCLOSURE_DAYS_MAX,
+    unit: '个工作日',
   });
   return z
     .number({ error: message })
@@ -301,7 +303,17 @@ export type PercentParameter = DefinitionBase & {
   defaultValue: number;
 };
 
-export type RuleParameterDef = WorkdaysParameter | FeeScheduleParameter | PercentParameter;
+/** A number of days (working or calendar, as the unit says), from `min` to `max`. */
+export type DaysParameter = DefinitionBase & {
+  kind: 'days';
+  key: 'depositRefundWorkdays' | 'depositBarDays';
+  min: number;
+  max: number;
+  schema: z.ZodType<number>;
+  defaultValue: number;
+};
+
+export type RuleParameterDef = WorkdaysParameter | FeeScheduleParameter | PercentParameter | DaysParameter;
 
 export type RuleParameterKey = RuleParameterDef['key'];
 
@@ -309,6 +321,8 @@ export type RuleParameterKey = RuleParameterDef['key'];
 export type RuleValues = Record<DisclosurePeriodKey, number> & {
   serviceFee: ServiceFeeSchedule;
   rediscoveryPriceFloor: number;
+  depositRefundWorkdays: number;
+  depositBarDays: number;
 };
 
 /**
@@ -319,6 +333,40 @@ export const REDISCOVERY_PRICE_FLOOR_DEFAULT = 90;
 const REDISCOVERY_PRICE_FLOOR_MIN = 90;
 
 const DISCLOSURE_KEYS = Object.keys(DISCLOSURE_PERIOD_DEFAULTS) as DisclosurePeriodKey[];
+
+function zDays(name: string, unit: string, min: number, max: number) {
+  const message = formatMessage(MSG.dictRuleDaysRange, { name, unit, min, max });
+  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+}
+
+/** The deposit's days: the refunds' term after the deal, and the bar after a forfeiture. */
+const DEPOSIT_DAYS: readonly DaysParameter[] = [
+  {
+    kind: 'days',
+    key: 'depositRefundWorkdays',
+    name: '保证金退还期限',
+    group: 'deposit',
+    unit: '个工作日',
+    description:
+      '未成交的意向受让方（以及撤回、资格未通过的）已交纳的保证金，自成交（或退出）之日起在这一工作日数内退还。',
+    min: 1,
+    max: 30,
+    schema: zDays('保证金退还期限', '个工作日', 1, 30),
+    defaultValue: 5,
+  },
+  {
+    kind: 'days',
+    key: 'depositBarDays',
+    name: '违约禁入期',
+    group: 'deposit',
+    unit: '天',
+    description: '竞得人违约、保证金被扣除后，该受让方在这一天数内不得登记同一转让方的项目；设为0则不禁入。',
+    min: 0,
+    max: 1095,
+    schema: zDays('违约禁入期', '天', 0, 1095),
+    defaultValue: 180,
+  },
+];
 
 export const RULE_PARAMETERS: readonly RuleParameterDef[] = [
   ...DISCLOSURE_KEYS.map((key): WorkdaysParameter => ({
@@ -361,6 +409,7 @@ export const RULE_PARAMETERS: readonly RuleParameterDef[] = [
       .max(100, MSG.dictRulePercentRange),
     defaultValue: REDISCOVERY_PRICE_FLOOR_DEFAULT,
   },
+  ...DEPOSIT_DAYS,
 ];
 
 /**
@@ -471,7 +520,7 @@ export type RuleVersionView = z.infer<typeof ZRuleVersionView>;
 
 export const ZRuleParameterView = z.object({
   key: z.string(),
-  kind: z.enum(['workdays', 'feeSchedule', 'percent']),
+  kind: z.enum(['workdays', 'feeSchedule', 'percent', 'days']),
   name: z.string(),
   group: z.string(),
   groupLabel: z.string(),

@@ -50,6 +50,7 @@ const loadFeature = {
   registries: () => import('../features/registries/index.ts'),
   orders: () => import('../features/orders/index.ts'),
   refundTickets: () => import('../features/refund-tickets/index.ts'),
+  deposits: () => import('../features/deposits/index.ts'),
   signedFiles: () => import('../features/signed-files/index.ts'),
   verify: () => import('../features/verify/index.ts'),
   documents: () => import('../features/documents/index.ts'),
@@ -177,6 +178,7 @@ const PAGES: Readonly<Record<string, LazyPage>> = {
   accountChange: pageOf(loadFeature.account, (m) => m.AccountChangePage),
   comprehensiveQuery: pageOf(loadFeature.statistics, (m) => m.QueryPage),
   income: pageOf(loadFeature.statistics, (m) => m.IncomePage),
+  deposit: pageOf(loadFeature.deposits, (m) => m.DepositLedgerPage),
   ...workflowPages(),
   // after the workflow's: the ledger's detail (ledgerSmallShow) is a step name of the registry's ledger group, drawn
   // by the registries kit

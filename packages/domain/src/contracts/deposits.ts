@@ -1,9 +1,18 @@
 // The calls of the deposit ledger (保证金台账): the bank's signed arrival notice, the exchange's import of the bank's
-// statement file (previewed first) and its reconciliation list. The notice is the bank's call (no session: its
-// HMAC signature is its credential, BANK_NOTICE_HEADERS); the others need the exchange's GJS_PROJECT_LT_ADMIN.
+// statement file (previewed first) and its reconciliation list; the refunds owed with their due days, the refund
+// batches (each a file for the bank, GET /api/deposit/refund/batch/{id}/file, served beside the calls: it answers
+// bytes) and their confirmation; a deposit's forfeiture. The notice is the bank's call (no session: its HMAC
+// signature is its credential, BANK_NOTICE_HEADERS); the others need the exchange's GJS_PROJECT_LT_ADMIN.
 import { z } from 'zod';
-import { defineCall, zPageOf, zQueryInt } from '../contract.ts';
-import { DEPOSIT_ARRIVAL_OUTCOMES } from '../deposits.ts';
+import { defineCall, zPageOf, zPathId, zQueryInt } from '../contract.ts';
+import {
+  DEPOSIT_ARRIVAL_OUTCOMES,
+  REFUND_BATCH_LINES_MAX,
+  REFUND_BATCH_STATUSES,
+  REFUND_LINE_OUTCOMES,
+} from '../deposits.ts';
+import { DEPOSIT_FORFEIT_REASON_MAX, DEPOSIT_STATES } from '../intentions.ts';
+import { formatMessage } from '../format.ts';
 import { MSG } from '../messages.ts';
 
 /** What happened to one transfer: its judgement, or `duplicate` when its serial was already recorded. */
@@ -121,5 +130,167 @@ export const listDepositArrivalsCall = defineCall({
   }),
   answer: zPageOf(ZDepositArrivalRow).extend({
     counts: z.record(z.enum(DEPOSIT_ARRIVAL_OUTCOMES), z.number()),
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Refunds
+
+/** A deposit owed back: the registration, what is paid back and to whom, and by when. */
+export const ZRefundDueRow = z.object({
+  registrationId: z.number(),
+  /** the buyer */
+  name: z.string(),
+  memberName: z.string(),
+  projectId: z.number(),
+  projectName: z.string(),
+  /** fen */
+  amount: z.number(),
+  /** the arrival's payer (the bank's notice or statement), else the buyer; the account when the bank told it */
+  payeeName: z.string(),
+  payeeAccount: z.string(),
+  reference: z.string(),
+  /** the day the term runs from (left the race, or the money arrived if later) and the day it is due (+08:00) */
+  since: z.string(),
+  dueOn: z.string(),
+  isOverdue: z.boolean(),
+});
+export type RefundDueRow = z.infer<typeof ZRefundDueRow>;
+
+/** GET /api/deposit/refund/list ?page&size: the deposits owed back and not yet sent, the earliest due first. */
+export const listRefundsDueCall = defineCall({
+  method: 'GET',
+  path: '/api/deposit/refund/list',
+  tag: 'deposit',
+  summary: '待退还保证金（含退还期限）',
+  query: z.object({ page: zQueryInt(100_000, 1), size: zQueryInt(REFUND_BATCH_LINES_MAX, 20) }),
+  answer: zPageOf(ZRefundDueRow).extend({ overdue: z.number() }),
+});
+
+const ZBatchSummary = z.object({
+  id: z.number(),
+  batchNo: z.string(),
+  status: z.enum(REFUND_BATCH_STATUSES),
+  statusLabel: z.string(),
+  lineCount: z.number(),
+  /** fen */
+  total: z.number(),
+  createdByName: z.string(),
+  createdAt: z.string(),
+  confirmedByName: z.string(),
+  confirmedAt: z.string().nullable(),
+  /** lines refunded and failed once confirmed */
+  refunded: z.number(),
+  failed: z.number(),
+});
+export type RefundBatchSummary = z.infer<typeof ZBatchSummary>;
+
+/** POST /api/deposit/refund/batch {registrationIds}: the chosen deposits sent back as one batch (a file for the bank). */
+export const issueRefundBatchCall = defineCall({
+  method: 'POST',
+  path: '/api/deposit/refund/batch',
+  tag: 'deposit',
+  summary: '生成保证金退款批次（银行批量代付文件）',
+  body: z.object({
+    registrationIds: z
+      .array(zPathId, { error: MSG.depositRefundPickRequired })
+      .min(1, MSG.depositRefundPickRequired)
+      .max(
+        REFUND_BATCH_LINES_MAX,
+        formatMessage(MSG.depositRefundBatchTooLarge, { max: REFUND_BATCH_LINES_MAX }),
+      ),
+  }),
+  answer: ZBatchSummary,
+});
+
+/** GET /api/deposit/refund/batch/list ?status&page&size: the batches, newest first. */
+export const listRefundBatchesCall = defineCall({
+  method: 'GET',
+  path: '/api/deposit/refund/batch/list',
+  tag: 'deposit',
+  summary: '保证金退款批次',
+  query: z.object({
+    page: zQueryInt(100_000, 1),
+    size: zQueryInt(100, 20),
+    status: z.enum(REFUND_BATCH_STATUSES, { error: MSG.badRequest }).optional(),
+  }),
+  answer: zPageOf(ZBatchSummary),
+});
+
+export const ZRefundLine = z.object({
+  id: z.number(),
+  line: z.number(),
+  registrationId: z.number(),
+  name: z.string(),
+  projectName: z.string(),
+  amount: z.number(),
+  payeeName: z.string(),
+  payeeAccount: z.string(),
+  reference: z.string(),
+  outcome: z.enum(REFUND_LINE_OUTCOMES),
+  outcomeLabel: z.string(),
+});
+export type RefundLine = z.infer<typeof ZRefundLine>;
+
+/** GET /api/deposit/refund/batch/{id}: a batch with its lines. */
+export const showRefundBatchCall = defineCall({
+  method: 'GET',
+  path: '/api/deposit/refund/batch/:id',
+  tag: 'deposit',
+  summary: '保证金退款批次明细',
+  params: z.object({ id: zPathId }),
+  answer: ZBatchSummary.extend({ lines: z.array(ZRefundLine) }),
+});
+
+/**
+ * POST /api/deposit/refund/batch/{id}/confirm {failedIds}: the bank's confirmation entered: every line refunded but
+ * the registrations it could not pay (owed back again, for a later batch). Once only: a second answers 409.
+ */
+export const confirmRefundBatchCall = defineCall({
+  method: 'POST',
+  path: '/api/deposit/refund/batch/:id/confirm',
+  tag: 'deposit',
+  summary: '确认保证金退款批次（银行回单）',
+  params: z.object({ id: zPathId }),
+  body: z.object({
+    failedIds: z
+      .array(zPathId, { error: MSG.badRequest })
+      .max(REFUND_BATCH_LINES_MAX, MSG.badRequest)
+      .default([]),
+  }),
+  answer: ZBatchSummary,
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Forfeiture
+
+/**
+ * POST /api/deposit/forfeit/{id} {version, reason, isBarred}: the deposit kept (扣除), with the reason; `isBarred`
+ * also bars the party from the owner's projects for the rule parameter depositBarDays.
+ */
+export const forfeitDepositCall = defineCall({
+  method: 'POST',
+  path: '/api/deposit/forfeit/:id',
+  tag: 'deposit',
+  summary: '扣除保证金（竞得人违约等）',
+  params: z.object({ id: zPathId }),
+  body: z.object({
+    version: z.number({ error: MSG.badRequest }).int(MSG.badRequest),
+    reason: z
+      .string({ error: MSG.depositForfeitReasonRequired })
+      .trim()
+      .min(1, MSG.depositForfeitReasonRequired)
+      .max(
+        DEPOSIT_FORFEIT_REASON_MAX,
+        formatMessage(MSG.depositForfeitReasonTooLong, { max: DEPOSIT_FORFEIT_REASON_MAX }),
+      ),
+    isBarred: z.boolean({ error: MSG.badRequest }).default(false),
+  }),
+  answer: z.object({
+    id: z.number(),
+    version: z.number(),
+    depositState: z.enum(DEPOSIT_STATES),
+    /** the last day of the bar (+08:00), or null: none */
+    barUntil: z.string().nullable(),
   }),
 });

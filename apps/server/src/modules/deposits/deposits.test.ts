@@ -1,14 +1,21 @@
 // The deposit ledger through its calls: the bank's signed notices (refused unsigned, wrongly signed, late or
 // replayed, each audited and changing nothing), the statement file previewed and imported (CSV and Excel), a
-// transfer told by both counted once, and the reconciliation list.
+// transfer told by both counted once, and the reconciliation list; the ledger's later states: frozen while
+// qualified, refunds owed with their due day, sent in a batch (a file for the bank) and closed by its confirmation,
+// applied for the winner, forfeited when it defaults (with a bar from the owner's projects), each step refused from
+// a state it does not start from.
 import {
+  addCalendarDays,
   bankNoticeSigningText,
   DEPOSIT_SETTLEMENT_PREFIX_DEFAULT,
+  formatDate,
+  formatMessage,
   MSG,
+  refundDueOn,
   virtualAccountOf,
   type IntentionDetail,
 } from '@cqjy/domain';
-import type { DepositArrivalRow, StatementLine } from '@cqjy/domain/contracts/deposits';
+import type { DepositArrivalRow, RefundDueRow, StatementLine } from '@cqjy/domain/contracts/deposits';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { createHmac } from 'node:crypto';
@@ -23,7 +30,7 @@ import {
   type CapturingSmsProvider,
   type TestApp,
 } from '../../test/harness.ts';
-import { makeDepositProject, signRegistration } from '../../test/intention-support.ts';
+import { makeBuyer, makeDepositProject, signRegistration } from '../../test/intention-support.ts';
 import { clientOf, enrolSigner, type Client } from '../../test/workflow-support.ts';
 
 const BANK_KEY = 'test-bank-key-0123456789abcdef';
@@ -35,16 +42,17 @@ const DEADLINE = '2026-12-10';
 let t: TestApp;
 let phone: CapturingSmsProvider;
 let agent: Client;
+let owner: Client;
 let exchange: Client;
 let serials = 0;
 let projects = 0;
 
 /** A registration of the agent, signed, on a project of its own (a member registers one buyer per project). */
-async function register(): Promise<{ id: number; version: number }> {
+async function register(): Promise<{ id: number; version: number; projectId: number }> {
   projects += 1;
   const code = `GR2026BJ91${String(projects).padStart(5, '0')}`;
   const projectId = await makeDepositProject(t, code, { amount: DEPOSIT, deadline: DEADLINE });
-  return signRegistration(t, phone, agent, AGENT_MOBILE, projectId);
+  return { ...(await signRegistration(t, phone, agent, AGENT_MOBILE, projectId)), projectId };
 }
 
 const accountOf = (id: number) => virtualAccountOf(DEPOSIT_SETTLEMENT_PREFIX_DEFAULT, id);
@@ -136,6 +144,7 @@ beforeAll(async () => {
     env: { LOGIN_RATE_MAX: '1000', OTP_RATE_MAX: '1000', DEPOSIT_BANK_KEY: BANK_KEY },
   });
   agent = clientOf(t, await loginAs(t.app, 'agent'));
+  owner = clientOf(t, await loginAs(t.app, 'transferor'));
   exchange = clientOf(t, await loginAs(t.app, 'admin'));
   await enrolSigner(t, 'agent');
 });
@@ -374,5 +383,279 @@ describe('the statement file', () => {
     expect((await agent.post('/api/deposit/statement/import', fileOf('a.csv', csvOf([])))).status).toBe(403);
     expect((await agent.get('/api/deposit/list')).status).toBe(403);
     expect(await ledger()).toBe(before);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The ledger's later states
+
+/** A registration whose deposit arrived by the bank's signed notice. */
+async function paidRegistration() {
+  const registered = await register();
+  const sent = await notify(arrival(accountOf(registered.id)));
+  expect(sent.data.result).toBe('matched');
+  return { ...registered, version: (await depositOf(registered.id)).version };
+}
+
+/** A paid registration withdrawn by its member: its deposit owed back. */
+async function owedRegistration() {
+  const paid = await paidRegistration();
+  const withdrawn = await agent.post(`/api/intention/withdraw/${paid.id}`, { version: paid.version });
+  expect(withdrawn.status, withdrawn.msg).toBe(0);
+  return paid;
+}
+
+async function refundLedger(): Promise<string> {
+  const rows = await Promise.all([
+    selectRows(t.db, sql`select * from deposit_refund_batches order by id`),
+    selectRows(t.db, sql`select * from deposit_refund_lines order by id`),
+    selectRows(t.db, sql`select * from intention_bars order by id`),
+    selectRows(
+      t.db,
+      sql`select id, version, deposit_refund_issued_at, deposit_refunded_at, deposit_forfeited_at
+            from intention_registrations order by id`,
+    ),
+  ]);
+  return JSON.stringify(rows);
+}
+
+async function auditCount(action: string, target: number): Promise<number> {
+  const rows = await selectRows(
+    t.db,
+    sql`select id from audit_log where action = ${action} and target = ${String(target)}`,
+  );
+  return rows.length;
+}
+
+type Batch = { id: number; batchNo: string; status: string; lineCount: number; total: number };
+
+async function issue(ids: number[]) {
+  return exchange.post<Batch>('/api/deposit/refund/batch', { registrationIds: ids });
+}
+
+describe('refunds', () => {
+  it('lists a deposit owed back with its due day, late once the working days have passed', async () => {
+    const { id } = await owedRegistration();
+    const listed = await exchange.get<{ list: RefundDueRow[]; total: number; overdue: number }>(
+      '/api/deposit/refund/list?size=500',
+    );
+    expect(listed.status, listed.msg).toBe(0);
+    const row = listed.data.list.find((item) => item.registrationId === id);
+    const since = formatDate(t.clock.now());
+    // the default term: 5 working days from the day it became owed
+    expect(row).toMatchObject({
+      amount: DEPOSIT,
+      payeeName: '示范保证金受让企业',
+      payeeAccount: '6222000011112222',
+      since,
+      dueOn: refundDueOn(since, 5),
+      isOverdue: false,
+    });
+    const lateBefore = listed.data.overdue;
+    // ten days on (the clock stays: the sessions would expire), the term has passed
+    await t.db
+      .execute(sql`update intention_registrations set left_race_at = left_race_at - interval '10 days',
+      deposit_paid_at = deposit_paid_at - interval '10 days' where id = ${id}`);
+    const later = await exchange.get<{ list: RefundDueRow[]; overdue: number }>(
+      '/api/deposit/refund/list?size=500',
+    );
+    expect(later.data.list.find((item) => item.registrationId === id)?.isOverdue).toBe(true);
+    expect(later.data.overdue).toBeGreaterThan(lateBefore);
+  });
+
+  it('sends the deposits owed in a batch, a file for the bank, and its confirmation closes them', async () => {
+    const first = await owedRegistration();
+    const second = await owedRegistration();
+    const paid = await paidRegistration();
+    // a deposit still in the race is not owed back: the batch is refused by its name, and nothing changes
+    let before = await refundLedger();
+    const refused = await issue([first.id, paid.id]);
+    expect(refused).toMatchObject({ status: 1, msg: expect.stringContaining('不在待退还状态') as string });
+    expect(await refundLedger()).toBe(before);
+
+    const issued = await issue([first.id, second.id]);
+    expect(issued.status, issued.msg).toBe(0);
+    expect(issued.data).toMatchObject({ status: 'issued', lineCount: 2, total: 2 * DEPOSIT });
+    expect(issued.data.batchNo).toMatch(/^TK\d{8}\d{6}$/);
+    expect((await depositOf(first.id)).depositState).toBe('refundIssued');
+    // out with the bank: not in another batch, not refunded by hand, not kept
+    before = await refundLedger();
+    expect((await issue([first.id])).status).toBe(1);
+    const shown = await depositOf(first.id);
+    expect(
+      await exchange.post(`/api/intention/deposit/refund/${first.id}`, { version: shown.version }),
+    ).toMatchObject({ status: 1, msg: MSG.intentionDepositNotRefunding });
+    expect(
+      await exchange.post(`/api/deposit/forfeit/${first.id}`, { version: shown.version, reason: '违约' }),
+    ).toMatchObject({ status: 1, msg: MSG.depositForfeitNotAllowed });
+    expect(await refundLedger()).toBe(before);
+
+    // the bank's file: one line per deposit, the payer's account, yuan without separators, formulas kept as text
+    const file = await exchange.raw('GET', `/api/deposit/refund/batch/${issued.data.id}/file`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('text/csv');
+    const text = file.body;
+    expect(text.startsWith('\uFEFF批次号,序号,收款人户名,收款人账号,金额（元）,原交易流水号,用途')).toBe(
+      true,
+    );
+    const lines = text.trim().split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(`${issued.data.batchNo},1,示范保证金受让企业,6222000011112222,50000.00,`);
+
+    // the bank paid the first, not the second: the second is owed back again, the batch closed once
+    const confirmed = await exchange.post<Batch & { refunded: number; failed: number }>(
+      `/api/deposit/refund/batch/${issued.data.id}/confirm`,
+      { failedIds: [second.id] },
+    );
+    expect(confirmed.status, confirmed.msg).toBe(0);
+    expect(confirmed.data).toMatchObject({ status: 'confirmed', refunded: 1, failed: 1 });
+    expect((await depositOf(first.id)).depositState).toBe('refunded');
+    expect((await depositOf(second.id)).depositState).toBe('refunding');
+    before = await refundLedger();
+    expect(
+      await exchange.post(`/api/deposit/refund/batch/${issued.data.id}/confirm`, { failedIds: [] }),
+    ).toMatchObject({ status: 1, msg: MSG.depositRefundBatchClosed });
+    expect(await refundLedger()).toBe(before);
+
+    // the failed one goes out again in a new batch and is confirmed
+    const again = await issue([second.id]);
+    expect(again.status, again.msg).toBe(0);
+    const shownBatch = await exchange.get<{ lines: { registrationId: number; outcome: string }[] }>(
+      `/api/deposit/refund/batch/${again.data.id}`,
+    );
+    expect(shownBatch.data.lines).toEqual([
+      expect.objectContaining({ registrationId: second.id, outcome: 'issued' }),
+    ]);
+    // a line of another batch is no failure of this one
+    expect(
+      await exchange.post(`/api/deposit/refund/batch/${again.data.id}/confirm`, { failedIds: [first.id] }),
+    ).toMatchObject({ status: 1, msg: MSG.depositRefundFailedUnknown });
+    expect((await exchange.post(`/api/deposit/refund/batch/${again.data.id}/confirm`, {})).status).toBe(0);
+    expect((await depositOf(second.id)).depositState).toBe('refunded');
+    // each step audited once
+    expect(await auditCount('intention.refundIssued', second.id)).toBe(2);
+    expect(await auditCount('intention.refundFailed', second.id)).toBe(1);
+    expect(await auditCount('intention.refund', second.id)).toBe(1);
+    expect(await auditCount('intention.refund', first.id)).toBe(1);
+    const owed = await exchange.get<{ list: RefundDueRow[] }>('/api/deposit/refund/list?size=500');
+    expect(owed.data.list.map((row) => row.registrationId)).not.toContain(second.id);
+  });
+
+  it('takes one deposit into one batch when two are issued at once, and confirms a batch once', async () => {
+    const { id } = await owedRegistration();
+    const [a, b] = await Promise.all([issue([id]), issue([id])]);
+    expect([a.status, b.status].sort()).toEqual([0, 1]);
+    const lines = await selectRows(
+      t.db,
+      sql`select id from deposit_refund_lines where registration_id = ${id}`,
+    );
+    expect(lines).toHaveLength(1);
+    const batch = a.status === 0 ? a.data : b.data;
+    const confirms = await Promise.all([
+      exchange.post(`/api/deposit/refund/batch/${batch.id}/confirm`, {}),
+      exchange.post(`/api/deposit/refund/batch/${batch.id}/confirm`, {}),
+    ]);
+    expect(confirms.map((answer) => answer.status).sort()).toEqual([0, 1]);
+    expect(await auditCount('intention.refund', id)).toBe(1);
+  });
+
+  it('answers only the exchange', async () => {
+    const { id } = await owedRegistration();
+    const before = await refundLedger();
+    expect((await agent.get('/api/deposit/refund/list')).status).toBe(403);
+    expect((await agent.post('/api/deposit/refund/batch', { registrationIds: [id] })).status).toBe(403);
+    expect((await agent.post(`/api/deposit/forfeit/${id}`, { version: 1, reason: '违约' })).status).toBe(403);
+    expect((await agent.raw('GET', '/api/deposit/refund/batch/1/file')).statusCode).toBe(403);
+    expect(await exchange.post('/api/deposit/refund/batch', { registrationIds: [] })).toMatchObject({
+      status: 1,
+      msg: MSG.depositRefundPickRequired,
+    });
+    expect((await exchange.get('/api/deposit/refund/batch/999999')).status).toBe(404);
+    expect(await refundLedger()).toBe(before);
+  });
+});
+
+describe('the qualified, the winner and a default', () => {
+  it("freezes a qualified deposit, applies the winner's to the price, and forfeits it when the winner defaults", async () => {
+    const { id, projectId } = await paidRegistration();
+    let version = (await depositOf(id)).version;
+    const passed = await owner.post<{ version: number }>(`/api/intention/review/${id}`, {
+      version,
+      result: 'pass',
+    });
+    expect(passed.status, passed.msg).toBe(0);
+    const confirmed = await exchange.post<{ version: number }>(`/api/intention/review/${id}`, {
+      version: passed.data.version,
+      result: 'pass',
+    });
+    expect(confirmed.status, confirmed.msg).toBe(0);
+    expect((await depositOf(id)).depositState).toBe('frozen');
+    // frozen: not owed back
+    expect((await issue([id])).status).toBe(1);
+
+    // the disclosure over, the one qualified buyer takes the project by agreement: its deposit is part of the price
+    await t.db.execute(
+      sql`update projects set disclosure_end = ${new Date(t.clock.now().getTime() - 86_400_000)} where id = ${projectId}`,
+    );
+    const agreed = await exchange.post(`/api/intention/agreement/${projectId}`, {});
+    expect(agreed.status, agreed.msg).toBe(0);
+    const won = await depositOf(id);
+    expect(won).toMatchObject({ status: 'won', depositState: 'applied' });
+
+    // the winner defaults: a reason is required, a stale version is a conflict, and nothing changes
+    const before = await refundLedger();
+    expect(
+      await exchange.post(`/api/deposit/forfeit/${id}`, { version: won.version, reason: '  ' }),
+    ).toMatchObject({ status: 1, msg: MSG.depositForfeitReasonRequired });
+    expect(
+      (
+        await exchange.post(`/api/deposit/forfeit/${id}`, {
+          version: won.version - 1,
+          reason: '竞得人未签约',
+        })
+      ).status,
+    ).toBe(409);
+    expect(await refundLedger()).toBe(before);
+    const kept = await exchange.post<{ depositState: string; barUntil: string | null }>(
+      `/api/deposit/forfeit/${id}`,
+      { version: won.version, reason: '竞得人逾期未签订交易合同', isBarred: true },
+    );
+    expect(kept.status, kept.msg).toBe(0);
+    // the default bar: 180 days, today the first
+    const today = formatDate(t.clock.now());
+    expect(kept.data).toMatchObject({
+      depositState: 'forfeited',
+      barUntil: formatDate(addCalendarDays(t.clock.now(), 179)),
+    });
+    expect(await depositOf(id)).toMatchObject({
+      depositState: 'forfeited',
+      depositForfeitReason: '竞得人逾期未签订交易合同',
+    });
+    expect(await auditCount('intention.forfeit', id)).toBe(1);
+    version = (await depositOf(id)).version;
+    expect(await exchange.post(`/api/deposit/forfeit/${id}`, { version, reason: '再次扣除' })).toMatchObject({
+      status: 1,
+      msg: MSG.depositForfeitNotAllowed,
+    });
+
+    // barred: the same party may not register on the owner's next project until the bar ends; another may
+    const [barred] = await selectRows<{ cert_no: string; until: string }>(
+      t.db,
+      sql`select cert_no, to_char(until, 'YYYY-MM-DD') as until from intention_bars where registration_id = ${id}`,
+    );
+    expect(barred?.until).toBe(kept.data.barUntil);
+    expect(barred !== undefined && barred.until >= today).toBe(true);
+    projects += 1;
+    const next = await makeDepositProject(t, `GR2026BJ91${String(projects).padStart(5, '0')}`, {
+      amount: DEPOSIT,
+      deadline: DEADLINE,
+    });
+    expect(
+      await agent.post('/api/intention/save', { projectId: next, ...makeBuyer({ certNo: barred?.cert_no }) }),
+    ).toMatchObject({
+      status: 1,
+      msg: formatMessage(MSG.intentionBarred, { until: kept.data.barUntil ?? '' }),
+    });
+    expect((await agent.post('/api/intention/save', { projectId: next, ...makeBuyer() })).status).toBe(0);
   });
 });

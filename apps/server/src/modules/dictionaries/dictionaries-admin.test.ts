@@ -335,7 +335,17 @@ describe('rule parameters (POST /api/dict/rule/list, /api/dict/rule/save, /api/d
       ...Object.keys(DISCLOSURE_PERIOD_DEFAULTS),
       'serviceFee',
       'rediscoveryPriceFloor',
+      'depositRefundWorkdays',
+      'depositBarDays',
     ]);
+    expect(list.list.find((rule) => rule.key === 'depositBarDays')).toMatchObject({
+      kind: 'days',
+      groupLabel: '保证金',
+      unit: '天',
+      min: 0,
+      max: 1095,
+      current: { value: 180, effectiveFrom: null },
+    });
     expect(list.list.find((rule) => rule.key === 'rediscoveryPriceFloor')).toMatchObject({
       kind: 'percent',
       group: 'price',

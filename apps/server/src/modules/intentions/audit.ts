@@ -18,7 +18,9 @@ export async function writeAudit(
     | 'status'
     | 'depositAmount'
     | 'depositPaidAt'
+    | 'depositRefundIssuedAt'
     | 'depositRefundedAt'
+    | 'depositForfeitedAt'
     | 'version'
   >,
   detail: Record<string, unknown> = {},

@@ -619,7 +619,7 @@ describe('代理意向登记', () => {
       msg: MSG.intentionDepositNotDue,
     });
     version = await review(exchange, id, { version, result: 'pass' });
-    expect(await show(agent, id)).toMatchObject({ status: 'qualified', depositState: 'paid' });
+    expect(await show(agent, id)).toMatchObject({ status: 'qualified', depositState: 'frozen' });
     expect((await messagesOf(agent))[0]).toMatchObject({
       kind: 'intention.reviewed',
       title: '意向登记已通过资格审核：北京示范意向投资有限公司',

@@ -2,7 +2,7 @@
 // agent member, status) and the registering member's name (projects and companies: read only); the deal's facts
 // read whether the project has a bidding hall (the bidding module's table: read only). Every reader passes its own
 // executor, so a caller inside a transaction reads through it (PGlite has one connection).
-import type { IntentionStatus } from '@cqjy/domain';
+import { OUT_OF_RACE, type IntentionStatus } from '@cqjy/domain';
 import {
   and,
   asc,
@@ -26,7 +26,7 @@ import { containsPattern, lowerContainsPattern } from '../../db/like.ts';
 import { biddings } from '../bidding/tables.ts';
 import { projects } from '../projects/tables.ts';
 import { companies } from '../users/tables.ts';
-import { intentionRegistrations as ir } from './tables.ts';
+import { intentionBars, intentionRegistrations as ir } from './tables.ts';
 
 export type IntentionRow = typeof ir.$inferSelect;
 export type NewIntention = typeof ir.$inferInsert;
@@ -176,7 +176,8 @@ export async function insertIntention(db: Db, values: NewIntention): Promise<Int
 
 /**
  * Changes a registration if it is still at `version` (and, when given, in one of `statuses`); undefined
- * otherwise. Every change counts the version up.
+ * otherwise. Every change counts the version up; a change out of the race (withdrawn, disqualified, lost) notes when,
+ * for the refund's term.
  */
 export async function updateGuarded(
   db: Db,
@@ -187,7 +188,13 @@ export async function updateGuarded(
 ): Promise<IntentionRow | undefined> {
   const [row] = await db
     .update(ir)
-    .set({ ...patch, version: sql`${ir.version} + 1` })
+    .set({
+      ...patch,
+      ...(patch.status !== undefined && OUT_OF_RACE.includes(patch.status)
+        ? { leftRaceAt: patch.updatedAt ?? sql`now()` }
+        : {}),
+      version: sql`${ir.version} + 1`,
+    })
     .where(
       and(
         eq(ir.id, id),
@@ -344,4 +351,30 @@ export async function listDepositsDue(
     .orderBy(asc(ir.depositDeadline), asc(ir.id))
     .limit(limit);
   return rows.map(toItem);
+}
+
+/** The bar in force on `today` ('YYYY-MM-DD') of a certificate number from an owner's projects, the longest first. */
+export async function findBar(
+  db: Db,
+  ownerCompanyId: number,
+  certNo: string,
+  today: string,
+): Promise<{ until: string } | undefined> {
+  const [row] = await db
+    .select({ until: intentionBars.until })
+    .from(intentionBars)
+    .where(
+      and(
+        eq(intentionBars.ownerCompanyId, ownerCompanyId),
+        eq(intentionBars.certNo, certNo),
+        gte(intentionBars.until, today),
+      ),
+    )
+    .orderBy(desc(intentionBars.until))
+    .limit(1);
+  return row;
+}
+
+export async function insertBar(db: Db, values: typeof intentionBars.$inferInsert): Promise<void> {
+  await db.insert(intentionBars).values(values);
 }

@@ -22,7 +22,12 @@ import { canSee, findRow, isMember } from './access.ts';
 import type { IntentionsDeps } from './deps.ts';
 import { confirmAgreement } from './use-cases/agree.ts';
 import { remindDepositDeadlines } from './use-cases/deposit-deadlines.ts';
-import { recordDeposit, recordDepositNotice, recordDepositRefund } from './use-cases/deposit.ts';
+import {
+  recordDeposit,
+  recordDepositNotice,
+  recordDepositRefund,
+  takeLedgerStep,
+} from './use-cases/deposit.ts';
 import { listIntentions, listOpenProjects, readDealCourse, showIntention } from './use-cases/read.ts';
 import { createIntention, updateIntention } from './use-cases/register.ts';
 import { reviewIntention } from './use-cases/review.ts';
@@ -80,6 +85,7 @@ export function createIntentionsService(deps: IntentionsDeps) {
     withdraw: bound(withdrawIntention),
     recordDeposit: bound(recordDeposit),
     recordDepositNotice: bound(recordDepositNotice),
+    takeLedgerStep: bound(takeLedgerStep),
     /** a registration as the deposit ledger judges an arrival against it, read in `executor` (its transaction) */
     findItem: (id: number, executor: IntentionsDeps['db'] = deps.db) => repo.findItem(executor, id),
     recordRefund: bound(recordDepositRefund),

@@ -1,5 +1,7 @@
 // A registration as the calls answer it, and the project's terms it is read with.
 import {
+  DEPOSIT_SETTLEMENT_PREFIX_DEFAULT,
+  virtualAccountOf,
   DEPOSIT_STATE_LABELS,
   depositStateOf,
   displayCertNo,
@@ -12,6 +14,7 @@ import {
 } from '@cqjy/domain';
 import type { ProjectRow } from '../projects/service.ts';
 import { familyOf } from './access.ts';
+import type { IntentionsDeps } from './deps.ts';
 import type * as repo from './repo.ts';
 
 /** The deposit terms of a project's form: in fen and a calendar day, or null when it asks none. */
@@ -67,7 +70,10 @@ export function toView(item: repo.IntentionItem): IntentionView {
     depositReceivedAmount: item.depositReceivedAmount,
     depositArrivedOn: item.depositArrivedOn,
     depositReference: item.depositReference,
+    depositRefundIssuedAt: item.depositRefundIssuedAt?.toISOString() ?? null,
     depositRefundedAt: item.depositRefundedAt?.toISOString() ?? null,
+    depositForfeitedAt: item.depositForfeitedAt?.toISOString() ?? null,
+    depositForfeitReason: item.depositForfeitReason,
     letterId: item.letterId,
     signedFileId: item.signedFileId,
     signedAt: item.signedAt?.toISOString() ?? null,
@@ -79,4 +85,9 @@ export function toView(item: repo.IntentionItem): IntentionView {
     createdAt: item.createdAt.toISOString(),
     updatedAt: item.updatedAt.toISOString(),
   };
+}
+
+/** The receiving account (虚拟子账户) of registration `id` under the exchange's settlement prefix. */
+export function depositAccountOf(deps: Pick<IntentionsDeps, 'depositAccountPrefix'>, id: number): string {
+  return virtualAccountOf(deps.depositAccountPrefix ?? DEPOSIT_SETTLEMENT_PREFIX_DEFAULT, id);
 }

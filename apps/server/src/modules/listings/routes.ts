@@ -28,6 +28,7 @@ import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastif
 import type { z } from 'zod';
 import { readOrigin, requireSession } from '../../platform/auth.ts';
 import { contentDisposition } from '../../platform/content-disposition.ts';
+import { toCsv } from '../../platform/csv.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { serve } from '../../platform/serve.ts';
@@ -289,22 +290,3 @@ export const listingsRoutes: FastifyPluginCallback<{ listings: ListingsService }
 
   done();
 };
-
-/** Rows as CSV with a header of their keys; a text that could start a formula is quoted as text. */
-function toCsv(records: readonly Record<string, unknown>[]): string {
-  const first = records[0];
-  if (first === undefined) return '\uFEFF';
-  const keys = Object.keys(first);
-  const cell = (value: unknown) => {
-    const text =
-      typeof value === 'string'
-        ? value
-        : typeof value === 'number' || typeof value === 'boolean'
-          ? String(value)
-          : '';
-    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  const lines = [keys.join(','), ...records.map((record) => keys.map((key) => cell(record[key])).join(','))];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
-}

@@ -19,6 +19,7 @@ import SearchOutlined from '@ant-design/icons/SearchOutlined';
 import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import SolutionOutlined from '@ant-design/icons/SolutionOutlined';
 import TeamOutlined from '@ant-design/icons/TeamOutlined';
+import WalletOutlined from '@ant-design/icons/WalletOutlined';
 
 const MENU_ICONS: Readonly<Record<string, ComponentType>> = {
   AccountBookOutlined,
@@ -40,6 +41,7 @@ const MENU_ICONS: Readonly<Record<string, ComponentType>> = {
   SettingOutlined,
   SolutionOutlined,
   TeamOutlined,
+  WalletOutlined,
 };
 
 /** The icon of a menu entry; a name the map does not know falls back to a neutral one. */

@@ -39,8 +39,9 @@ export type ListQueryOptions<Q extends Paged> = {
   invalidates?: QueryKey;
 };
 
-export function useListQuery<Q extends Paged, T, K extends QueryKey>(
-  options: (query: Q) => UseQueryOptions<PageResult<T>, Error, PageResult<T>, K>,
+/** A list's page and whatever the call answers beside it (the counts of a reconciliation, say). */
+export function useListQuery<Q extends Paged, R extends PageResult<unknown>, K extends QueryKey>(
+  options: (query: Q) => UseQueryOptions<R, Error, R, K>,
   { initial, invalidates }: ListQueryOptions<Q> = {},
 ) {
   const queryClient = useQueryClient();
@@ -57,5 +58,6 @@ export function useListQuery<Q extends Paged, T, K extends QueryKey>(
     void queryClient.invalidateQueries({ queryKey: invalidates });
   };
 
-  return { query, setQuery, result, search, list: listStateOf(query, setQuery, result) };
+  const list: ListState<R['list'][number]> = listStateOf(query, setQuery, result);
+  return { query, setQuery, result, search, list };
 }

@@ -330,7 +330,12 @@ describe('数据字典: rule parameters', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
     expect(
       await within(dialog).findByText(
-        formatMessage(MSG.dictRuleDaysRange, { name: '增资扩股正式信息披露期', min: 40, max: 200 }),
+        formatMessage(MSG.dictRuleDaysRange, {
+          name: '增资扩股正式信息披露期',
+          min: 40,
+          max: 200,
+          unit: '个工作日',
+        }),
       ),
     ).toBeTruthy();
     expect(callsTo(calls, '/api/dict/rule/save')).toHaveLength(0);

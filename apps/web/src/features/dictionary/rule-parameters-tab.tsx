@@ -1,14 +1,15 @@
-// The rule parameters tab: the disclosure periods and the price rules (each with the value in force, since when, the
-// next version scheduled and the range the rule allows) and the service-fee schedule (its bands per group). 调整 opens the
-// dialog of a new version; each parameter's versions unfold below it, a version still to come with 撤销.
+// The rule parameters tab: the disclosure periods, the price rules and the deposit's days, a table per group (each
+// with the value in force, since when, the next version scheduled and the range the rule allows) and the service-fee
+// schedule (its bands per group). 调整 opens the dialog of a new version; each parameter's versions unfold below it,
+// a version still to come with 撤销.
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { formatDateTime, formatMessage } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
-import { RULE_VERSION_STATES } from '@cqjy/domain/rule-parameters';
-import type { RuleParameterView, RuleVersionView } from '@cqjy/domain/rule-parameters';
+import { RULE_PARAMETER_GROUPS, RULE_VERSION_STATES } from '@cqjy/domain/rule-parameters';
+import type { RuleParameterGroup, RuleParameterView, RuleVersionView } from '@cqjy/domain/rule-parameters';
 import { notify } from '../../lib/notify.ts';
 import { cancelRule, refreshDictionaries, ruleListQuery } from './api.ts';
 import { FeeScheduleTables } from './fee-schedule.tsx';
@@ -112,8 +113,13 @@ export function RuleParametersTab() {
   const rules = useQuery(ruleListQuery());
   const [adjusting, setAdjusting] = useState<RuleParameterView | null>(null);
   const list = rules.data?.list ?? [];
-  const periods = list.filter((param) => param.kind === 'workdays');
-  const prices = list.filter((param) => param.kind === 'percent');
+  // one table per group of plain values, in the groups' order; the fee schedule has its own card
+  const sections = (Object.keys(RULE_PARAMETER_GROUPS) as RuleParameterGroup[])
+    .map((group) => ({
+      group,
+      params: list.filter((param) => param.group === group && param.kind !== 'feeSchedule'),
+    }))
+    .filter((section) => section.params.length > 0);
   const fee = list.find((param) => param.kind === 'feeSchedule');
 
   const onCancel = async (param: RuleParameterView, version: RuleVersionView): Promise<void> => {
@@ -174,32 +180,25 @@ export function RuleParametersTab() {
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Alert type="info" showIcon title={MSG.dictRuleVersionsNote} />
-      <Typography.Title level={5} style={{ margin: 0 }}>
-        信息披露期（最少工作日数）
-      </Typography.Title>
-      {[periods, prices].map((params, index) => (
-        <Space key={index} orientation="vertical" size={16} style={{ width: '100%' }}>
-          {index === 1 && params.length > 0 ? (
-            <Typography.Title level={5} style={{ margin: 0 }}>
-              价格规则
-            </Typography.Title>
-          ) : null}
-          {params.length > 0 ? (
-            <Table<RuleParameterView>
-              rowKey="key"
-              size="middle"
-              loading={rules.isFetching}
-              pagination={false}
-              columns={columns}
-              dataSource={params}
-              scroll={{ x: 900 }}
-              expandable={{
-                expandedRowRender: (param) => (
-                  <VersionsTable param={param} onCancel={(version) => void onCancel(param, version)} />
-                ),
-              }}
-            />
-          ) : null}
+      {sections.map(({ group, params }) => (
+        <Space key={group} orientation="vertical" size={16} style={{ width: '100%' }}>
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {group === 'disclosure' ? '信息披露期（最少工作日数）' : RULE_PARAMETER_GROUPS[group]}
+          </Typography.Title>
+          <Table<RuleParameterView>
+            rowKey="key"
+            size="middle"
+            loading={rules.isFetching}
+            pagination={false}
+            columns={columns}
+            dataSource={params}
+            scroll={{ x: 900 }}
+            expandable={{
+              expandedRowRender: (param) => (
+                <VersionsTable param={param} onCancel={(version) => void onCancel(param, version)} />
+              ),
+            }}
+          />
         </Space>
       ))}
       {fee !== undefined && (

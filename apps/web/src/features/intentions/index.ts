@@ -3,3 +3,4 @@
 export { IntentionProPage } from './intention-pro-page.tsx';
 export { IntentionFormPage } from './intention-form-page.tsx';
 export { IntentionShowPage } from './intention-show-page.tsx';
+export { DepositStateTag } from './shared.tsx';

@@ -56,9 +56,12 @@ const DEPOSIT_COLORS: Record<DepositState, string> = {
   none: 'default',
   unpaid: 'warning',
   paid: 'success',
-  refunding: 'processing',
+  frozen: 'cyan',
+  refunding: 'gold',
+  refundIssued: 'processing',
   refunded: 'default',
-  applied: 'success',
+  applied: 'blue',
+  forfeited: 'error',
 };
 
 export function DepositStateTag({

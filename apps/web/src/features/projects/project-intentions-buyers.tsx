@@ -5,11 +5,12 @@ import { useNavigate } from 'react-router';
 import { Button, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { formatFen } from '@cqjy/domain/format';
-import { DEPOSIT_STATE_LABELS, INTENTION_STATUS_LABELS, intentionShowPath } from '@cqjy/domain/intentions';
+import { canDepositStep, INTENTION_STATUS_LABELS, intentionShowPath } from '@cqjy/domain/intentions';
 import type { IntentionFamily, IntentionView } from '@cqjy/domain/intentions';
 import { MSG } from '@cqjy/domain/messages';
 import type { IntendedTransferee } from '@cqjy/domain/projects/views';
 import type { ReviewResult } from '../bidding/index.ts';
+import { DepositStateTag } from '../intentions/index.ts';
 import { TransfereeFiles } from './sections/intended-transferees.tsx';
 
 export type Reviewing = { row: IntentionView; result: ReviewResult };
@@ -18,13 +19,6 @@ export type Reviewing = { row: IntentionView; result: ReviewResult };
 export type BuyerRow =
   | { key: string; name: string; registration: IntentionView; transferee?: never }
   | { key: string; name: string; registration?: never; transferee: IntendedTransferee };
-
-const DEPOSIT_COLORS: Partial<Record<IntentionView['depositState'], string>> = {
-  unpaid: 'orange',
-  paid: 'green',
-  refunding: 'gold',
-  applied: 'blue',
-};
 
 const STATUS_COLORS: Partial<Record<IntentionView['status'], string>> = {
   submitted: 'processing',
@@ -76,7 +70,7 @@ function DepositCell({ row }: { row: IntentionView }) {
   return (
     <Space size={4} wrap>
       {row.depositAmount === null ? null : <span>{formatFen(row.depositAmount)}</span>}
-      <Tag color={DEPOSIT_COLORS[row.depositState]}>{DEPOSIT_STATE_LABELS[row.depositState]}</Tag>
+      <DepositStateTag intention={row} />
       {row.depositArrivedOn === null ? null : (
         <Typography.Text type="secondary">{row.depositArrivedOn}到账</Typography.Text>
       )}
@@ -96,6 +90,7 @@ export type BuyersTableProps = {
   busy: string | null;
   onDeposit: (row: IntentionView) => void;
   onRefund: (row: IntentionView) => void;
+  onForfeit: (row: IntentionView) => void;
   onConfirmQualified: (row: IntentionView) => void;
   onReview: (reviewing: Reviewing) => void;
   onUpload: (name: string) => void;
@@ -111,6 +106,7 @@ export function BuyersTable({
   busy,
   onDeposit,
   onRefund,
+  onForfeit,
   onConfirmQualified,
   onReview,
   onUpload,
@@ -130,6 +126,11 @@ export function BuyersTable({
       {isExchange && row.depositState === 'refunding' ? (
         <Button type="link" size="small" loading={busy === `deposit-${row.id}`} onClick={() => onRefund(row)}>
           退还保证金
+        </Button>
+      ) : null}
+      {isExchange && canDepositStep('forfeit', row.depositState) ? (
+        <Button type="link" size="small" danger onClick={() => onForfeit(row)}>
+          扣除保证金
         </Button>
       ) : null}
       {isExchange && row.status === 'ownerApproved' ? (

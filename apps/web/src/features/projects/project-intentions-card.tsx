@@ -43,6 +43,7 @@ import {
   recordDepositRefund,
   reviewIntention,
 } from '../bidding/index.ts';
+import { ForfeitDialog } from '../deposits/index.ts';
 import { transfereesQuery } from './api.ts';
 import { BuyersTable, listBuyers, type Reviewing } from './project-intentions-buyers.tsx';
 import { TransfereeUploadDialog } from './sections/intended-transferees.tsx';
@@ -87,6 +88,7 @@ export function ProjectIntentionsCard({ project, family }: ProjectIntentionsCard
   const hall = useQuery({ ...projectHallQuery(project.id), enabled: canSee });
   const [reviewing, setReviewing] = useState<Reviewing | null>(null);
   const [depositFor, setDepositFor] = useState<IntentionView | null>(null);
+  const [forfeiting, setForfeiting] = useState<IntentionView | null>(null);
   const [uploadingFor, setUploadingFor] = useState<string | null>(null);
   const [isOpening, setIsOpening] = useState(false);
   const { busy, run } = useBusy<string>();
@@ -227,6 +229,7 @@ export function ProjectIntentionsCard({ project, family }: ProjectIntentionsCard
         busy={busy}
         onDeposit={setDepositFor}
         onRefund={(row) => void onRefund(row)}
+        onForfeit={setForfeiting}
         onConfirmQualified={(row) => void onConfirmQualified(row)}
         onReview={setReviewing}
         onUpload={setUploadingFor}
@@ -258,6 +261,16 @@ export function ProjectIntentionsCard({ project, family }: ProjectIntentionsCard
           onClose={() => setDepositFor(null)}
           onRecorded={() => {
             setDepositFor(null);
+            refresh();
+          }}
+        />
+      )}
+      {forfeiting === null ? null : (
+        <ForfeitDialog
+          row={forfeiting}
+          onClose={() => setForfeiting(null)}
+          onDone={() => {
+            setForfeiting(null);
             refresh();
           }}
         />

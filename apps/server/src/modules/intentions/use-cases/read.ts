@@ -3,13 +3,11 @@
 import {
   agreementRefusal,
   biddingRefusal,
-  DEPOSIT_SETTLEMENT_PREFIX_DEFAULT,
   dealCourse,
   familyLabel,
   INTENTION_FAMILIES,
   INTENTION_FILE_TAG,
   registrationOpenSince,
-  virtualAccountOf,
   type DealCourseView,
   type IntentionDetail,
   type IntentionView,
@@ -21,7 +19,7 @@ import { canAskAbout, findVisible, isExchange, isMember, recordOf } from '../acc
 import type { IntentionListQuery, IntentionsDeps } from '../deps.ts';
 import * as repo from '../repo.ts';
 import { readDealFacts } from '../settle.ts';
-import { depositTermsOf, listingPriceOf, toView } from '../view.ts';
+import { depositAccountOf, depositTermsOf, listingPriceOf, toView } from '../view.ts';
 
 /** The most a list or a picker answers (typing narrows them). */
 const LIST_LIMIT = 200;
@@ -78,10 +76,7 @@ export async function showIntention(
   return {
     ...toView(item),
     files: files.filter((file) => file.tag === INTENTION_FILE_TAG),
-    depositAccount:
-      item.depositAmount === null
-        ? null
-        : virtualAccountOf(deps.depositAccountPrefix ?? DEPOSIT_SETTLEMENT_PREFIX_DEFAULT, item.id),
+    depositAccount: item.depositAmount === null ? null : depositAccountOf(deps, item.id),
   };
 }
 

@@ -1,23 +1,20 @@
 // The member's draft of a registration: saved and edited while it may be (a draft, or returned to it), one buyer per
 // member and project, a certificate number once per project, on a project still taking registrations.
-import { checkIntention, INTENTION_DATA_CLASS, INTENTION_TRANSITIONS, MSG } from '@cqjy/domain';
+import {
+  checkIntention,
+  formatDate,
+  formatMessage,
+  INTENTION_DATA_CLASS,
+  INTENTION_TRANSITIONS,
+  MSG,
+} from '@cqjy/domain';
 import type { Db } from '../../../db/client.ts';
+import { violatedIndex } from '../../../db/errors.ts';
 import { conflict, refused } from '../../../platform/errors.ts';
 import { findOwn, isMember, requireOpenProject, requireStillOpen } from '../access.ts';
 import { writeAudit } from '../audit.ts';
 import type { Actor, IntentionInput, IntentionsDeps } from '../deps.ts';
 import * as repo from '../repo.ts';
-
-/** The unique index a write ran into (PostgreSQL's 23505, also when the query layer wraps it), if any. */
-function violatedIndex(error: unknown): string | undefined {
-  const candidates = [error, (error as { cause?: unknown } | null)?.cause] as ({
-    code?: unknown;
-    constraint?: unknown;
-  } | null)[];
-  const violation = candidates.find((e) => e?.code === '23505');
-  if (violation === undefined) return undefined;
-  return typeof violation?.constraint === 'string' ? violation.constraint : '';
-}
 
 /** The index of one registration per member and project (tables.ts). */
 const MEMBER_INDEX = 'intention_registrations_member_idx';
@@ -37,6 +34,12 @@ async function writing<T>(work: () => Promise<T>): Promise<T> {
 async function refuseTakenCertNo(tx: Db, projectId: number, certNo: string, selfId?: number) {
   const holder = await repo.findByCertNo(tx, projectId, certNo);
   if (holder !== undefined && holder.id !== selfId) throw refused(MSG.intentionCertNoTaken);
+}
+
+/** A party whose deposit was forfeited may be barred from the owner's projects until a day (intention_bars). */
+async function refuseBarred(deps: IntentionsDeps, tx: Db, ownerCompanyId: number, certNo: string) {
+  const bar = await repo.findBar(tx, ownerCompanyId, certNo, formatDate(deps.clock.now()));
+  if (bar !== undefined) throw refused(formatMessage(MSG.intentionBarred, { until: bar.until }));
 }
 
 /** A member represents one buyer of a project (two competing buyers of one member could fix the price). */
@@ -89,6 +92,7 @@ export async function createIntention(
     db.transaction(async (tx) => {
       await requireStillOpen(deps, tx, project.id);
       await refuseTakenCertNo(tx, project.id, certNo);
+      await refuseBarred(deps, tx, project.companyId, certNo);
       await refuseSecondOfMember(tx, project.id, actor.companyId);
       const row = await repo.insertIntention(tx, {
         ...buyer,
@@ -133,6 +137,7 @@ export async function updateIntention(
     db.transaction(async (tx) => {
       await requireStillOpen(deps, tx, item.projectId);
       await refuseTakenCertNo(tx, item.projectId, certNo, item.id);
+      await refuseBarred(deps, tx, item.projectCompanyId, certNo);
       const row = await repo.updateGuarded(
         tx,
         item.id,

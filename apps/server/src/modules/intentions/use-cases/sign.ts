@@ -20,7 +20,7 @@ import { writeAudit } from '../audit.ts';
 import type { Actor, IntentionsDeps } from '../deps.ts';
 import { handOn } from '../hand-on.ts';
 import * as repo from '../repo.ts';
-import { depositTermsOf } from '../view.ts';
+import { depositAccountOf, depositTermsOf } from '../view.ts';
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -47,6 +47,7 @@ export async function drawLetter(
       buyer: item,
       depositAmount: deposit.amount,
       depositDeadline: deposit.deadline,
+      depositAccount: deposit.amount === null ? null : depositAccountOf(deps, item.id),
       member: item.memberName,
       exchange: await users.findExchangeName(),
       at: now,

@@ -1,0 +1,2 @@
+export { DepositLedgerPage } from './deposit-ledger-page.tsx';
+export { ForfeitDialog } from './forfeit-dialog.tsx';
