@@ -9,13 +9,16 @@
 // step above the current price, a bid below it is refused with its message, a bid in the timed period restarts the
 // countdown; the hall closes by the server's clock, its signed result PDF verifies in pdfsig, the project is 待签约
 // with the result in its process log, and the owner's contract screen starts from the winner and the winning price.
-// The demo project itself stays as it was for the specs after this one.
+// The deposit ledger follows (保证金台账): the second buyer's deposit arrives through the bank's statement, imported
+// after its preview; the loser's is owed back once the hall closed, sent to the bank in a refund batch (its CSV file)
+// and closed by the bank's confirmation; the winner's counts toward the price until the winner defaults and the
+// exchange forfeits it. The demo project itself stays as it was for the specs after this one.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { composeCreditCode } from '@cqjy/domain';
+import { composeCreditCode, DEPOSIT_SETTLEMENT_PREFIX_DEFAULT, virtualAccountOf } from '@cqjy/domain';
 import { E2E_OTP } from '../env.ts';
 import { answerDialog, expectToReach, keepScreenshot, signIn } from './helpers.ts';
 import { drawRegistration } from './intention-steps.ts';
@@ -79,7 +82,11 @@ async function registerBuyer(page: Page, buyer: (typeof BUYERS)[number], screens
  * The demo member registers one buyer through the 代理意向登记 calls its screens would make (its role has no such
  * screen): the draft, the letter, the sign code and the seal with it.
  */
-async function registerByCalls(page: Page, projectId: number, buyer: (typeof BUYERS)[number]): Promise<void> {
+async function registerByCalls(
+  page: Page,
+  projectId: number,
+  buyer: (typeof BUYERS)[number],
+): Promise<number> {
   const answer = await page.evaluate(
     async ({ projectId, buyer, otp }) => {
       const token = (localStorage.getItem('cqjy.token') ?? '').replace(/"/g, '');
@@ -109,6 +116,33 @@ async function registerByCalls(page: Page, projectId: number, buyer: (typeof BUY
     { projectId, buyer, otp: E2E_OTP },
   );
   expect(answer.id).toBeGreaterThan(0);
+  return answer.id;
+}
+
+/** The exchange imports the bank's statement with the transfer into the registration's receiving account. */
+async function importStatement(page: Page, registrationId: number, serial: string): Promise<void> {
+  const account = virtualAccountOf(DEPOSIT_SETTLEMENT_PREFIX_DEFAULT, registrationId);
+  const path = join(mkdtempSync(join(tmpdir(), 'cqjy-statement-')), '对账单.csv');
+  const header = '交易流水号,收款账号,金额（元）,到账时间,付款人户名,付款人账号';
+  writeFileSync(
+    path,
+    `${header}\r\n${serial},${account},100000.00,${today()} 09:30:00,${BUYERS[1].name},6222000011112222\r\n`,
+  );
+  await page.goto('/#/index/deposit');
+  await page.getByRole('button', { name: '导入对账单' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('input[type=file]').setInputFiles(path);
+  // the preview: what the line will be, nothing stored yet
+  await expect(dialog.getByRole('row', { name: new RegExp(serial) })).toContainText('已匹配');
+  await expect(dialog.getByRole('row', { name: new RegExp(serial) })).toContainText(BUYERS[1].name);
+  await keepScreenshot(page, 'bidding-04-statement-preview');
+  await answerDialog(dialog, '确认导入');
+  await expect(page.getByRole('row', { name: new RegExp(serial) })).toContainText('已匹配');
+}
+
+/** Today in Beijing (YYYY-MM-DD), as the bank's statement dates its lines. */
+function today(): string {
+  return new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 }
 
 /** The project's page as the server has it now (a page kept open in its tab is read again), at its 意向登记 card. */
@@ -201,16 +235,19 @@ test('BF-2.x the buyer side: registrations, deposits, qualification review and a
   const member = await (await browser.newContext()).newPage();
   await signIn(member, 'member');
   await expect(member).toHaveURL(/#\/index\//);
-  await registerByCalls(member, projectId, BUYERS[1]);
+  const secondId = await registerByCalls(member, projectId, BUYERS[1]);
   await keepScreenshot(agent, 'bidding-02-intention-list');
 
-  // The exchange records both deposits, with the bank's record.
+  // The exchange records the first deposit by hand, with the bank's record; the second arrives in the bank's
+  // statement, imported on 保证金台账.
   const admin = await (await browser.newContext()).newPage();
   await signIn(admin, 'admin');
   await expect(admin).toHaveURL(/#\/index\//);
   await openCard(admin, projectId);
   await recordDeposit(admin, BUYERS[0].name, `HX${RUN}01`);
-  await recordDeposit(admin, BUYERS[1].name, `HX${RUN}02`);
+  await importStatement(admin, secondId, `HX${RUN}02`);
+  await openCard(admin, projectId);
+  await expect(rowOf(admin, BUYERS[1].name)).toContainText('已交纳');
 
   // The owner passes both in its qualification review; the exchange confirms them.
   await openCard(owner, projectId);
@@ -306,4 +343,42 @@ test('BF-2.x the buyer side: registrations, deposits, qualification review and a
   await expect(owner.getByLabel('受让方名称')).toHaveValue(BUYERS[1].name);
   await expect(owner.getByLabel('成交价')).toHaveValue('1,861,000.00');
   await keepScreenshot(owner, 'bidding-10-contract');
+
+  // The loser's deposit is owed back, the winner's counts toward the price.
+  await openCard(admin, projectId);
+  await expect(rowOf(admin, BUYERS[0].name)).toContainText('待退还');
+  // (the process log names the winner too: its buyers' row is the one with the deposit)
+  await expect(rowOf(admin, BUYERS[1].name).filter({ hasText: '已转为价款' })).toHaveCount(1);
+  // 保证金台账 › 待退还: the exchange sends it to the bank in a refund batch; the bank's file downloads at once.
+  await admin.goto('/#/index/deposit');
+  await admin.getByRole('tab', { name: '待退还' }).click();
+  await rowOf(admin, BUYERS[0].name).locator('.ant-checkbox-wrapper').click();
+  await admin.getByRole('button', { name: /生成退款批次/ }).click();
+  const [refundFile] = await Promise.all([
+    admin.waitForEvent('download'),
+    answerDialog(admin.getByRole('dialog'), /生\s*成/),
+  ]);
+  const csv = readFileSync(await refundFile.path(), 'utf8');
+  expect(csv).toContain('批次号,序号,收款人户名,收款人账号,金额（元）,原交易流水号,用途');
+  expect(csv).toContain(`${BUYERS[0].name},,100000.00,HX${RUN}01,退还交易保证金`);
+  await expect(rowOf(admin, BUYERS[0].name)).toHaveCount(0);
+  // 退款批次: the bank paid it; its confirmation closes the entry.
+  await admin.getByRole('tab', { name: '退款批次' }).click();
+  const batchRow = admin.getByRole('row', { name: /待银行确认/ }).first();
+  await batchRow.getByRole('button', { name: '确认回单' }).click();
+  const confirmDialog = admin.getByRole('dialog');
+  await expect(confirmDialog.getByRole('row', { name: new RegExp(BUYERS[0].name) })).toBeVisible();
+  await keepScreenshot(admin, 'bidding-11-refund-confirm');
+  await answerDialog(confirmDialog, /确\s*认/);
+  await openCard(admin, projectId);
+  await expect(rowOf(admin, BUYERS[0].name)).toContainText('已退还');
+
+  // The winner walks away: the exchange forfeits its deposit, with the reason, barring it from the owner's projects.
+  await rowOf(admin, BUYERS[1].name).getByRole('button', { name: '扣除保证金' }).click();
+  const forfeit = admin.getByRole('dialog');
+  await forfeit.getByLabel('扣除原因').fill('竞得人逾期未签订交易合同');
+  await expect(forfeit.getByRole('checkbox')).toBeChecked();
+  await answerDialog(forfeit, /扣\s*除/);
+  await expect(rowOf(admin, BUYERS[1].name).filter({ hasText: '已扣除' })).toHaveCount(1);
+  await keepScreenshot(admin, 'bidding-12-forfeited');
 });

@@ -189,7 +189,7 @@ export function depositStateOf(facts: DepositFacts): DepositState {
 export const DEPOSIT_STATE_LABELS: Record<DepositState, string> = {
   none: '无需交纳',
   unpaid: '未交纳',
-  paid: '已到账',
+  paid: '已交纳',
   frozen: '已冻结',
   refunding: '待退还',
   refundIssued: '退还中',

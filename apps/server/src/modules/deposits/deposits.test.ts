@@ -556,6 +556,7 @@ describe('refunds', () => {
       exchange.post(`/api/deposit/refund/batch/${batch.id}/confirm`, {}),
     ]);
     expect(confirms.map((answer) => answer.status).sort()).toEqual([0, 1]);
+    expect(confirms.find((answer) => answer.status === 1)?.msg).toBe(MSG.depositRefundBatchClosed);
     expect(await auditCount('intention.refund', id)).toBe(1);
   });
 

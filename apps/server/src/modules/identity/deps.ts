@@ -34,8 +34,3 @@ export async function loadAccount({ users }: IdentityDeps, actor: Actor) {
   if (user === undefined || company === undefined) throw notFound();
   return { user, company };
 }
-
-export function isUniqueViolation(error: unknown): boolean {
-  const candidates = [error, (error as { cause?: unknown } | null)?.cause];
-  return candidates.some((e) => (e as { code?: unknown } | null)?.code === '23505');
-}

@@ -16,11 +16,7 @@ import { findCapitalIncrease, isMember } from './access.ts';
 import type { InvestorsDeps, Viewer } from './deps.ts';
 import * as repo from './repo.ts';
 import { investorTypes, planOf } from './view.ts';
-
-function isUniqueViolation(error: unknown): boolean {
-  const candidates = [error, (error as { cause?: unknown } | null)?.cause];
-  return candidates.some((e) => (e as { code?: unknown } | null)?.code === '23505');
-}
+import { isUniqueViolation } from '../../db/errors.ts';
 
 /** The registration is open: the project disclosing, no selection recorded (checked again in the writing tx). */
 export async function requireRegistrationOpen(deps: InvestorsDeps, tx: Db, projectId: number): Promise<void> {

@@ -20,13 +20,9 @@ import type { Actor, Viewer } from '../attachments/service.ts';
 import * as participantRows from './repo-participants.ts';
 import * as repo from './repo.ts';
 import type { ProjectRow, ProjectsService } from './service.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 export type ProjectParticipantsService = ReturnType<typeof createProjectParticipantsService>;
-
-function isUniqueViolation(error: unknown): boolean {
-  const candidates = [error, (error as { cause?: unknown } | null)?.cause];
-  return candidates.some((e) => (e as { code?: unknown } | null)?.code === '23505');
-}
 
 function toView(row: participantRows.ProjectParticipantRow): ParticipantView {
   return {

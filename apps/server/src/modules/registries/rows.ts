@@ -17,14 +17,10 @@ import type { Db } from '../../db/client.ts';
 import { refused } from '../../platform/errors.ts';
 import type { Viewer } from '../attachments/service.ts';
 import * as repo from './repo.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 /** The choice a default field holds on the company's default row. */
 const REGISTRY_DEFAULT = '是';
-
-function isUniqueViolation(error: unknown): boolean {
-  const candidates = [error, (error as { cause?: unknown } | null)?.cause];
-  return candidates.some((e) => (e as { code?: unknown } | null)?.code === '23505');
-}
 
 /** The message of a value that the company holds already: 该统一社会信用代码已登记 ... */
 export function takenMessage(def: RegistryDef): string {

@@ -20,13 +20,9 @@ import { subjectOf, type Actor, type WorkflowContext } from './instances.ts';
 import * as repo from './repo.ts';
 import { createReview } from './review.ts';
 import { createSubmission } from './submission.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 export type Transitions = ReturnType<typeof createTransitions>;
-
-function isUniqueViolation(error: unknown): boolean {
-  const candidates = [error, (error as { cause?: unknown } | null)?.cause];
-  return candidates.some((e) => (e as { code?: unknown } | null)?.code === '23505');
-}
 
 export function createTransitions(ctx: WorkflowContext) {
   const { db, clock, audit, attachments, projects, tasks } = ctx;

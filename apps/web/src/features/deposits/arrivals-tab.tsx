@@ -46,7 +46,7 @@ export function ArrivalsTab() {
     },
     { title: '收款账号', dataIndex: 'account', key: 'account', width: 160 },
     moneyColumn({ key: 'amount', title: '金额', fen: (row) => row.amount }),
-    { title: '到账时间', key: 'arrivedAt', width: 140, render: (_, row) => formatDateTime(row.arrivedAt) },
+    { title: '到账时间', key: 'arrivedAt', width: 160, render: (_, row) => formatDateTime(row.arrivedAt) },
     {
       title: '付款人 / 账号',
       key: 'payer',

@@ -16,17 +16,13 @@ import { refused } from '../../../platform/errors.ts';
 import { hashPassword } from '../../../platform/passwords.ts';
 import type { AccountsDeps } from '../deps.ts';
 import * as repo from '../repo.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
 
 export type RegisterInput = RegisterAccountInput &
   RequestOrigin & {
     /** the caller's anonymous session, revoked once the new account is signed in */
     token: string | undefined;
   };
-
-function isUniqueViolation(error: unknown): boolean {
-  const candidates = [error, (error as { cause?: unknown } | null)?.cause];
-  return candidates.some((e) => (e as { code?: unknown } | null)?.code === '23505');
-}
 
 /** Whether a credit code already has a company, and how far its account opening is (anonymous callers too). */
 export async function checkCompanyStatus(

@@ -225,8 +225,9 @@ export async function confirmRefundBatch(
   const refunded = [...inBatch].filter((registrationId) => !failed.includes(registrationId));
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
+    // a confirmation racing this one closed it a moment ago: the same answer as a second one later
     if (!(await repo.closeBatch(tx, id, { confirmedBy: actor.operatorId, confirmedAt: now }))) {
-      throw conflict(MSG.depositRefundBatchClosed);
+      throw refused(MSG.depositRefundBatchClosed);
     }
     for (const registrationId of refunded) {
       await deps.intentions.takeLedgerStep(actor, registrationId, { step: 'confirmRefund' }, tx);

@@ -5,7 +5,8 @@ import type { Db } from '../../../db/client.ts';
 import { toAuditActor } from '../../../platform/audit.ts';
 import { refused } from '../../../platform/errors.ts';
 import { hashPassword } from '../../../platform/passwords.ts';
-import { isUniqueViolation, loadAccount, type Actor, type IdentityDeps } from '../deps.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
+import { loadAccount, type Actor, type IdentityDeps } from '../deps.ts';
 
 export type PasswordInput = { password: string; password2: string };
 export type AccountInput = PasswordInput & { username: string };

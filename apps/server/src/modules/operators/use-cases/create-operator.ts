@@ -16,11 +16,7 @@ import { refused } from '../../../platform/errors.ts';
 import * as repo from '../repo.ts';
 import { grantableOf, loadScope, ownRoleName, type Actor, type OperatorsDeps } from '../scope.ts';
 import { SMS_PURPOSE, unusablePasswordHash } from '../sign-in.ts';
-
-function isUniqueViolation(error: unknown): boolean {
-  const candidates = [error, (error as { cause?: unknown } | null)?.cause];
-  return candidates.some((e) => (e as { code?: unknown } | null)?.code === '23505');
-}
+import { isUniqueViolation } from '../../../db/errors.ts';
 
 /** The refusal of a username or mobile another account already has, or null. */
 async function findTaken(
