@@ -304,6 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signatures,
     projects,
     processLog: workflow,
+    dictionaries,
     hub: createBiddingHub({ db, log: loggerInstance }),
   });
   app.addHook('onReady', () => bidding.start());

@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { biddingPhase, bidderNo, biddingRefusal, checkBid, endsAfterBid, nextValidBid } from './bidding.ts';
+import {
+  biddingPhase,
+  bidderNo,
+  biddingRefusal,
+  checkBid,
+  endsAfterBid,
+  isReserveMet,
+  leadsAfterBid,
+  nextValidBid,
+  reserveLeadRefusal,
+} from './bidding.ts';
 import { MSG } from './messages.ts';
 
 const at = (seconds: number) => new Date(Date.UTC(2026, 10, 24, 2, 0, seconds));
 
 const hall = {
   status: 'free' as const,
+  mode: 'dynamic' as const,
   startingPrice: 100_000,
   increment: 10_000,
   currentPrice: null as number | null,
@@ -16,6 +27,39 @@ const hall = {
   timedSeconds: 60,
   closedAt: null,
 };
+
+describe('a sealed session (一次报价)', () => {
+  const sealed = { ...hall, mode: 'sealed' as const };
+
+  it('takes any bid from the starting price up, whatever was bid before (the others are unseen)', () => {
+    expect(nextValidBid({ ...sealed, currentPrice: 150_000 })).toBe(100_000);
+    expect(checkBid({ ...sealed, currentPrice: 150_000 }, 100_000, at(10))).toBeNull();
+    expect(checkBid(sealed, 99_999, at(10))).toBe('报价不能低于起始价1,000.00元');
+  });
+
+  it('never moves its end, and keeps the earlier of two equal bids ahead', () => {
+    expect(endsAfterBid(sealed, at(119))).toEqual(at(120));
+    expect(leadsAfterBid({ ...sealed, currentPrice: 150_000 }, 150_000)).toBe(false);
+    expect(leadsAfterBid({ ...sealed, currentPrice: 150_000 }, 150_001)).toBe(true);
+    expect(leadsAfterBid({ ...sealed, currentPrice: null }, 100_000)).toBe(true);
+    // a dynamic session's accepted bid always leads: it is above the current price
+    expect(leadsAfterBid({ ...hall, currentPrice: 150_000 }, 160_000)).toBe(true);
+  });
+});
+
+describe('the reserve price (保留价)', () => {
+  it('sells only at or above it, and may be set no later than the lead hours before the start', () => {
+    expect(isReserveMet(null, 1)).toBe(true);
+    expect(isReserveMet(200_000, 199_999)).toBe(false);
+    expect(isReserveMet(200_000, 200_000)).toBe(true);
+    const start = new Date('2026-12-10T09:00:00+08:00');
+    expect(reserveLeadRefusal(start, new Date('2026-12-09T09:00:00+08:00'), 24)).toBeNull();
+    expect(reserveLeadRefusal(start, new Date('2026-12-09T09:00:01+08:00'), 24)).toBe(
+      '保留价须在竞价开始24小时前设定，现已不能设定或调整',
+    );
+    expect(reserveLeadRefusal(start, new Date('2026-12-10T08:59:59+08:00'), 0)).toBeNull();
+  });
+});
 
 describe('the bidding hall', () => {
   it('asks the starting price first, then the current price plus the increment', () => {

@@ -1,9 +1,15 @@
 // The bidding hall (网络竞价; spec 001 section 2, bulkOnline and the online bidding flow): the exchange opens a
 // hall on a project with two or more qualified registrations (intentions.ts), with a start, a starting price, an
-// increment, a free period (自由报价期) and a timed period (限时报价期). During the free period any qualified
-// bidder bids; when it ends the countdown of the timed period starts, and every bid in it starts the countdown
-// again; the hall closes when a countdown runs out without a bid. The server is the only clock and the only
-// judge. Each bid is chained to the one before by its sha256, so the log cannot be changed unnoticed; the result
+// increment, a free period (自由报价期) and a timed period (限时报价期), in one of the auction modes:
+// - 自由报价 + 限时竞价 (dynamic): during the free period any qualified bidder bids; when it ends the countdown of
+//   the timed period starts, and every bid in it starts the countdown again; the hall closes when a countdown runs
+//   out without a bid.
+// - 一次报价 (sealed): during the bidding window (the free period) each bidder bids once, unseen by anyone; the bids
+//   are opened together at the close and the highest takes it (the earlier of two equal ones).
+// The owner may set a reserve price (保留价) no later than the rule's hours before the start: hidden until the
+// close, a highest bid below it sells nothing. Bidders are known to each other by their numbers (竞买号) only; the
+// exchange and the owner see who is behind each number once the hall closed. The server is the only clock and the
+// only judge. Each bid is chained to the one before by its sha256, so the log cannot be changed unnoticed; the result
 // (winner, price, every bid) is a PDF signed by the exchange.
 import { z } from 'zod';
 import {
@@ -27,6 +33,14 @@ export const BIDDING_STATUS_LABELS: Record<BiddingStatus, string> = {
   free: '自由报价',
   timed: '限时报价',
   closed: '已结束',
+};
+
+export const AUCTION_MODES = ['dynamic', 'sealed'] as const;
+export type AuctionMode = (typeof AUCTION_MODES)[number];
+
+export const AUCTION_MODE_LABELS: Record<AuctionMode, string> = {
+  dynamic: '自由报价+限时竞价',
+  sealed: '一次报价（密封报价）',
 };
 
 /** Limits of the hall's parameters, in seconds. */
@@ -60,6 +74,7 @@ export const ZBiddingOpenForm = z.object({
     .int(MSG.biddingIncrementInvalid)
     .min(1, MSG.biddingIncrementInvalid)
     .max(Number.MAX_SAFE_INTEGER, MSG.biddingIncrementInvalid),
+  mode: z.enum(AUCTION_MODES, { error: MSG.badRequest }).default('dynamic'),
 });
 export type BiddingOpenForm = z.infer<typeof ZBiddingOpenForm>;
 
@@ -69,13 +84,25 @@ export type BiddingOpenForm = z.infer<typeof ZBiddingOpenForm>;
  * from them; the exchange still decides when it opens.
  */
 export const ZAuctionRulesForm = ZBiddingOpenForm.extend({
+  /** the reserve price (保留价, fen), hidden from the bidders until the close; null: none */
+  reservePrice: z
+    .number({ error: MSG.auctionReserveInvalid })
+    .int(MSG.auctionReserveInvalid)
+    .min(1, MSG.auctionReserveInvalid)
+    .max(Number.MAX_SAFE_INTEGER, MSG.auctionReserveInvalid)
+    .nullable()
+    .default(null),
   /** the rules' version read (0: none saved yet) */
   version: zVersionOrNew,
 });
 export type AuctionRulesForm = z.infer<typeof ZAuctionRulesForm>;
 
-/** GET /api/project/auction/{projectId}: the saved rules, or null. */
-export const ZAuctionRules = ZBiddingOpenForm.extend({ version: z.number(), updatedAt: z.string() });
+/** GET /api/project/auction/{projectId}: the saved rules (to the seller's side and the exchange), or null. */
+export const ZAuctionRules = ZBiddingOpenForm.extend({
+  reservePrice: z.number().nullable(),
+  version: z.number(),
+  updatedAt: z.string(),
+});
 export type AuctionRules = z.infer<typeof ZAuctionRules>;
 
 /**
@@ -83,11 +110,14 @@ export type AuctionRules = z.infer<typeof ZAuctionRules>;
  * last day at the earliest (the registrations run to its end), and never below the disclosed starting price.
  */
 export function auctionRulesRefusal(
-  rules: Pick<BiddingOpenForm, 'startAt' | 'startingPrice'>,
+  rules: Pick<AuctionRulesForm, 'startAt' | 'startingPrice' | 'reservePrice'>,
   project: { status: string; disclosureEnd: Date | null; listingPrice: number | null },
 ): string | null {
   if (project.listingPrice !== null && rules.startingPrice < project.listingPrice) {
     return formatMessage(MSG.auctionRulesPriceTooLow, { price: formatFen(project.listingPrice) });
+  }
+  if (rules.reservePrice !== null && rules.reservePrice < rules.startingPrice) {
+    return MSG.auctionReserveBelowStart;
   }
   if (project.status === 'disclosing' && project.disclosureEnd !== null) {
     if (Date.parse(rules.startAt) < earliestAuctionStart(project.disclosureEnd).getTime()) {
@@ -95,6 +125,20 @@ export function auctionRulesRefusal(
     }
   }
   return null;
+}
+
+/**
+ * Why a reserve price may not be set or changed now, or null: no later than `leadHours` (规则参数 保留价设定时限)
+ * before the session's start, so no bidder can be met by a reserve moved at the last minute.
+ */
+export function reserveLeadRefusal(startAt: Date | string, now: Date, leadHours: number): string | null {
+  const latest = new Date(startAt).getTime() - leadHours * 3_600_000;
+  return now.getTime() > latest ? formatMessage(MSG.auctionReserveTooLate, { hours: leadHours }) : null;
+}
+
+/** Whether a hall's highest bid sells: with no reserve any bid does, else only one at or above it. */
+export function isReserveMet(reservePrice: number | null, price: number): boolean {
+  return reservePrice === null || price >= reservePrice;
 }
 
 /** The earliest start of a hall: the day after the disclosure's last day (+08:00), at its first minute. */
@@ -107,11 +151,14 @@ export function earliestAuctionStart(disclosureEnd: Date | string): Date {
  * is the least the server takes (checkBid) and what the bidder's 加一手 offers, so the two never disagree.
  */
 export function nextValidBid(hall: {
+  mode: AuctionMode;
   startingPrice: number;
   increment: number;
   currentPrice: number | null;
 }): number {
-  return hall.currentPrice === null ? hall.startingPrice : hall.currentPrice + hall.increment;
+  // a sealed bid is measured against the starting price alone: the others are unseen
+  if (hall.mode === 'sealed' || hall.currentPrice === null) return hall.startingPrice;
+  return hall.currentPrice + hall.increment;
 }
 
 /**
@@ -132,6 +179,7 @@ export function biddingRefusal(facts: DealFacts, now: Date): string | null {
 export function checkBid(
   hall: {
     status: BiddingStatus;
+    mode: AuctionMode;
     startingPrice: number;
     increment: number;
     currentPrice: number | null;
@@ -146,9 +194,21 @@ export function checkBid(
   if (!Number.isSafeInteger(amount) || amount <= 0) return MSG.biddingAmountInvalid;
   const minimum = nextValidBid(hall);
   if (amount < minimum) {
-    return formatMessage(MSG.biddingBelowMinimum, { min: formatFen(minimum) });
+    const message = hall.mode === 'sealed' ? MSG.biddingBelowStart : MSG.biddingBelowMinimum;
+    return formatMessage(message, { min: formatFen(minimum) });
   }
   return null;
+}
+
+/**
+ * Whether a bid of `amount` leads the hall after it: in a dynamic session every accepted bid does (it is above the
+ * current price); in a sealed one only a bid above the highest so far (of two equal bids the earlier stays ahead).
+ */
+export function leadsAfterBid(
+  hall: { mode: AuctionMode; currentPrice: number | null },
+  amount: number,
+): boolean {
+  return hall.mode === 'dynamic' || hall.currentPrice === null || amount > hall.currentPrice;
 }
 
 /**
@@ -168,8 +228,12 @@ export function biddingPhase(
  * The countdown's end after a bid at `at`: in the timed period (or the bid at the free period's very end) the
  * countdown starts again from the bid; during the free period it stays.
  */
-export function endsAfterBid(hall: { freeEndAt: Date; endsAt: Date; timedSeconds: number }, at: Date): Date {
-  if (at.getTime() < hall.freeEndAt.getTime()) return hall.endsAt;
+export function endsAfterBid(
+  hall: { mode: AuctionMode; freeEndAt: Date; endsAt: Date; timedSeconds: number },
+  at: Date,
+): Date {
+  // a sealed session ends when its window does, whatever is bid
+  if (hall.mode === 'sealed' || at.getTime() < hall.freeEndAt.getTime()) return hall.endsAt;
   const restarted = at.getTime() + hall.timedSeconds * 1000;
   return new Date(Math.max(restarted, hall.endsAt.getTime()));
 }
@@ -209,6 +273,8 @@ export const ZBiddingHall = z.object({
   projectCode: z.string(),
   status: z.enum(BIDDING_STATUSES),
   statusLabel: z.string(),
+  mode: z.enum(AUCTION_MODES),
+  modeLabel: z.string(),
   /** the server's clock when this was read: the browser counts down from the difference */
   serverNow: z.string(),
   startAt: z.string(),
@@ -218,11 +284,27 @@ export const ZBiddingHall = z.object({
   timedSeconds: z.number(),
   startingPrice: z.number(),
   increment: z.number(),
+  /** a sealed session's price and leader stay null (unseen) until the close */
   currentPrice: z.number().nullable(),
   nextMinimum: z.number(),
   leaderNo: z.string().nullable(),
+  /** how many bids there are (a sealed session shows only this until the close) */
+  bidCount: z.number(),
+  /** the reserve price once the hall closed (null before, or none set), and whether the highest bid met it */
+  reservePrice: z.number().nullable(),
+  isReserveMet: z.boolean().nullable(),
   /** the caller's bidder number when it bids here (its own registration, or one its member represents) */
-  myBidderNos: z.array(z.object({ bidderNo: z.string(), registrationId: z.number(), name: z.string() })),
+  myBidderNos: z.array(
+    z.object({
+      bidderNo: z.string(),
+      registrationId: z.number(),
+      name: z.string(),
+      /** its own bids (a sealed session: its one bid, seen by itself alone) */
+      amounts: z.array(z.number()),
+    }),
+  ),
+  /** once closed, to the exchange and the owner: who is behind each bidder number */
+  bidders: z.array(z.object({ bidderNo: z.string(), name: z.string() })).nullable(),
   bids: z.array(ZBid),
   /** once closed: the winner and the signed result */
   winnerName: z.string().nullable(),
@@ -239,7 +321,7 @@ export function biddingHallPath(id: number): string {
  * The hall as the event stream carries it (GET /api/bidding/{id}/events): the same as ZBiddingHall but for
  * myBidderNos, which depend on the watcher (the browser keeps those of its first read).
  */
-export const ZBiddingHallEvent = ZBiddingHall.omit({ myBidderNos: true });
+export const ZBiddingHallEvent = ZBiddingHall.omit({ myBidderNos: true, bidders: true });
 export type BiddingHallEvent = z.infer<typeof ZBiddingHallEvent>;
 
 /** The event names of the stream: the hall when the stream opens, then one per accepted bid and on close. */
@@ -263,6 +345,10 @@ export function composeBiddingResult(input: {
   projectName: string;
   projectCode: string;
   exchange: string;
+  mode: AuctionMode;
+  reservePrice: number | null;
+  /** the highest bid when it did not meet the reserve (no winner) */
+  highestPrice: number | null;
   startAt: Date;
   freeEndAt: Date;
   timedSeconds: number;
@@ -290,20 +376,28 @@ export function composeBiddingResult(input: {
     fields: [
       { label: '项目名称', value: input.projectName },
       { label: '项目编号', value: input.projectCode },
+      { label: '竞价方式', value: AUCTION_MODE_LABELS[input.mode] },
       { label: '竞价开始时间', value: formatDateTime(input.startAt) },
-      { label: '自由报价期截止', value: formatDateTime(input.freeEndAt) },
-      { label: '限时报价周期', value: `${input.timedSeconds}秒` },
+      ...(input.mode === 'sealed'
+        ? [{ label: '报价截止时间', value: formatDateTime(input.freeEndAt) }]
+        : [
+            { label: '自由报价期截止', value: formatDateTime(input.freeEndAt) },
+            { label: '限时报价周期', value: `${input.timedSeconds}秒` },
+          ]),
       { label: '起始价', value: yuan(input.startingPrice) },
-      { label: '加价幅度', value: yuan(input.increment) },
+      ...(input.mode === 'sealed' ? [] : [{ label: '加价幅度', value: yuan(input.increment) }]),
+      { label: '保留价', value: input.reservePrice === null ? '未设' : yuan(input.reservePrice) },
       { label: '竞买人数', value: `${input.bidderCount}名` },
       { label: '报价次数', value: `${input.bids.length}次` },
       { label: '竞价结束时间', value: formatDateTime(input.closedAt) },
       {
         label: '竞价结果',
         value:
-          input.winner === null
-            ? '无人报价，本次竞价流拍'
-            : `${input.winner.name}（${input.winner.bidderNo}）竞得`,
+          input.winner !== null
+            ? `${input.winner.name}（${input.winner.bidderNo}）竞得`
+            : input.highestPrice !== null
+              ? formatMessage(MSG.dealLogReserveNotMet, { price: formatFen(input.highestPrice) })
+              : '无人报价，本次竞价流拍',
       },
       { label: '成交价', value: input.winner === null ? '—' : yuan(input.winner.price) },
       { label: '起始链值', value: input.genesisHash },

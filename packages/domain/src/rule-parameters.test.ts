@@ -42,6 +42,7 @@ describe('the definitions', () => {
       ...Object.keys(DISCLOSURE_PERIOD_DEFAULTS),
       'serviceFee',
       'rediscoveryPriceFloor',
+      'reservePriceLeadHours',
       'depositRefundWorkdays',
       'depositBarDays',
     ]);

@@ -303,17 +303,17 @@ export type PercentParameter = DefinitionBase & {
   defaultValue: number;
 };
 
-/** A number of days (working or calendar, as the unit says), from `min` to `max`. */
-export type DaysParameter = DefinitionBase & {
-  kind: 'days';
-  key: 'depositRefundWorkdays' | 'depositBarDays';
+/** A whole number of the unit (working days, calendar days, hours), from `min` to `max`. */
+export type CountParameter = DefinitionBase & {
+  kind: 'count';
+  key: 'depositRefundWorkdays' | 'depositBarDays' | 'reservePriceLeadHours';
   min: number;
   max: number;
   schema: z.ZodType<number>;
   defaultValue: number;
 };
 
-export type RuleParameterDef = WorkdaysParameter | FeeScheduleParameter | PercentParameter | DaysParameter;
+export type RuleParameterDef = WorkdaysParameter | FeeScheduleParameter | PercentParameter | CountParameter;
 
 export type RuleParameterKey = RuleParameterDef['key'];
 
@@ -323,6 +323,7 @@ export type RuleValues = Record<DisclosurePeriodKey, number> & {
   rediscoveryPriceFloor: number;
   depositRefundWorkdays: number;
   depositBarDays: number;
+  reservePriceLeadHours: number;
 };
 
 /**
@@ -334,15 +335,15 @@ const REDISCOVERY_PRICE_FLOOR_MIN = 90;
 
 const DISCLOSURE_KEYS = Object.keys(DISCLOSURE_PERIOD_DEFAULTS) as DisclosurePeriodKey[];
 
-function zDays(name: string, unit: string, min: number, max: number) {
+function zCount(name: string, unit: string, min: number, max: number) {
   const message = formatMessage(MSG.dictRuleDaysRange, { name, unit, min, max });
   return z.number({ error: message }).int(message).min(min, message).max(max, message);
 }
 
 /** The deposit's days: the refunds' term after the deal, and the bar after a forfeiture. */
-const DEPOSIT_DAYS: readonly DaysParameter[] = [
+const DEPOSIT_DAYS: readonly CountParameter[] = [
   {
-    kind: 'days',
+    kind: 'count',
     key: 'depositRefundWorkdays',
     name: '保证金退还期限',
     group: 'deposit',
@@ -351,11 +352,11 @@ const DEPOSIT_DAYS: readonly DaysParameter[] = [
       '未成交的意向受让方（以及撤回、资格未通过的）已交纳的保证金，自成交（或退出）之日起在这一工作日数内退还。',
     min: 1,
     max: 30,
-    schema: zDays('保证金退还期限', '个工作日', 1, 30),
+    schema: zCount('保证金退还期限', '个工作日', 1, 30),
     defaultValue: 5,
   },
   {
-    kind: 'days',
+    kind: 'count',
     key: 'depositBarDays',
     name: '违约禁入期',
     group: 'deposit',
@@ -363,7 +364,7 @@ const DEPOSIT_DAYS: readonly DaysParameter[] = [
     description: '竞得人违约、保证金被扣除后，该受让方在这一天数内不得登记同一转让方的项目；设为0则不禁入。',
     min: 0,
     max: 1095,
-    schema: zDays('违约禁入期', '天', 0, 1095),
+    schema: zCount('违约禁入期', '天', 0, 1095),
     defaultValue: 180,
   },
 ];
@@ -408,6 +409,19 @@ export const RULE_PARAMETERS: readonly RuleParameterDef[] = [
       .min(REDISCOVERY_PRICE_FLOOR_MIN, MSG.dictRulePercentRange)
       .max(100, MSG.dictRulePercentRange),
     defaultValue: REDISCOVERY_PRICE_FLOOR_DEFAULT,
+  },
+  {
+    kind: 'count',
+    key: 'reservePriceLeadHours',
+    name: '保留价设定时限',
+    group: 'price',
+    unit: '小时',
+    description:
+      '网络竞价设有保留价的，转让方须在竞价开始前至少这一小时数设定或调整保留价；保留价在竞价结束前不公开，最高报价低于保留价的不成交。',
+    min: 0,
+    max: 720,
+    schema: zCount('保留价设定时限', '小时', 0, 720),
+    defaultValue: 24,
   },
   ...DEPOSIT_DAYS,
 ];
@@ -520,7 +534,7 @@ export type RuleVersionView = z.infer<typeof ZRuleVersionView>;
 
 export const ZRuleParameterView = z.object({
   key: z.string(),
-  kind: z.enum(['workdays', 'feeSchedule', 'percent', 'days']),
+  kind: z.enum(['workdays', 'feeSchedule', 'percent', 'count']),
   name: z.string(),
   group: z.string(),
   groupLabel: z.string(),

@@ -8,7 +8,9 @@
 // and tells the members and the owner; a close without bids makes it 流拍, and once disclosed again it may have
 // another hall; the bids' hash chain recomputes; the result PDF is signed by the exchange and verifies. The event
 // stream (SSE over a real socket) delivers the hall, then each bid; with TEST_DATABASE_URL a watcher on a second
-// node sees a bid made on the first (LISTEN/NOTIFY).
+// node sees a bid made on the first (LISTEN/NOTIFY). A sealed session takes one unseen bid each and opens them at
+// the close; the owner's reserve price, set no later than the lead hours before the start, stays hidden until the
+// close, and a highest bid below it sells nothing.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -634,4 +636,142 @@ describe('two nodes on one PostgreSQL', () => {
       }
     },
   );
+});
+
+describe('a sealed session (一次报价)', () => {
+  it('takes one unseen bid each, opens them together at the close, the earlier of two equal ones ahead', async () => {
+    const projectId = await newProject();
+    const memberReg = await addRegistration(projectId, memberCompanyId, '甲有限公司');
+    const agentReg = await addRegistration(projectId, agentCompanyId, '乙有限公司');
+    const opened = await exchange.post<{ id: number }>(
+      '/api/bidding/open',
+      openForm(projectId, { mode: 'sealed' }),
+    );
+    expect(opened.status, opened.msg).toBe(0);
+    const id = opened.data.id;
+    const shown = await exchange.get<BiddingHall>(`/api/bidding/${id}`);
+    // one window, no countdown after it
+    expect(shown.data).toMatchObject({ mode: 'sealed', modeLabel: '一次报价（密封报价）' });
+    expect(shown.data.endsAt).toBe(shown.data.freeEndAt);
+
+    const price = START_PRICE + 3 * INCREMENT;
+    expect((await bid(member, id, memberReg, price)).status).toBe(0);
+    // unseen: no price, no leader, no amounts, to the other bidder, the owner and the exchange alike
+    for (const viewer of [agent, owner, exchange]) {
+      const seen = await viewer.get<BiddingHall>(`/api/bidding/${id}`);
+      expect(seen.data).toMatchObject({ currentPrice: null, leaderNo: null, bids: [], bidCount: 1 });
+    }
+    // its bidder sees its own bid
+    const own = await member.get<BiddingHall>(`/api/bidding/${id}`);
+    expect(own.data.myBidderNos).toEqual([
+      expect.objectContaining({ registrationId: memberReg, amounts: [price] }),
+    ]);
+    // once only; from the starting price up, whatever was bid before
+    expect(await bid(member, id, memberReg, price + INCREMENT)).toMatchObject({
+      status: API_STATUS.refused,
+      msg: MSG.biddingSealedOnce,
+    });
+    expect(await bid(agent, id, agentReg, START_PRICE - 1)).toMatchObject({
+      status: API_STATUS.refused,
+      msg: formatMessage(MSG.biddingBelowStart, { min: formatFen(START_PRICE) }),
+    });
+    expect((await bid(agent, id, agentReg, price)).status).toBe(0);
+    // the log keeps a sealed bid's amount out until the close
+    const audited = await selectRows<{ detail: Record<string, unknown> }>(
+      t.db,
+      sql`select detail from audit_log where action = 'bidding.bid' and target = ${String(id)}`,
+    );
+    expect(audited).toHaveLength(2);
+    expect(audited.every((row) => row.detail.amount === undefined)).toBe(true);
+
+    // the close opens them: equal bids, the earlier (the member's) takes it; who is behind each number shows to
+    // the exchange and the owner only
+    t.clock.set(new Date(Date.parse(shown.data.endsAt)));
+    const closed = await owner.get<BiddingHall>(`/api/bidding/${id}`);
+    expect(closed.data).toMatchObject({ status: 'closed', currentPrice: price, winnerName: '甲有限公司' });
+    expect(closed.data.bids.map((row) => row.amount)).toEqual([price, price]);
+    expect(closed.data.bidders).toEqual([
+      { bidderNo: 'J001', name: '甲有限公司' },
+      { bidderNo: 'J002', name: '乙有限公司' },
+    ]);
+    expect((await exchange.get<BiddingHall>(`/api/bidding/${id}`)).data.bidders).toHaveLength(2);
+    expect((await agent.get<BiddingHall>(`/api/bidding/${id}`)).data.bidders).toBeNull();
+    const statuses = await selectRows<{ id: number; status: string }>(
+      t.db,
+      sql`select id, status from intention_registrations where project_id = ${projectId} order by id`,
+    );
+    expect(statuses).toEqual([
+      { id: memberReg, status: 'won' },
+      { id: agentReg, status: 'lost' },
+    ]);
+  });
+});
+
+describe('the reserve price (保留价)', () => {
+  it('is set by the owner no later than the lead hours before the start, hidden until the close; below it, no sale', async () => {
+    const projectId = await newProject();
+    const memberReg = await addRegistration(projectId, memberCompanyId, '甲有限公司');
+    await addRegistration(projectId, agentCompanyId, '乙有限公司');
+    // above the demo project's listing price (1,860,000 yuan), as the owner's rules must be
+    const listing = 2_000_000_00;
+    const rules = (hours: number, reservePrice: number | null, version = 0) => ({
+      ...openForm(projectId, { startingPrice: listing }),
+      startAt: new Date(t.clock.now().getTime() + hours * 3_600_000).toISOString(),
+      reservePrice,
+      version,
+    });
+    // the default lead: 24 hours before the start
+    expect(await owner.post('/api/project/save/auction', rules(12, listing * 2))).toMatchObject({
+      status: API_STATUS.refused,
+      msg: '保留价须在竞价开始24小时前设定，现已不能设定或调整',
+    });
+    expect(await owner.post('/api/project/save/auction', rules(48, listing - 1))).toMatchObject({
+      status: API_STATUS.refused,
+      msg: MSG.auctionReserveBelowStart,
+    });
+    // without a reserve, the start may come as soon as the rules allow
+    const plain = await owner.post<{ version: number }>('/api/project/save/auction', rules(12, null));
+    expect(plain.status, plain.msg).toBe(0);
+    const saved = await owner.post<{ version: number }>(
+      '/api/project/save/auction',
+      rules(48, listing * 2, plain.data.version),
+    );
+    expect(saved.status, saved.msg).toBe(0);
+    expect(
+      (await owner.get<{ reservePrice: number }>(`/api/project/auction/${projectId}`)).data,
+    ).toMatchObject({
+      reservePrice: listing * 2,
+    });
+
+    // the hall goes with the reserve, unseen by anyone until the close
+    const opened = await exchange.post<{ id: number }>(
+      '/api/bidding/open',
+      openForm(projectId, { startingPrice: listing }),
+    );
+    expect(opened.status, opened.msg).toBe(0);
+    expect((await bid(member, opened.data.id, memberReg, listing)).status).toBe(0);
+    const open = await member.get<BiddingHall>(`/api/bidding/${opened.data.id}`);
+    expect(open.data).toMatchObject({ currentPrice: listing, reservePrice: null, isReserveMet: null });
+    expect(JSON.stringify(open.data)).not.toContain(String(listing * 2));
+
+    t.clock.set(new Date(Date.parse(open.data.endsAt)));
+    const closed = await owner.get<BiddingHall>(`/api/bidding/${opened.data.id}`);
+    expect(closed.data).toMatchObject({
+      status: 'closed',
+      winnerName: null,
+      currentPrice: listing,
+      reservePrice: listing * 2,
+      isReserveMet: false,
+    });
+    const statuses = await selectRows<{ status: string }>(
+      t.db,
+      sql`select status from intention_registrations where project_id = ${projectId}`,
+    );
+    expect(statuses.map((row) => row.status)).toEqual(['qualified', 'qualified']);
+    const log = await owner.get<ProcessLogRow[]>(`/api/project/${projectId}/processLog`);
+    expect(log.data.at(-1)).toMatchObject({
+      result: '流拍',
+      reason: formatMessage(MSG.dealLogReserveNotMet, { price: formatFen(listing) }),
+    });
+  });
 });

@@ -5,6 +5,7 @@ import type { RequestOrigin, SessionContext } from '../../platform/auth.ts';
 import type { PlatformDeps } from '../../platform/deps.ts';
 import type { AttachmentsService } from '../attachments/service.ts';
 import type { AuditService } from '../audit/service.ts';
+import type { DictionariesService } from '../dictionaries/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { UsersService } from '../users/service.ts';
 import type { ProjectsService } from '../projects/service.ts';
@@ -23,6 +24,8 @@ export type BiddingDeps = Pick<PlatformDeps, 'db' | 'config' | 'clock' | 'log'> 
   projects: Pick<ProjectsService, 'findById' | 'isSellerSide' | 'lockStatus' | 'updateGuarded'>;
   /** the project's process log, where the hall's result is recorded */
   processLog: Pick<WorkflowService, 'recordProjectEvent'>;
+  /** the reserve price's lead hours (规则参数) */
+  dictionaries: Pick<DictionariesService, 'ruleValue'>;
   hub: BiddingHub;
 };
 

@@ -2,9 +2,11 @@
 // stream answer; the signal a change sends to every node.
 import { createHash } from 'node:crypto';
 import {
+  AUCTION_MODE_LABELS,
   BIDDING_STATUS_LABELS,
   biddingPhase,
   IDENTITY,
+  isReserveMet,
   nextValidBid,
   type BiddingHall,
   type BiddingHallEvent,
@@ -31,14 +33,28 @@ export function canSee(viewer: Pick<Viewer, 'companyId' | 'identityType'>, loade
   );
 }
 
-/** The hall as the stream carries it (the same for every watcher). */
+/**
+ * The winner of a hall with its leader's price: none without a bid, or when the highest bid is below the reserve.
+ * (Read once the hall closed; a sealed session's leader is its highest bid, the earlier of two equal ones.)
+ */
+export function winnerOf(
+  item: Pick<repo.HallItem, 'currentPrice' | 'reservePrice' | 'leaderRegistrationId'>,
+  bidders: readonly repo.BidderRow[],
+): repo.BidderRow | undefined {
+  if (item.currentPrice === null || !isReserveMet(item.reservePrice, item.currentPrice)) return undefined;
+  return bidders.find((bidder) => bidder.registrationId === item.leaderRegistrationId);
+}
+
+/**
+ * The hall as the stream carries it (the same for every watcher). A sealed session shows how many bids there are and
+ * nothing of them (no price, no leader, no amounts) until it closed; the reserve price shows once it closed.
+ */
 export function toEvent(loaded: Loaded, now: Date): BiddingHallEvent {
   const { item, bidders, bids } = loaded;
   const status = biddingPhase(item, now);
-  const winner =
-    item.closedAt === null || item.leaderRegistrationId === null
-      ? undefined
-      : bidders.find((bidder) => bidder.registrationId === item.leaderRegistrationId);
+  const isClosed = item.closedAt !== null;
+  const isUnseen = item.mode === 'sealed' && !isClosed;
+  const winner = isClosed ? winnerOf(item, bidders) : undefined;
   return {
     id: item.id,
     projectId: item.projectId,
@@ -46,6 +62,8 @@ export function toEvent(loaded: Loaded, now: Date): BiddingHallEvent {
     projectCode: item.projectCode,
     status,
     statusLabel: BIDDING_STATUS_LABELS[status],
+    mode: item.mode,
+    modeLabel: AUCTION_MODE_LABELS[item.mode],
     serverNow: now.toISOString(),
     startAt: item.startAt.toISOString(),
     freeEndAt: item.freeEndAt.toISOString(),
@@ -53,10 +71,18 @@ export function toEvent(loaded: Loaded, now: Date): BiddingHallEvent {
     timedSeconds: item.timedSeconds,
     startingPrice: item.startingPrice,
     increment: item.increment,
-    currentPrice: item.currentPrice,
+    currentPrice: isUnseen ? null : item.currentPrice,
     nextMinimum: nextValidBid(item),
-    leaderNo: bidders.find((bidder) => bidder.registrationId === item.leaderRegistrationId)?.bidderNo ?? null,
-    bids: bids.map((bid) => ({
+    leaderNo: isUnseen
+      ? null
+      : (bidders.find((bidder) => bidder.registrationId === item.leaderRegistrationId)?.bidderNo ?? null),
+    bidCount: item.bidCount,
+    reservePrice: isClosed ? item.reservePrice : null,
+    isReserveMet:
+      isClosed && item.reservePrice !== null && item.currentPrice !== null
+        ? isReserveMet(item.reservePrice, item.currentPrice)
+        : null,
+    bids: (isUnseen ? [] : bids).map((bid) => ({
       seq: bid.seq,
       bidderNo: bid.bidderNo,
       amount: bid.amount,
@@ -69,17 +95,29 @@ export function toEvent(loaded: Loaded, now: Date): BiddingHallEvent {
   };
 }
 
-/** The hall as the calls answer it: the stream's view and the viewer's own bidder numbers. */
-export function toHall(loaded: Loaded, now: Date, viewer: Pick<Viewer, 'companyId'>): BiddingHall {
+/**
+ * The hall as the calls answer it: the stream's view, the viewer's own bidder numbers with its own bids (a sealed
+ * bid is seen by its bidder), and once closed, to the exchange and the owner, who is behind each number.
+ */
+export function toHall(
+  loaded: Loaded,
+  now: Date,
+  viewer: Pick<Viewer, 'companyId' | 'identityType'>,
+): BiddingHall {
+  const { item, bidders, bids } = loaded;
+  const isRevealed =
+    item.closedAt !== null && (isExchange(viewer) || item.ownerCompanyId === viewer.companyId);
   return {
     ...toEvent(loaded, now),
-    myBidderNos: loaded.bidders
+    myBidderNos: bidders
       .filter((bidder) => bidder.companyId === viewer.companyId)
       .map((bidder) => ({
         bidderNo: bidder.bidderNo,
         registrationId: bidder.registrationId,
         name: bidder.name,
+        amounts: bids.filter((bid) => bid.registrationId === bidder.registrationId).map((bid) => bid.amount),
       })),
+    bidders: isRevealed ? bidders.map((bidder) => ({ bidderNo: bidder.bidderNo, name: bidder.name })) : null,
   };
 }
 

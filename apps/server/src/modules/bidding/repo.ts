@@ -166,6 +166,16 @@ export async function listBids(db: Db, biddingId: number): Promise<BidRow[]> {
   return db.select().from(bids).where(eq(bids.biddingId, biddingId)).orderBy(asc(bids.seq));
 }
 
+/** Whether the registration has bid in the hall (a sealed session takes one bid each). */
+export async function hasBid(db: Db, biddingId: number, registrationId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bids.id })
+    .from(bids)
+    .where(and(eq(bids.biddingId, biddingId), eq(bids.registrationId, registrationId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function insertBid(tx: Db, values: NewBid): Promise<BidRow> {
   const [row] = await tx.insert(bids).values(values).returning();
   if (row === undefined) throw new Error('bid insert returned nothing');

@@ -4,7 +4,7 @@
 // the project's qualified registrations when the hall opened, each with its number (竞买号). Bids are numbered
 // within their hall (seq, unique), each chained to the one before by its sha256. Every change of a hall counts
 // `version` up; a bid takes the hall's row lock, so two bids at once are judged one after the other.
-import type { ParticipantKind } from '@cqjy/domain';
+import type { AuctionMode, ParticipantKind } from '@cqjy/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps, timestamptz } from '../../db/columns.ts';
@@ -25,9 +25,14 @@ export const biddings = pgTable(
     /** the countdown's end as it stands: freeEndAt + timedSeconds at opening, moved by each bid in the timed period */
     endsAt: timestamptz('ends_at').notNull(),
     timedSeconds: integer('timed_seconds').notNull(),
+    /** the auction mode (dynamic: free then timed; sealed: one unseen bid each, opened at the close) */
+    mode: text('mode').$type<AuctionMode>().notNull().default('dynamic'),
     /** fen */
     startingPrice: bigint('starting_price', { mode: 'number' }).notNull(),
     increment: bigint('increment', { mode: 'number' }).notNull(),
+    /** the owner's reserve price (保留价) when the hall opened: never shown before the close; null: none */
+    reservePrice: bigint('reserve_price', { mode: 'number' }),
+    /** the highest bid (a sealed session's too, unseen until the close) */
     currentPrice: bigint('current_price', { mode: 'number' }),
     leaderRegistrationId: integer('leader_registration_id').references(() => intentionRegistrations.id, {
       onDelete: 'set null',
@@ -114,6 +119,9 @@ export const auctionRules = pgTable('auction_rules', {
   timedSeconds: integer('timed_seconds').notNull(),
   startingPrice: bigint('starting_price', { mode: 'number' }).notNull(),
   increment: bigint('increment', { mode: 'number' }).notNull(),
+  mode: text('mode').$type<AuctionMode>().notNull().default('dynamic'),
+  /** fen; null: none. Set or changed no later than the rule's lead hours before the start */
+  reservePrice: bigint('reserve_price', { mode: 'number' }),
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   version: integer('version').notNull().default(1),
   ...timestamps,

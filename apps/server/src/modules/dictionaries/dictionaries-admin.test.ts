@@ -335,11 +335,12 @@ describe('rule parameters (POST /api/dict/rule/list, /api/dict/rule/save, /api/d
       ...Object.keys(DISCLOSURE_PERIOD_DEFAULTS),
       'serviceFee',
       'rediscoveryPriceFloor',
+      'reservePriceLeadHours',
       'depositRefundWorkdays',
       'depositBarDays',
     ]);
     expect(list.list.find((rule) => rule.key === 'depositBarDays')).toMatchObject({
-      kind: 'days',
+      kind: 'count',
       groupLabel: '保证金',
       unit: '天',
       min: 0,

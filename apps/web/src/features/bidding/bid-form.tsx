@@ -49,6 +49,9 @@ export function BidForm({ hall, isOpen }: BidFormProps) {
     setTyped({ text: fenToYuan(nextValidBid(hall)), minimum });
   };
 
+  const isSealed = hall.mode === 'sealed';
+  const sealedBid = isSealed ? own?.amounts[0] : undefined;
+
   const submit = async (): Promise<void> => {
     setRefusal(null);
     const amount = parseYuanToFen(amountText);
@@ -59,7 +62,9 @@ export function BidForm({ hall, isOpen }: BidFormProps) {
     if (registrationId === null) return;
     const isConfirmed = await notify.confirm({
       title: '确认出价',
-      content: `确认以${formatFen(amount)}元出价？出价后不可撤回。`,
+      content: isSealed
+        ? `确认以${formatFen(amount)}元报价？一次报价只能报价一次，提交后不可更改。`
+        : `确认以${formatFen(amount)}元出价？出价后不可撤回。`,
       okText: '确认出价',
       cancelText: MSG.cancel,
     });
@@ -77,6 +82,19 @@ export function BidForm({ hall, isOpen }: BidFormProps) {
       setIsSending(false);
     }
   };
+
+  // a sealed session takes one bid: once made, the bidder sees it (nobody else does until the close)
+  if (sealedBid !== undefined) {
+    return (
+      <Alert
+        type="success"
+        showIcon
+        data-testid="bidding-sealed-bid"
+        title={`${own === undefined ? '' : bidderLabel(own)}已报价${formatFen(sealedBid)}元`}
+        description="报价已密封，报价期满后与其他竞买人的报价统一揭晓。"
+      />
+    );
+  }
 
   return (
     <Form layout="vertical" style={{ maxWidth: 560 }} onFinish={() => void submit()}>
@@ -96,9 +114,11 @@ export function BidForm({ hall, isOpen }: BidFormProps) {
               setTyped({ text, minimum });
             }}
           />
-          <Button disabled={!isOpen} onClick={addOne}>
-            加一手
-          </Button>
+          {isSealed ? null : (
+            <Button disabled={!isOpen} onClick={addOne}>
+              加一手
+            </Button>
+          )}
         </Space.Compact>
       </Form.Item>
       {refusal === null ? null : (

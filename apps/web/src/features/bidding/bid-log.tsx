@@ -26,7 +26,12 @@ export function BidLog({ hall, nowMs }: BidLogProps) {
       size="small"
       dataSource={rows}
       pagination={rows.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-      locale={{ emptyText: '尚无报价' }}
+      locale={{
+        emptyText:
+          hall.mode === 'sealed' && hall.status !== 'closed' && hall.bidCount > 0
+            ? '报价密封，报价期满后公布'
+            : '尚无报价',
+      }}
       rowClassName={(bid) => (isFresh(bid) ? 'bidding-bid-fresh' : '')}
       onRow={(bid) => ({
         style: isFresh(bid) ? { background: '#fff1b8', transition: 'background 0.6s' } : undefined,

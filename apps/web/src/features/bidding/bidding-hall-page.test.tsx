@@ -25,6 +25,8 @@ function makeHall(overrides: Partial<BiddingHall> = {}): BiddingHall {
     projectCode: 'GR2026BJ1000123',
     status: 'timed',
     statusLabel: '限时报价',
+    mode: 'dynamic',
+    modeLabel: '自由报价+限时竞价',
     serverNow: iso(SERVER_NOW),
     startAt: iso(SERVER_NOW - 10 * 60_000),
     freeEndAt: iso(SERVER_NOW - 5 * 60_000),
@@ -35,7 +37,13 @@ function makeHall(overrides: Partial<BiddingHall> = {}): BiddingHall {
     currentPrice: 1_000_000_00,
     nextMinimum: 1_001_000_00,
     leaderNo: 'J001',
-    myBidderNos: [{ bidderNo: 'J002', registrationId: 31, name: '北京示范投资有限公司' }],
+    bidCount: 3,
+    reservePrice: null,
+    isReserveMet: null,
+    myBidderNos: [
+      { bidderNo: 'J002', registrationId: 31, name: '北京示范投资有限公司', amounts: [999_000_00] },
+    ],
+    bidders: null,
     bids: [
       {
         seq: 1,
@@ -108,6 +116,67 @@ function serve({ halls = [makeHall()], onBid, streams = [makeStream()] }: Serve)
 }
 
 const callsTo = (calls: FetchCall[], path: string) => calls.filter((call) => pathOf(call) === path);
+
+describe('竞价大厅 · 一次报价', () => {
+  const sealed = {
+    mode: 'sealed' as const,
+    modeLabel: '一次报价（密封报价）',
+    status: 'free' as const,
+    statusLabel: '自由报价',
+    freeEndAt: iso(SERVER_NOW + 75_000),
+    endsAt: iso(SERVER_NOW + 75_000),
+    currentPrice: null,
+    leaderNo: null,
+    nextMinimum: 900_000_00,
+    bids: [],
+    bidCount: 2,
+  };
+
+  it('shows how many bids came and nothing of them; its bidder sees its own one bid and no form', async () => {
+    serve({
+      halls: [
+        makeHall({
+          ...sealed,
+          myBidderNos: [
+            { bidderNo: 'J002', registrationId: 31, name: '北京示范投资有限公司', amounts: [950_000_00] },
+          ],
+        }),
+      ],
+    });
+    renderPortal('/index/biddingHall?id=5');
+    expect((await screen.findByTestId('bidding-current-price')).textContent).toBe('2份');
+    expect(screen.getByTestId('bidding-mode').textContent).toBe('一次报价（密封报价）');
+    expect(screen.getByText('报价密封，报价期满后揭晓')).toBeTruthy();
+    expect(screen.getByText('报价密封，报价期满后公布')).toBeTruthy();
+    expect(screen.getByTestId('bidding-sealed-bid').textContent).toContain('已报价950,000.00元');
+    expect(screen.queryByTestId('bidding-submit')).toBeNull();
+  });
+
+  it('closed below the reserve: says so with the reserve, and names the bidders to whom may see them', async () => {
+    serve({
+      halls: [
+        makeHall({
+          ...sealed,
+          status: 'closed',
+          statusLabel: '已结束',
+          currentPrice: 950_000_00,
+          leaderNo: 'J002',
+          reservePrice: 1_000_000_00,
+          isReserveMet: false,
+          bidders: [
+            { bidderNo: 'J001', name: '北京示范甲有限公司' },
+            { bidderNo: 'J002', name: '北京示范投资有限公司' },
+          ],
+        }),
+      ],
+    });
+    renderPortal('/index/biddingHall?id=5');
+    expect(
+      await screen.findByText('最高报价950,000.00元未达保留价1,000,000.00元，本次竞价不成交。'),
+    ).toBeTruthy();
+    expect(screen.getByTestId('bidding-bidders').textContent).toContain('北京示范甲有限公司');
+  });
+});
 
 describe('竞价大厅', () => {
   it('shows the status, the countdown by the server’s clock, the price, the leader and the log newest first', async () => {

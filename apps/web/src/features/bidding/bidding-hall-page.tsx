@@ -2,7 +2,10 @@
 // its event stream, each event carrying the whole hall; after a drop the stream connects again and the hall is
 // read afresh. Everyone allowed in sees the status, the countdown (by the server's clock), the current price and
 // its leader's bidder number, the next minimum, the increment, what the phase means and the bid log; a bidder also
-// bids. Once closed: the winner and the price, the signed result and the last link of the bids' hash chain.
+// bids. A sealed session (一次报价) shows how many bids came and nothing of them until its window closed; each bidder
+// sees its own one bid. Once closed: the winner and the price (or the reserve price the highest bid did not meet),
+// to the exchange and the owner who is behind each bidder number, the signed result and the last link of the bids'
+// hash chain.
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -56,6 +59,11 @@ const STATUS_COLORS: Record<BiddingStatus, string> = {
 };
 
 function phaseText(hall: LiveHall, phase: BiddingStatus): string {
+  if (hall.mode === 'sealed') {
+    return phase === 'scheduled'
+      ? `一次报价将于${formatDateTime(hall.startAt)}开始。`
+      : `一次报价：${formatDateTime(hall.freeEndAt)}前每位竞买人可报价一次，报价不公开；报价期满后统一揭晓，价高者得（报价相同的，先报者得）。`;
+  }
   if (phase === 'scheduled') {
     return `竞价将于${formatDateTime(hall.startAt)}开始，开始后先进入自由报价期。`;
   }
@@ -65,8 +73,24 @@ function phaseText(hall: LiveHall, phase: BiddingStatus): string {
   return `限时报价期：每个限时报价周期为${hall.timedSeconds}秒，周期内出现有效报价则倒计时重新开始；一个周期内无人报价，竞价结束，最高报价者竞得。`;
 }
 
-const countdownLabel = (phase: BiddingStatus): string =>
-  phase === 'scheduled' ? '距竞价开始' : phase === 'free' ? '距竞价结束（如无新报价）' : '本周期剩余时间';
+const countdownLabel = (hall: LiveHall, phase: BiddingStatus): string =>
+  phase === 'scheduled'
+    ? '距竞价开始'
+    : hall.mode === 'sealed'
+      ? '距报价截止'
+      : phase === 'free'
+        ? '距竞价结束（如无新报价）'
+        : '本周期剩余时间';
+
+/** What the closed hall came to: the winner and the price, or why nobody won. */
+function resultText(hall: LiveHall): string {
+  if (hall.winnerName !== null)
+    return `竞得人：${hall.winnerName}，成交价：${formatFen(hall.currentPrice)}元`;
+  if (hall.currentPrice !== null && hall.isReserveMet === false) {
+    return `最高报价${formatFen(hall.currentPrice)}元未达保留价${formatFen(hall.reservePrice)}元，本次竞价不成交。`;
+  }
+  return '本次竞价无人报价，未产生竞得人。';
+}
 
 function ClosedResult({ hall }: { hall: LiveHall }) {
   const { busy, run } = useBusy<'result'>();
@@ -78,11 +102,7 @@ function ClosedResult({ hall }: { hall: LiveHall }) {
     <Result
       status={hall.winnerName === null ? 'info' : 'success'}
       title="竞价已结束"
-      subTitle={
-        hall.winnerName === null
-          ? '本次竞价无人报价，未产生竞得人。'
-          : `竞得人：${hall.winnerName}，成交价：${formatFen(hall.currentPrice)}元`
-      }
+      subTitle={resultText(hall)}
       extra={
         <Space orientation="vertical" align="center">
           <Button
@@ -106,10 +126,24 @@ function ClosedResult({ hall }: { hall: LiveHall }) {
   );
 }
 
+/** Once closed, to the exchange and the owner: who is behind each bidder number. */
+function RevealedBidders({ bidders }: { bidders: NonNullable<LiveHall['bidders']> }) {
+  return (
+    <Descriptions size="small" title="竞买人" column={{ xs: 1, sm: 2, lg: 4 }} data-testid="bidding-bidders">
+      {bidders.map((bidder) => (
+        <Descriptions.Item key={bidder.bidderNo} label={bidder.bidderNo}>
+          {bidder.name}
+        </Descriptions.Item>
+      ))}
+    </Descriptions>
+  );
+}
+
 function HallView({ hall, now }: { hall: LiveHall; now: number }) {
   const livePhase = phaseOf(hall, now);
   const isLive = livePhase === 'free' || livePhase === 'timed';
   const left = remainingMs(hall, countdownTarget(hall, livePhase), now);
+  const isUnseen = hall.mode === 'sealed' && livePhase !== 'closed';
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -117,7 +151,7 @@ function HallView({ hall, now }: { hall: LiveHall; now: number }) {
         <Col xs={24} sm={12} lg={6}>
           <Card size="small">
             <Statistic
-              title={livePhase === 'closed' ? '剩余时间' : countdownLabel(livePhase)}
+              title={livePhase === 'closed' ? '剩余时间' : countdownLabel(hall, livePhase)}
               valueRender={() => (
                 <span data-testid="bidding-countdown" style={{ fontVariantNumeric: 'tabular-nums' }}>
                   {formatCountdown(livePhase === 'closed' ? 0 : left)}
@@ -129,25 +163,40 @@ function HallView({ hall, now }: { hall: LiveHall; now: number }) {
         <Col xs={24} sm={12} lg={6}>
           <Card size="small">
             <Statistic
-              title="当前价（元）"
+              title={isUnseen ? '已收到报价' : '当前价（元）'}
               valueRender={() => (
                 <span data-testid="bidding-current-price">
-                  {hall.currentPrice === null ? '尚无报价' : formatFen(hall.currentPrice)}
+                  {isUnseen
+                    ? `${hall.bidCount}份`
+                    : hall.currentPrice === null
+                      ? '尚无报价'
+                      : formatFen(hall.currentPrice)}
                 </span>
               )}
             />
-            <Typography.Text type="secondary">领先竞买号：{hall.leaderNo ?? '—'}</Typography.Text>
+            <Typography.Text type="secondary">
+              {isUnseen ? '报价密封，报价期满后揭晓' : `领先竞买号：${hall.leaderNo ?? '—'}`}
+            </Typography.Text>
           </Card>
         </Col>
         <Col xs={24} sm={12} lg={6}>
           <Card size="small">
-            <Statistic title="下一次最低报价（元）" value={formatFen(hall.nextMinimum)} />
+            <Statistic
+              title={hall.mode === 'sealed' ? '最低报价（元）' : '下一次最低报价（元）'}
+              value={formatFen(hall.nextMinimum)}
+            />
           </Card>
         </Col>
         <Col xs={24} sm={12} lg={6}>
           <Card size="small">
-            <Statistic title="加价幅度（元）" value={formatFen(hall.increment)} />
-            <Typography.Text type="secondary">起始价：{formatFen(hall.startingPrice)}元</Typography.Text>
+            {hall.mode === 'sealed' ? (
+              <Statistic title="起始价（元）" value={formatFen(hall.startingPrice)} />
+            ) : (
+              <>
+                <Statistic title="加价幅度（元）" value={formatFen(hall.increment)} />
+                <Typography.Text type="secondary">起始价：{formatFen(hall.startingPrice)}元</Typography.Text>
+              </>
+            )}
           </Card>
         </Col>
       </Row>
@@ -162,10 +211,21 @@ function HallView({ hall, now }: { hall: LiveHall; now: number }) {
       )}
       <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }}>
         <Descriptions.Item label="项目编号">{hall.projectCode}</Descriptions.Item>
+        <Descriptions.Item label="竞价方式">{hall.modeLabel}</Descriptions.Item>
         <Descriptions.Item label="开始时间">{formatDateTime(hall.startAt)}</Descriptions.Item>
-        <Descriptions.Item label="自由报价期截止">{formatDateTime(hall.freeEndAt)}</Descriptions.Item>
-        <Descriptions.Item label="限时报价周期">{hall.timedSeconds}秒</Descriptions.Item>
+        {hall.mode === 'sealed' ? (
+          <Descriptions.Item label="报价截止">{formatDateTime(hall.freeEndAt)}</Descriptions.Item>
+        ) : (
+          <>
+            <Descriptions.Item label="自由报价期截止">{formatDateTime(hall.freeEndAt)}</Descriptions.Item>
+            <Descriptions.Item label="限时报价周期">{hall.timedSeconds}秒</Descriptions.Item>
+          </>
+        )}
+        {hall.reservePrice === null ? null : (
+          <Descriptions.Item label="保留价">{formatFen(hall.reservePrice)}元</Descriptions.Item>
+        )}
       </Descriptions>
+      {hall.bidders === null ? null : <RevealedBidders bidders={hall.bidders} />}
       {hall.myBidderNos.length > 0 && livePhase !== 'closed' ? (
         <Card size="small" title="我要出价">
           <BidForm hall={hall} isOpen={isLive} />
@@ -192,8 +252,13 @@ export function BiddingHallPage() {
   useEffect(() => {
     if (id === null || !isLoaded || isClosed) return undefined;
     return followHall(id, {
-      onHall: (data) =>
-        queryClient.setQueryData<LiveHall>(hallKey(id), (current) => applyEvent(current, data)),
+      onHall: (data) => {
+        queryClient.setQueryData<LiveHall>(hallKey(id), (current) => applyEvent(current, data));
+        // closed: read once more, for what the call alone tells (who is behind each number, to whom may see it)
+        if ((data as { status?: unknown } | null)?.status === 'closed') {
+          void queryClient.invalidateQueries({ queryKey: hallKey(id) });
+        }
+      },
       onOpen: () => setIsLost(false),
       onReconnect: () => void queryClient.invalidateQueries({ queryKey: hallKey(id) }),
       onDrop: () => setIsLost(true),
@@ -221,6 +286,7 @@ export function BiddingHallPage() {
           <Tag color={STATUS_COLORS[status]} data-testid="bidding-status">
             {BIDDING_STATUS_LABELS[status]}
           </Tag>
+          <Tag data-testid="bidding-mode">{data.modeLabel}</Tag>
           {isLost && !isClosed ? <Tag color="warning">{MSG.biddingStreamLost}</Tag> : null}
         </Space>
       }

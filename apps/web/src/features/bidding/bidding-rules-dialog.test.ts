@@ -2,7 +2,7 @@
 // (a start already past offered as now), the seller's first rules from the first day a hall may start.
 import { describe, expect, it } from 'vitest';
 import { ZBiddingOpenForm, type AuctionRules } from '@cqjy/domain/bidding';
-import { initialRules, toOpenForm } from './bidding-rules-dialog.tsx';
+import { initialRules, reserveOf, toOpenForm } from './bidding-rules-dialog.tsx';
 
 const NOW = Date.parse('2026-11-29T10:00:00+08:00');
 
@@ -13,6 +13,8 @@ const saved: AuctionRules = {
   timedSeconds: 60,
   startingPrice: 8_465_000,
   increment: 50_000,
+  mode: 'dynamic',
+  reservePrice: 9_000_000,
   version: 2,
   updatedAt: '2026-11-28T01:00:00.000Z',
 };
@@ -21,6 +23,8 @@ describe('initialRules', () => {
   it('offers the saved rules as typed (yuan, +08:00 minutes), and they send back as saved', () => {
     const values = initialRules(saved, 1, NOW);
     expect(values).toEqual({
+      mode: 'dynamic',
+      reservePrice: '90000.00',
       startAt: '2026-12-12 10:00',
       freeSeconds: '300',
       timedSeconds: '60',
@@ -35,7 +39,10 @@ describe('initialRules', () => {
       timedSeconds: 60,
       startingPrice: 8_465_000,
       increment: 50_000,
+      mode: 'dynamic',
     });
+    expect(reserveOf(values)).toBe(9_000_000);
+    expect(reserveOf({ reservePrice: ' ' })).toBeNull();
   });
 
   it('offers a saved start already past as now, and without rules the listing price and the defaults', () => {
@@ -43,6 +50,8 @@ describe('initialRules', () => {
       '2026-12-13 09:30',
     );
     expect(initialRules(null, 3_000_000, NOW)).toEqual({
+      mode: 'dynamic',
+      reservePrice: '',
       startAt: '2026-11-29 10:00',
       freeSeconds: '60',
       timedSeconds: '60',

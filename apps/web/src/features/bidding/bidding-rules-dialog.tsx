@@ -1,14 +1,20 @@
 // A hall's rules, in one dialog for the two who set them: 开启网络竞价 (the exchange's, on a project with two or more
 // qualified buyers) and 竞价规则 (the seller's, saved for the exchange to start from): when the hall starts, how long
 // the free period lasts, the timed period's countdown, the starting price (the listing price unless changed) and
-// the increment. The exchange's dialog starts from the seller's rules when saved (a start already past means at
-// once). The form is checked by the domain's rules (ZBiddingOpenForm) before anything is sent, with the server's
+// the increment, in the auction mode chosen (一次报价: one window, each bidder's one bid unseen until the close, so
+// no countdown after it). The seller may set a reserve price (保留价), hidden from the bidders until the close. The
+// exchange's dialog starts from the seller's rules when saved (a start already past means at once). The form is checked by the domain's rules (ZBiddingOpenForm) before anything is sent, with the server's
 // words on the field at fault; times are typed in +08:00 as every time of the portal is shown.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Spin } from 'antd';
-import { ZBiddingOpenForm } from '@cqjy/domain/bidding';
-import type { AuctionRules, BiddingOpenForm } from '@cqjy/domain/bidding';
+import { Form, Radio, Spin } from 'antd';
+import {
+  AUCTION_MODE_LABELS,
+  AUCTION_MODES,
+  ZAuctionRulesForm,
+  ZBiddingOpenForm,
+} from '@cqjy/domain/bidding';
+import type { AuctionMode, AuctionRules, BiddingOpenForm } from '@cqjy/domain/bidding';
 import { fenToYuan, formatDateTime, parseYuanToFen, TIMEZONE_OFFSET } from '@cqjy/domain/format';
 import {
   AppDialog,
@@ -41,6 +47,8 @@ export type AuctionRulesDialogProps = {
 };
 
 type OpenValues = {
+  mode?: AuctionMode;
+  reservePrice?: string;
   startAt?: string;
   freeSeconds?: string;
   timedSeconds?: string;
@@ -48,7 +56,16 @@ type OpenValues = {
   increment?: string;
 };
 
-const RULE_FIELDS = ['startAt', 'freeSeconds', 'timedSeconds', 'startingPrice', 'increment'] as const;
+const RULE_FIELDS = [
+  'startAt',
+  'freeSeconds',
+  'timedSeconds',
+  'startingPrice',
+  'increment',
+  'reservePrice',
+] as const;
+
+const MODE_OPTIONS = AUCTION_MODES.map((value) => ({ value, label: AUCTION_MODE_LABELS[value] }));
 
 const DEFAULT_FREE_SECONDS = 60;
 const DEFAULT_TIMED_SECONDS = 60;
@@ -91,7 +108,14 @@ export function toOpenForm(projectId: number, values: OpenValues, nowMs = Date.n
     timedSeconds: wholeNumber(values.timedSeconds),
     startingPrice: yuanToFen(values.startingPrice),
     increment: yuanToFen(values.increment),
+    mode: values.mode ?? 'dynamic',
   };
+}
+
+/** The reserve price typed (yuan) as the rules take it: none when left empty. */
+export function reserveOf(values: Pick<OpenValues, 'reservePrice'>): number | null {
+  const text = values.reservePrice?.trim() ?? '';
+  return text === '' ? null : yuanToFen(text);
 }
 
 /** The dialog's first values: the saved rules when there are, else the defaults and the listing price. */
@@ -102,6 +126,8 @@ export function initialRules(
 ): OpenValues {
   if (rules !== null) {
     return {
+      mode: rules.mode,
+      reservePrice: rules.reservePrice === null ? '' : fenToYuan(rules.reservePrice),
       startAt: currentMinute(Math.max(Date.parse(rules.startAt), nowMs)),
       freeSeconds: String(rules.freeSeconds),
       timedSeconds: String(rules.timedSeconds),
@@ -110,6 +136,8 @@ export function initialRules(
     };
   }
   return {
+    mode: 'dynamic',
+    reservePrice: '',
     startAt: currentMinute(nowMs),
     freeSeconds: String(DEFAULT_FREE_SECONDS),
     timedSeconds: String(DEFAULT_TIMED_SECONDS),
@@ -148,10 +176,11 @@ export function AuctionRulesDialog({
       title="设置竞价规则"
       okText="保存"
       projectId={projectId}
+      isSeller
       initialValues={initialRules(rules, listingPrice, Math.max(Date.now(), firstStart ?? 0))}
       onClose={onClose}
-      send={async (form) => {
-        await saveAuctionRules({ ...form, version: rules?.version ?? 0 });
+      send={async (form, reservePrice) => {
+        await saveAuctionRules({ ...form, reservePrice, version: rules?.version ?? 0 });
         onSaved();
       }}
     />
@@ -162,16 +191,19 @@ type BiddingRulesDialogProps = {
   title: string;
   okText: string;
   projectId: number;
+  /** the seller's rules: with the reserve price (the exchange's opening takes the seller's, unseen) */
+  isSeller?: boolean;
   initialValues: OpenValues;
   onClose: () => void;
   /** sends the checked rules; a refusal has been shown by the HTTP client and keeps the dialog open */
-  send: (form: BiddingOpenForm) => Promise<void>;
+  send: (form: BiddingOpenForm, reservePrice: number | null) => Promise<void>;
 };
 
 function BiddingRulesDialog({
   title,
   okText,
   projectId,
+  isSeller = false,
   initialValues,
   onClose,
   send,
@@ -179,17 +211,22 @@ function BiddingRulesDialog({
   const [form] = Form.useForm<OpenValues>();
   const [isSending, setIsSending] = useState(false);
   const [initial] = useState<OpenValues>(initialValues);
+  const mode = Form.useWatch('mode', form) ?? initial.mode ?? 'dynamic';
 
   const submit = async (): Promise<void> => {
     const values = form.getFieldsValue();
-    const checked = ZBiddingOpenForm.safeParse(toOpenForm(projectId, values));
+    const reservePrice = isSeller ? reserveOf(values) : null;
+    const checked = (isSeller ? ZAuctionRulesForm : ZBiddingOpenForm).safeParse({
+      ...toOpenForm(projectId, values),
+      ...(isSeller ? { reservePrice, version: 0 } : {}),
+    });
     if (!checked.success) {
       form.setFields(fieldErrorsOf<OpenValues>(checked.error.issues, RULE_FIELDS));
       return;
     }
     setIsSending(true);
     try {
-      await send(checked.data);
+      await send(checked.data, reservePrice);
     } catch {
       // the HTTP client has shown the server's message; the dialog stays for another try
     } finally {
@@ -215,21 +252,38 @@ function BiddingRulesDialog({
         initialValues={initial}
         onValuesChange={clearErrorsOnChange(form)}
       >
+        <Form.Item name="mode" label="竞价方式" required>
+          <Radio.Group options={MODE_OPTIONS} />
+        </Form.Item>
         <Form.Item name="startAt" label="开始时间" required>
           <DayPicker withTime aria-label="开始时间" />
         </Form.Item>
-        <Form.Item name="freeSeconds" label="自由报价期（秒）" required>
+        <Form.Item
+          name="freeSeconds"
+          label={mode === 'sealed' ? '报价期（秒）' : '自由报价期（秒）'}
+          required
+          extra={mode === 'sealed' ? '报价期内每位竞买人报价一次，报价期满后统一揭晓，价高者得。' : undefined}
+        >
           <NumberInput decimalDigits={0} />
         </Form.Item>
-        <Form.Item name="timedSeconds" label="限时报价周期（秒）" required>
+        <Form.Item name="timedSeconds" label="限时报价周期（秒）" required hidden={mode === 'sealed'}>
           <NumberInput decimalDigits={0} />
         </Form.Item>
         <Form.Item name="startingPrice" label="起始价（元）" required>
           <NumberInput />
         </Form.Item>
-        <Form.Item name="increment" label="加价幅度（元）" required>
+        <Form.Item name="increment" label="加价幅度（元）" required hidden={mode === 'sealed'}>
           <NumberInput />
         </Form.Item>
+        {isSeller && (
+          <Form.Item
+            name="reservePrice"
+            label="保留价（元）"
+            extra="选填。竞价结束前不公开；最高报价低于保留价的不成交。须在竞价开始前按规则参数的时限设定。"
+          >
+            <NumberInput />
+          </Form.Item>
+        )}
       </Form>
     </AppDialog>
   );

@@ -31,7 +31,10 @@ export function applyEvent(
   const parsed = ZHallEvent.safeParse(data);
   if (!parsed.success) return current;
   if (current !== undefined && parsed.data.version < current.version) return current;
-  return received({ ...parsed.data, myBidderNos: current?.myBidderNos ?? [] }, nowMs);
+  return received(
+    { ...parsed.data, myBidderNos: current?.myBidderNos ?? [], bidders: current?.bidders ?? null },
+    nowMs,
+  );
 }
 
 /** A bid's own answer, unless an event newer than it has already come. */

@@ -1,4 +1,12 @@
-import { bidChainLine, biddingPhase, checkBid, endsAfterBid, MSG, type BiddingHall } from '@cqjy/domain';
+import {
+  bidChainLine,
+  biddingPhase,
+  checkBid,
+  endsAfterBid,
+  leadsAfterBid,
+  MSG,
+  type BiddingHall,
+} from '@cqjy/domain';
 import { toAuditActor } from '../../../platform/audit.ts';
 import { notFound, refused } from '../../../platform/errors.ts';
 import type { Actor, HallDeps } from '../deps.ts';
@@ -6,7 +14,10 @@ import { canSee, publish, sha256 } from '../hall.ts';
 import * as repo from '../repo.ts';
 import { loadVisible, showHall } from './read.ts';
 
-/** 报价: judged under the hall's lock with the server's clock, chained, the countdown moved; then signalled. */
+/**
+ * 报价: judged under the hall's lock with the server's clock, chained, the countdown moved (a dynamic session); a
+ * sealed session takes one bid per bidder and keeps the highest as its leader, unseen; then signalled.
+ */
 export async function placeBid(
   deps: HallDeps,
   actor: Actor,
@@ -29,6 +40,10 @@ export async function placeBid(
     const now = clock.now();
     const refusal = checkBid({ ...item, status: biddingPhase(item, now) }, input.amount, now);
     if (refusal !== null) throw refused(refusal);
+    if (item.mode === 'sealed' && (await repo.hasBid(tx, id, bidder.registrationId))) {
+      throw refused(MSG.biddingSealedOnce);
+    }
+    const leads = leadsAfterBid(item, input.amount);
     const seq = item.bidCount + 1;
     const hash = sha256(
       bidChainLine({
@@ -54,8 +69,7 @@ export async function placeBid(
       updatedAt: now,
     });
     const updated = await repo.updateHall(tx, id, {
-      currentPrice: input.amount,
-      leaderRegistrationId: bidder.registrationId,
+      ...(leads ? { currentPrice: input.amount, leaderRegistrationId: bidder.registrationId } : {}),
       bidCount: seq,
       lastHash: hash,
       endsAt: endsAfterBid(item, now),
@@ -71,7 +85,8 @@ export async function placeBid(
         seq,
         bidderNo: bidder.bidderNo,
         registrationId: bidder.registrationId,
-        amount: input.amount,
+        // a sealed bid's amount stays in its row alone until the close (the log is read by more people)
+        amount: item.mode === 'sealed' ? undefined : input.amount,
         hash,
         endsAt: updated.endsAt.toISOString(),
         version: updated.version,

@@ -1,13 +1,14 @@
 // Closing: a timer per open hall on every node fires at its end, and a read after the end closes it too; the
 // housekeeping closes any left. The close locks the row and does nothing when the hall is closed already or its
-// end moved later (the timer is set again). With bids, the leader wins (the intentions module's settleDeal);
-// without bids the hall closes without a winner (流拍).
+// end moved later (the timer is set again). With bids, the leader (a sealed session's highest) wins when its price
+// meets the reserve (the intentions module's settleDeal); without bids, or below the reserve, the hall closes
+// without a winner (流拍).
 import { biddingHallPath, formatFen, formatMessage, MSG, PROJECT_STATUS } from '@cqjy/domain';
 import type { Db } from '../../../db/client.ts';
 import { settleDeal, type SettleResult } from '../../intentions/settle.ts';
 import { track, type HallDeps } from '../deps.ts';
 import { SYSTEM_ACTOR } from '../../../platform/audit.ts';
-import { publish } from '../hall.ts';
+import { publish, winnerOf } from '../hall.ts';
 import * as repo from '../repo.ts';
 import { ensureResult } from './result.ts';
 
@@ -60,9 +61,10 @@ async function raiseResultNotices(
   const price = item.currentPrice === null ? '' : formatFen(item.currentPrice);
   const title = formatMessage(MSG.biddingResultTitle, { project });
   const link = biddingHallPath(item.id);
+  const failed = item.currentPrice === null ? MSG.biddingResultFailedBody : MSG.biddingResultReserveBody;
   for (const bidder of winner === undefined ? bidders : []) {
     const params = { project, name: bidder.name, bidderNo: bidder.bidderNo, price };
-    const body = formatMessage(MSG.biddingResultFailedBody, params);
+    const body = formatMessage(failed, params);
     await notifications.raise(tx, {
       companyId: bidder.companyId,
       kind: 'bidding.result',
@@ -77,17 +79,24 @@ async function raiseResultNotices(
     title,
     body:
       winner === undefined
-        ? formatMessage(MSG.biddingResultFailedBody, { project })
+        ? formatMessage(failed, { project })
         : formatMessage(MSG.biddingResultOwnerBody, { project, name: winner.name, price }),
     link,
   });
 }
 
 /**
- * A hall closed without a bid: the project is 流拍 (from a disclosure that ran out or ended; a project the owner
- * moved elsewhere meanwhile keeps its status), and its process log says so.
+ * A hall closed without a sale (no bid, or the highest below the reserve, `reason` says which): the project is 流拍
+ * (from a disclosure that ran out or ended; a project the owner moved elsewhere meanwhile keeps its status), and
+ * its process log says so.
  */
-async function markUnsold(deps: HallDeps, tx: Db, projectId: number, at: Date): Promise<void> {
+async function markUnsold(
+  deps: HallDeps,
+  tx: Db,
+  projectId: number,
+  at: Date,
+  reason: string,
+): Promise<void> {
   const { projects, processLog } = deps;
   await projects.lockStatus(tx, projectId, 'update');
   const project = await projects.findById(projectId, tx);
@@ -101,7 +110,7 @@ async function markUnsold(deps: HallDeps, tx: Db, projectId: number, at: Date): 
   await processLog.recordProjectEvent(tx, {
     projectId,
     event: 'biddingUnsold',
-    reason: MSG.dealLogUnsold,
+    reason,
     actor: null,
     at,
   });
@@ -121,10 +130,7 @@ export async function closeHall(deps: HallDeps, id: number): Promise<'closed' | 
     // the hall ended when its countdown ran out, whenever the close is recorded
     const closedAt = item.endsAt;
     const bidders = await repo.listBidders(tx, id);
-    const winner =
-      item.currentPrice === null
-        ? undefined
-        : bidders.find((bidder) => bidder.registrationId === item.leaderRegistrationId);
+    const winner = winnerOf(item, bidders);
     let settled: SettleResult | null = null;
     if (winner !== undefined && item.currentPrice !== null) {
       // the winner won and the others lost, each member told of its own result, the project 待签约 and the
@@ -143,7 +149,11 @@ export async function closeHall(deps: HallDeps, id: number): Promise<'closed' | 
         { notifications, projects, processLog, audit, at: now, kind: 'bidding.result' },
       );
     } else {
-      await markUnsold(deps, tx, item.projectId, closedAt);
+      const reason =
+        item.currentPrice === null
+          ? MSG.dealLogUnsold
+          : formatMessage(MSG.dealLogReserveNotMet, { price: formatFen(item.currentPrice) });
+      await markUnsold(deps, tx, item.projectId, closedAt, reason);
     }
     const row = await repo.updateHall(tx, id, { closedAt, updatedAt: now });
     if (row === undefined) return { kind: 'already' as const };
@@ -160,6 +170,8 @@ export async function closeHall(deps: HallDeps, id: number): Promise<'closed' | 
         winnerRegistrationId: winner?.registrationId ?? null,
         winnerBidderNo: winner?.bidderNo ?? null,
         dealPrice: winner === undefined ? null : item.currentPrice,
+        highestPrice: item.currentPrice,
+        reservePrice: item.reservePrice,
         lastHash: item.lastHash,
         settled,
       },

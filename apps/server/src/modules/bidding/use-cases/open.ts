@@ -13,8 +13,10 @@ import { isExchange, publish, sha256 } from '../hall.ts';
 import * as repo from '../repo.ts';
 
 /**
- * 开启网络竞价: the exchange opens the project's hall, judged by biddingRefusal with the project's row locked (two
- * openings queue); its bidders are the qualified registrations, one per member.
+ * 开启网络竞价: the exchange opens the project's hall in the mode it chose, judged by biddingRefusal with the
+ * project's row locked (two openings queue); its bidders are the qualified registrations, one per member. The
+ * owner's reserve price (its saved rules) goes with it, unseen until the close. A sealed session has one window
+ * (the free period) and no countdown after it.
  */
 export async function openHall(
   deps: HallDeps,
@@ -26,7 +28,8 @@ export async function openHall(
   if (!isExchange(actor)) throw notFound();
   const startAt = new Date(form.startAt);
   const freeEndAt = new Date(startAt.getTime() + form.freeSeconds * 1000);
-  const endsAt = new Date(freeEndAt.getTime() + form.timedSeconds * 1000);
+  const endsAt =
+    form.mode === 'sealed' ? freeEndAt : new Date(freeEndAt.getTime() + form.timedSeconds * 1000);
   const now = clock.now();
   if (endsAt.getTime() <= now.getTime()) throw refused(MSG.biddingStartInvalid);
   const row = await db.transaction(async (tx) => {
@@ -35,14 +38,19 @@ export async function openHall(
     const refusal = biddingRefusal(await readDealFacts(tx, project), now);
     if (refusal !== null) throw refused(refusal);
     const qualified = await repo.listQualified(tx, project.id);
+    const reservePrice = (await repo.findRules(tx, project.id))?.reservePrice ?? null;
+    if (reservePrice !== null && reservePrice < form.startingPrice)
+      throw refused(MSG.auctionReserveBelowStart);
     const inserted = await repo.insertHall(tx, {
       projectId: project.id,
       startAt,
       freeEndAt,
       endsAt,
       timedSeconds: form.timedSeconds,
+      mode: form.mode,
       startingPrice: form.startingPrice,
       increment: form.increment,
+      reservePrice,
       // the genesis link names the hall's id, known once the row exists
       lastHash: '',
       openedBy: actor.operatorId,
@@ -77,6 +85,8 @@ export async function openHall(
         projectId: project.id,
         projectName: project.name,
         startAt: startAt.toISOString(),
+        mode: form.mode,
+        hasReserve: reservePrice !== null,
         freeSeconds: form.freeSeconds,
         timedSeconds: form.timedSeconds,
         startingPrice: form.startingPrice,

@@ -11,7 +11,7 @@ import { sealPdf } from '../../signatures/seal-letter.ts';
 import type { Signer } from '../../signatures/service.ts';
 import type { HallDeps } from '../deps.ts';
 import { SYSTEM_ACTOR } from '../../../platform/audit.ts';
-import { load, publish, sha256 } from '../hall.ts';
+import { load, publish, sha256, winnerOf } from '../hall.ts';
 import * as repo from '../repo.ts';
 import { renderBiddingResultPdf } from '../result-pdf.ts';
 
@@ -58,7 +58,7 @@ async function makeResult(deps: HallDeps, id: number): Promise<string | null> {
   const exchangeId = await users.findExchangeCompanyId();
   if (exchangeId === null) throw new Error('no exchange company to sign the result');
   const exchangeName = await users.findExchangeName();
-  const winner = bidders.find((bidder) => bidder.registrationId === item.leaderRegistrationId);
+  const winner = winnerOf(item, bidders);
   const closedAt: Date = loaded.item.closedAt;
   const genesisHash = sha256(
     biddingGenesisLine({ biddingId: id, projectId: item.projectId, startingPrice: item.startingPrice }),
@@ -68,6 +68,9 @@ async function makeResult(deps: HallDeps, id: number): Promise<string | null> {
       projectName: item.projectName,
       projectCode: item.projectCode,
       exchange: exchangeName,
+      mode: item.mode,
+      reservePrice: item.reservePrice,
+      highestPrice: winner === undefined ? item.currentPrice : null,
       startAt: item.startAt,
       freeEndAt: item.freeEndAt,
       timedSeconds: item.timedSeconds,

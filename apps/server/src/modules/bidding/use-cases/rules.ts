@@ -1,10 +1,12 @@
 // 竞价规则 (POST /api/project/save/auction, GET /api/project/auction/{id}): the seller's rules for its project's hall
-// — when the session should start, its free and timed periods, its starting price and increment. The owner or the
+// — when the session should start, its mode, its free and timed periods, its starting price, increment and reserve
+// price (保留价, no later than the rule's lead hours before the start). The owner or the
 // member acting for it saves them while the project is a draft or disclosing and no hall is open; the exchange's
 // 开启网络竞价 starts from them. Nobody else reaches them (404).
 import {
   auctionRulesRefusal,
   MSG,
+  reserveLeadRefusal,
   readProjectForm,
   type AuctionRules,
   type AuctionRulesForm,
@@ -52,11 +54,22 @@ export async function saveAuctionRules(
       timedSeconds: form.timedSeconds,
       startingPrice: form.startingPrice,
       increment: form.increment,
+      mode: form.mode,
+      reservePrice: form.reservePrice,
       updatedBy: actor.userId,
       updatedAt: now,
     };
     const current = await repo.lockRules(tx, project.id);
     if ((current?.version ?? 0) !== form.version) throw conflict();
+    // the reserve set or moved (or the start moved closer to it) no later than the lead hours before the start
+    const isReserveTouched =
+      form.reservePrice !== (current?.reservePrice ?? null) ||
+      (form.reservePrice !== null && current !== undefined && values.startAt < current.startAt);
+    if (isReserveTouched) {
+      const leadHours = await deps.dictionaries.ruleValue('reservePriceLeadHours', now, tx);
+      const late = reserveLeadRefusal(values.startAt, now, leadHours);
+      if (late !== null) throw refused(late);
+    }
     const saved =
       current === undefined
         ? await repo.insertRules(tx, { projectId: project.id, ...values })
@@ -91,6 +104,8 @@ export async function showAuctionRules(
     timedSeconds: row.timedSeconds,
     startingPrice: row.startingPrice,
     increment: row.increment,
+    mode: row.mode,
+    reservePrice: row.reservePrice,
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };
