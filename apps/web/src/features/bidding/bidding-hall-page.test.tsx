@@ -257,7 +257,12 @@ describe('竞价大厅', () => {
     const [events] = callsTo(calls, '/api/bidding/5/events');
     expect(events?.headers.get('Authorization')).toBe('Bearer access-1');
 
-    const { myBidderNos: _mine, ...moved } = makeHall({
+    // as the server sends it: without the watcher's own numbers and the names only a call answers
+    const {
+      myBidderNos: _mine,
+      bidders: _bidders,
+      ...moved
+    } = makeHall({
       currentPrice: 1_005_000_00,
       nextMinimum: 1_006_000_00,
       leaderNo: 'J003',

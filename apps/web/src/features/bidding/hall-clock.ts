@@ -2,7 +2,7 @@
 // carries the server's time, and the page counts down against it, so a browser whose clock is minutes off still
 // shows the seconds the server will hold it to. The offset is measured when each answer arrives; the network's
 // delay makes the count at most that late, never early.
-import { biddingPhase, ZBiddingHall } from '@cqjy/domain/bidding';
+import { biddingPhase, ZBiddingHallEvent } from '@cqjy/domain/bidding';
 import type { BiddingHall, BiddingStatus } from '@cqjy/domain/bidding';
 
 export type LiveHall = BiddingHall & {
@@ -16,8 +16,6 @@ export function received(hall: BiddingHall, nowMs = Date.now()): LiveHall {
   return { ...hall, offsetMs: Number.isNaN(serverMs) ? 0 : serverMs - nowMs };
 }
 
-const ZHallEvent = ZBiddingHall.omit({ myBidderNos: true });
-
 /**
  * The hall after one event of the stream. The events are the same for every watcher, so they leave out the
  * caller's bidder numbers: those are kept from what the page has. An event older than what the page has (a bid's
@@ -28,7 +26,7 @@ export function applyEvent(
   data: unknown,
   nowMs = Date.now(),
 ): LiveHall | undefined {
-  const parsed = ZHallEvent.safeParse(data);
+  const parsed = ZBiddingHallEvent.safeParse(data);
   if (!parsed.success) return current;
   if (current !== undefined && parsed.data.version < current.version) return current;
   return received(
