@@ -5,6 +5,8 @@ import {
   bidderNo,
   biddingRefusal,
   checkBid,
+  dutchAskAt,
+  dutchRefusal,
   endsAfterBid,
   isReserveMet,
   leadsAfterBid,
@@ -44,6 +46,46 @@ describe('a sealed session (一次报价)', () => {
     expect(leadsAfterBid({ ...sealed, currentPrice: null }, 100_000)).toBe(true);
     // a dynamic session's accepted bid always leads: it is above the current price
     expect(leadsAfterBid({ ...hall, currentPrice: 150_000 }, 160_000)).toBe(true);
+  });
+});
+
+describe('a Dutch session (减价式)', () => {
+  // from 1,000 yuan down by 100 yuan every 60 s in a 5-minute window
+  const dutch = {
+    ...hall,
+    mode: 'dutch' as const,
+    increment: 10_000,
+    timedSeconds: 60,
+    freeEndAt: at(300),
+    endsAt: at(300),
+  };
+
+  it('asks the starting price, less one step a period, the fall stopping at the window’s end', () => {
+    expect(dutchAskAt(dutch, at(0))).toBe(100_000);
+    expect(dutchAskAt(dutch, at(59))).toBe(100_000);
+    expect(dutchAskAt(dutch, at(60))).toBe(90_000);
+    expect(dutchAskAt(dutch, at(299))).toBe(60_000);
+    expect(dutchAskAt(dutch, at(3600))).toBe(60_000);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 299 }), fc.integer({ min: 0, max: 299 }), (a, b) => {
+        // never rises
+        if (a <= b) expect(dutchAskAt(dutch, at(a))).toBeGreaterThanOrEqual(dutchAskAt(dutch, at(b)));
+      }),
+    );
+  });
+
+  it('takes the ask of the moment (or more), and the first to take it ends the session', () => {
+    expect(checkBid(dutch, 90_000, at(61))).toBeNull();
+    expect(checkBid(dutch, 89_999, at(61))).toBe('应价不能低于当前报价900.00元');
+    expect(endsAfterBid(dutch, at(61))).toEqual(at(61));
+    expect(nextValidBid(dutch, at(130))).toBe(80_000);
+  });
+
+  it('refuses a schedule whose last ask would fall to nothing', () => {
+    const form = { startingPrice: 100_000, increment: 10_000, freeSeconds: 300, timedSeconds: 60 };
+    expect(dutchRefusal(form)).toBeNull();
+    expect(dutchRefusal({ ...form, freeSeconds: 601 })).toBe(MSG.biddingDutchTooLow);
+    expect(dutchRefusal({ ...form, freeSeconds: 600 })).toBeNull();
   });
 });
 

@@ -6,6 +6,9 @@
 //   out without a bid.
 // - 一次报价 (sealed): during the bidding window (the free period) each bidder bids once, unseen by anyone; the bids
 //   are opened together at the close and the highest takes it (the earlier of two equal ones).
+// - 减价式 (dutch): from the starting price the ask falls by the step (the increment) every period (the timed
+//   seconds) until the window (the free period) ends; the first bidder to take the ask wins at it, and the hall
+//   closes at once.
 // The owner may set a reserve price (保留价) no later than the rule's hours before the start: hidden until the
 // close, a highest bid below it sells nothing. Bidders are known to each other by their numbers (竞买号) only; the
 // exchange and the owner see who is behind each number once the hall closed. The server is the only clock and the
@@ -35,13 +38,45 @@ export const BIDDING_STATUS_LABELS: Record<BiddingStatus, string> = {
   closed: '已结束',
 };
 
-export const AUCTION_MODES = ['dynamic', 'sealed'] as const;
+export const AUCTION_MODES = ['dynamic', 'sealed', 'dutch'] as const;
 export type AuctionMode = (typeof AUCTION_MODES)[number];
 
 export const AUCTION_MODE_LABELS: Record<AuctionMode, string> = {
   dynamic: '自由报价+限时竞价',
   sealed: '一次报价（密封报价）',
+  dutch: '减价式（降价竞价）',
 };
+
+type DutchSchedule = {
+  startingPrice: number;
+  increment: number;
+  timedSeconds: number;
+  startAt: Date | string;
+  freeEndAt: Date | string;
+};
+
+/**
+ * A Dutch session's ask at `now`: the starting price less one step (the increment) for every whole period (the
+ * timed seconds) gone since the start, the fall stopping at the window's end.
+ */
+export function dutchAskAt(hall: DutchSchedule, now: Date | number): number {
+  const start = new Date(hall.startAt).getTime();
+  const end = new Date(hall.freeEndAt).getTime();
+  const at = Math.min(Math.max(new Date(now).getTime(), start), end - 1);
+  const steps = Math.floor((at - start) / (hall.timedSeconds * 1000));
+  return hall.startingPrice - steps * hall.increment;
+}
+
+/** Why a Dutch session's schedule is refused, or null: its last ask must stay above nothing. */
+export function dutchRefusal(
+  form: Pick<BiddingOpenForm, 'startingPrice' | 'increment' | 'freeSeconds' | 'timedSeconds'>,
+): string | null {
+  const lowest = dutchAskAt(
+    { ...form, startAt: new Date(0), freeEndAt: new Date(form.freeSeconds * 1000) },
+    form.freeSeconds * 1000,
+  );
+  return lowest > 0 ? null : MSG.biddingDutchTooLow;
+}
 
 /** Limits of the hall's parameters, in seconds. */
 export const BIDDING_FREE_SECONDS_MAX = 7 * 24 * 3600;
@@ -150,13 +185,20 @@ export function earliestAuctionStart(disclosureEnd: Date | string): Date {
  * The next valid bid: the starting price for the first, then one step (the increment) above the current price. It
  * is the least the server takes (checkBid) and what the bidder's 加一手 offers, so the two never disagree.
  */
-export function nextValidBid(hall: {
-  mode: AuctionMode;
-  startingPrice: number;
-  increment: number;
-  currentPrice: number | null;
-}): number {
-  // a sealed bid is measured against the starting price alone: the others are unseen
+export function nextValidBid(
+  hall: {
+    mode: AuctionMode;
+    startingPrice: number;
+    increment: number;
+    currentPrice: number | null;
+    timedSeconds: number;
+    startAt: Date | string;
+    freeEndAt: Date | string;
+  },
+  now: Date | number = new Date(hall.startAt),
+): number {
+  // a Dutch session's is the ask of the moment; a sealed bid is measured against the starting price alone
+  if (hall.mode === 'dutch') return dutchAskAt(hall, now);
   if (hall.mode === 'sealed' || hall.currentPrice === null) return hall.startingPrice;
   return hall.currentPrice + hall.increment;
 }
@@ -180,6 +222,8 @@ export function checkBid(
   hall: {
     status: BiddingStatus;
     mode: AuctionMode;
+    timedSeconds: number;
+    freeEndAt: Date;
     startingPrice: number;
     increment: number;
     currentPrice: number | null;
@@ -192,9 +236,14 @@ export function checkBid(
   if (hall.status === 'closed' || now.getTime() >= hall.endsAt.getTime()) return MSG.biddingClosed;
   if (now.getTime() < hall.startAt.getTime()) return MSG.biddingNotStarted;
   if (!Number.isSafeInteger(amount) || amount <= 0) return MSG.biddingAmountInvalid;
-  const minimum = nextValidBid(hall);
+  const minimum = nextValidBid(hall, now);
   if (amount < minimum) {
-    const message = hall.mode === 'sealed' ? MSG.biddingBelowStart : MSG.biddingBelowMinimum;
+    const message =
+      hall.mode === 'sealed'
+        ? MSG.biddingBelowStart
+        : hall.mode === 'dutch'
+          ? MSG.biddingBelowAsk
+          : MSG.biddingBelowMinimum;
     return formatMessage(message, { min: formatFen(minimum) });
   }
   return null;
@@ -208,7 +257,7 @@ export function leadsAfterBid(
   hall: { mode: AuctionMode; currentPrice: number | null },
   amount: number,
 ): boolean {
-  return hall.mode === 'dynamic' || hall.currentPrice === null || amount > hall.currentPrice;
+  return hall.mode !== 'sealed' || hall.currentPrice === null || amount > hall.currentPrice;
 }
 
 /**
@@ -232,7 +281,8 @@ export function endsAfterBid(
   hall: { mode: AuctionMode; freeEndAt: Date; endsAt: Date; timedSeconds: number },
   at: Date,
 ): Date {
-  // a sealed session ends when its window does, whatever is bid
+  // the first to take a Dutch session's ask ends it; a sealed session ends when its window does
+  if (hall.mode === 'dutch') return at;
   if (hall.mode === 'sealed' || at.getTime() < hall.freeEndAt.getTime()) return hall.endsAt;
   const restarted = at.getTime() + hall.timedSeconds * 1000;
   return new Date(Math.max(restarted, hall.endsAt.getTime()));

@@ -851,6 +851,8 @@ export const MSG = {
   biddingAmountInvalid: '请填写正确的报价金额',
   biddingBelowMinimum: '报价不能低于{min}元（当前价加上加价幅度）',
   biddingBelowStart: '报价不能低于起始价{min}元',
+  biddingBelowAsk: '应价不能低于当前报价{min}元',
+  biddingDutchTooLow: '报价期内降价后的最低价须大于0，请调整起始价、降价幅度、降价周期或报价期',
   biddingNotStarted: '竞价尚未开始',
   biddingClosed: '竞价已结束',
   biddingNotBidder: '您不是本项目的合格竞买人',

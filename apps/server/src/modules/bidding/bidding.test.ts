@@ -775,3 +775,49 @@ describe('the reserve price (保留价)', () => {
     });
   });
 });
+
+describe('a Dutch session (减价式)', () => {
+  it('asks less each period; the first to take the ask wins at it and the session ends at once', async () => {
+    const projectId = await newProject();
+    const memberReg = await addRegistration(projectId, memberCompanyId, '甲有限公司');
+    const agentReg = await addRegistration(projectId, agentCompanyId, '乙有限公司');
+    // a schedule falling to nothing is refused
+    expect(
+      await exchange.post(
+        '/api/bidding/open',
+        openForm(projectId, {
+          mode: 'dutch',
+          freeSeconds: 3600,
+          timedSeconds: 60,
+          increment: START_PRICE / 10,
+        }),
+      ),
+    ).toMatchObject({ status: API_STATUS.refused, msg: MSG.biddingDutchTooLow });
+    const opened = await exchange.post<{ id: number }>(
+      '/api/bidding/open',
+      openForm(projectId, { mode: 'dutch', freeSeconds: 600, timedSeconds: 60, increment: INCREMENT }),
+    );
+    expect(opened.status, opened.msg).toBe(0);
+    const id = opened.data.id;
+    const first = await agent.get<BiddingHall>(`/api/bidding/${id}`);
+    expect(first.data).toMatchObject({ mode: 'dutch', nextMinimum: START_PRICE, currentPrice: null });
+    expect(first.data.endsAt).toBe(first.data.freeEndAt);
+
+    // two periods on, the ask is two steps lower; less than it is refused
+    t.clock.set(new Date(Date.parse(first.data.startAt) + 125_000));
+    const ask = START_PRICE - 2 * INCREMENT;
+    expect((await agent.get<BiddingHall>(`/api/bidding/${id}`)).data.nextMinimum).toBe(ask);
+    expect(await bid(agent, id, agentReg, ask - 1)).toMatchObject({
+      status: API_STATUS.refused,
+      msg: formatMessage(MSG.biddingBelowAsk, { min: formatFen(ask) }),
+    });
+    // the first to take it: the hall closes there and then; the other is too late
+    const [a, b] = await Promise.all([bid(agent, id, agentReg, ask), bid(member, id, memberReg, ask)]);
+    expect([a.status, b.status].sort()).toEqual([0, API_STATUS.refused]);
+    const loser = a.status === 0 ? b : a;
+    expect(loser.msg).toBe(MSG.biddingClosed);
+    const closed = await exchange.get<BiddingHall>(`/api/bidding/${id}`);
+    const winnerName = a.status === 0 ? '乙有限公司' : '甲有限公司';
+    expect(closed.data).toMatchObject({ status: 'closed', currentPrice: ask, winnerName, bidCount: 1 });
+  });
+});

@@ -72,7 +72,7 @@ export function toEvent(loaded: Loaded, now: Date): BiddingHallEvent {
     startingPrice: item.startingPrice,
     increment: item.increment,
     currentPrice: isUnseen ? null : item.currentPrice,
-    nextMinimum: nextValidBid(item),
+    nextMinimum: nextValidBid(item, now),
     leaderNo: isUnseen
       ? null
       : (bidders.find((bidder) => bidder.registrationId === item.leaderRegistrationId)?.bidderNo ?? null),

@@ -2,24 +2,28 @@
 // the amount in yuan (the next valid bid unless typed; 加一手 offers the next valid bid, one step above the current
 // price: the domain's nextValidBid, the least the server takes) and 出价. The amount typed stays while it is still a
 // valid bid; once someone outbids it, the field moves up to the new minimum, so that a bidder who presses 出价
-// again does not send a bid the server must refuse. A refusal shows the server's words by the button.
+// again does not send a bid the server must refuse. A refusal shows the server's words by the button. In a sealed
+// session the bidder bids once (then sees its bid); in a Dutch one it takes the falling ask of the moment (应价), by
+// the server's clock, and the first to take it wins.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Space, Typography } from 'antd';
-import { nextValidBid } from '@cqjy/domain/bidding';
+import { dutchAskAt, nextValidBid } from '@cqjy/domain/bidding';
 import { fenToYuan, formatFen, parseYuanToFen } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
 import { ApiError } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.ts';
 import { NumberInput } from '../../components/index.ts';
 import { hallKey, placeBid } from './api.ts';
-import { applyAnswer } from './hall-clock.ts';
+import { applyAnswer, serverNow } from './hall-clock.ts';
 import type { LiveHall } from './hall-clock.ts';
 
 export type BidFormProps = {
   hall: LiveHall;
   /** bids are taken (the free or the timed period) */
   isOpen: boolean;
+  /** the browser's clock now (a Dutch session's ask is read from it, corrected to the server's) */
+  nowMs?: number;
 };
 
 /** 竞买号 J001（name）: how a bidder number is offered to its holder. */
@@ -28,7 +32,7 @@ export const bidderLabel = (entry: { bidderNo: string; name: string }): string =
 
 type Typed = { text: string; minimum: number };
 
-export function BidForm({ hall, isOpen }: BidFormProps) {
+export function BidForm({ hall, isOpen, nowMs = Date.now() }: BidFormProps) {
   const queryClient = useQueryClient();
   // the server answers the caller's one bidder number (a member holding two bids for neither)
   const own = hall.myBidderNos[0];
@@ -37,11 +41,13 @@ export function BidForm({ hall, isOpen }: BidFormProps) {
   const [isSending, setIsSending] = useState(false);
 
   const registrationId = own?.registrationId ?? null;
-  const minimum = hall.nextMinimum;
+  const isDutch = hall.mode === 'dutch';
+  const minimum = isDutch ? dutchAskAt(hall, serverNow(hall, nowMs)) : hall.nextMinimum;
   const typedFen = typed === null ? null : parseYuanToFen(typed.text);
   const isTypedKept =
     typed !== null && (typed.minimum === minimum || (typedFen !== null && typedFen >= minimum));
-  const amountText = isTypedKept ? typed.text : fenToYuan(minimum);
+  // a Dutch ask is taken as it stands, never typed
+  const amountText = isTypedKept && !isDutch ? typed.text : fenToYuan(minimum);
 
   // one hand (一手) above the current price: what the server takes as the next valid bid, never a step more
   const addOne = (): void => {
@@ -64,7 +70,9 @@ export function BidForm({ hall, isOpen }: BidFormProps) {
       title: '确认出价',
       content: isSealed
         ? `确认以${formatFen(amount)}元报价？一次报价只能报价一次，提交后不可更改。`
-        : `确认以${formatFen(amount)}元出价？出价后不可撤回。`,
+        : isDutch
+          ? `确认以${formatFen(amount)}元应价？应价即竞得，竞价随即结束。`
+          : `确认以${formatFen(amount)}元出价？出价后不可撤回。`,
       okText: '确认出价',
       cancelText: MSG.cancel,
     });
@@ -108,13 +116,13 @@ export function BidForm({ hall, isOpen }: BidFormProps) {
           <NumberInput
             id="bidding-amount"
             value={amountText}
-            disabled={!isOpen}
+            disabled={!isOpen || isDutch}
             onChange={(text) => {
               setRefusal(null);
               setTyped({ text, minimum });
             }}
           />
-          {isSealed ? null : (
+          {isSealed || isDutch ? null : (
             <Button disabled={!isOpen} onClick={addOne}>
               加一手
             </Button>
@@ -138,7 +146,7 @@ export function BidForm({ hall, isOpen }: BidFormProps) {
         loading={isSending}
         data-testid="bidding-submit"
       >
-        出价
+        {isDutch ? '应价' : '出价'}
       </Button>
     </Form>
   );

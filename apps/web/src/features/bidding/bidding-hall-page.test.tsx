@@ -178,6 +178,42 @@ describe('竞价大厅 · 一次报价', () => {
   });
 });
 
+describe('竞价大厅 · 减价式', () => {
+  it('shows the ask falling by the server’s clock; the bidder takes it (应价) as it stands', async () => {
+    const { calls } = serve({
+      halls: [
+        makeHall({
+          mode: 'dutch',
+          modeLabel: '减价式（降价竞价）',
+          status: 'free',
+          statusLabel: '自由报价',
+          // two whole periods of 60 s gone: two steps of 1,000 yuan below the start
+          startAt: iso(SERVER_NOW - 125_000),
+          freeEndAt: iso(SERVER_NOW + 475_000),
+          endsAt: iso(SERVER_NOW + 475_000),
+          timedSeconds: 60,
+          currentPrice: null,
+          leaderNo: null,
+          nextMinimum: 898_000_00,
+          bids: [],
+          bidCount: 0,
+        }),
+      ],
+      onBid: () => jsonResponse(envelope(makeHall({ mode: 'dutch', status: 'closed', version: 5 }))),
+    });
+    renderPortal('/index/biddingHall?id=5');
+    expect((await screen.findByTestId('bidding-current-price')).textContent).toBe('898,000.00');
+    expect(screen.queryByRole('button', { name: '加一手' })).toBeNull();
+    expect(screen.getByLabelText<HTMLInputElement>('报价（元）').value).toBe('898,000.00');
+    fireEvent.click(screen.getByTestId('bidding-submit'));
+    await waitFor(() => expect(callsTo(calls, '/api/bidding/bid/5')).toHaveLength(1));
+    expect(bodyOf(callsTo(calls, '/api/bidding/bid/5')[0])).toEqual({
+      registrationId: 31,
+      amount: 898_000_00,
+    });
+  });
+});
+
 describe('竞价大厅', () => {
   it('shows the status, the countdown by the server’s clock, the price, the leader and the log newest first', async () => {
     serve({});

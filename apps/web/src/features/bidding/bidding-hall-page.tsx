@@ -23,7 +23,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { BIDDING_STATUS_LABELS } from '@cqjy/domain/bidding';
+import { BIDDING_STATUS_LABELS, dutchAskAt } from '@cqjy/domain/bidding';
 import type { BiddingStatus } from '@cqjy/domain/bidding';
 import { formatDateTime, formatFen } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
@@ -33,7 +33,14 @@ import { CloseButton, PageNotFound } from '../../components/index.ts';
 import { downloadResult, hallKey, hallQuery } from './api.ts';
 import { BidForm } from './bid-form.tsx';
 import { BidLog } from './bid-log.tsx';
-import { applyEvent, countdownTarget, formatCountdown, phaseOf, remainingMs } from './hall-clock.ts';
+import {
+  applyEvent,
+  countdownTarget,
+  formatCountdown,
+  phaseOf,
+  remainingMs,
+  serverNow,
+} from './hall-clock.ts';
 import type { LiveHall } from './hall-clock.ts';
 import { followHall } from './hall-stream.ts';
 
@@ -59,6 +66,11 @@ const STATUS_COLORS: Record<BiddingStatus, string> = {
 };
 
 function phaseText(hall: LiveHall, phase: BiddingStatus): string {
+  if (hall.mode === 'dutch') {
+    return phase === 'scheduled'
+      ? `减价式竞价将于${formatDateTime(hall.startAt)}开始。`
+      : `减价式：自起始价起每${hall.timedSeconds}秒降低${formatFen(hall.increment)}元，至${formatDateTime(hall.freeEndAt)}止；第一位应价的竞买人以应价时的价格竞得，竞价随即结束。`;
+  }
   if (hall.mode === 'sealed') {
     return phase === 'scheduled'
       ? `一次报价将于${formatDateTime(hall.startAt)}开始。`
@@ -76,7 +88,7 @@ function phaseText(hall: LiveHall, phase: BiddingStatus): string {
 const countdownLabel = (hall: LiveHall, phase: BiddingStatus): string =>
   phase === 'scheduled'
     ? '距竞价开始'
-    : hall.mode === 'sealed'
+    : hall.mode !== 'dynamic'
       ? '距报价截止'
       : phase === 'free'
         ? '距竞价结束（如无新报价）'
@@ -144,6 +156,8 @@ function HallView({ hall, now }: { hall: LiveHall; now: number }) {
   const isLive = livePhase === 'free' || livePhase === 'timed';
   const left = remainingMs(hall, countdownTarget(hall, livePhase), now);
   const isUnseen = hall.mode === 'sealed' && livePhase !== 'closed';
+  // a Dutch session's ask falls by the server's clock, read here each tick
+  const ask = hall.mode === 'dutch' ? dutchAskAt(hall, serverNow(hall, now)) : null;
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -163,14 +177,22 @@ function HallView({ hall, now }: { hall: LiveHall; now: number }) {
         <Col xs={24} sm={12} lg={6}>
           <Card size="small">
             <Statistic
-              title={isUnseen ? '已收到报价' : '当前价（元）'}
+              title={
+                isUnseen
+                  ? '已收到报价'
+                  : ask !== null && hall.currentPrice === null
+                    ? '当前报价（元）'
+                    : '当前价（元）'
+              }
               valueRender={() => (
                 <span data-testid="bidding-current-price">
                   {isUnseen
                     ? `${hall.bidCount}份`
-                    : hall.currentPrice === null
-                      ? '尚无报价'
-                      : formatFen(hall.currentPrice)}
+                    : hall.currentPrice !== null
+                      ? formatFen(hall.currentPrice)
+                      : ask !== null && livePhase !== 'closed'
+                        ? formatFen(ask)
+                        : '尚无报价'}
                 </span>
               )}
             />
@@ -181,16 +203,30 @@ function HallView({ hall, now }: { hall: LiveHall; now: number }) {
         </Col>
         <Col xs={24} sm={12} lg={6}>
           <Card size="small">
-            <Statistic
-              title={hall.mode === 'sealed' ? '最低报价（元）' : '下一次最低报价（元）'}
-              value={formatFen(hall.nextMinimum)}
-            />
+            {hall.mode === 'dutch' ? (
+              <Statistic
+                title="最低价（元，报价期末）"
+                value={formatFen(dutchAskAt(hall, Date.parse(hall.freeEndAt)))}
+              />
+            ) : (
+              <Statistic
+                title={hall.mode === 'sealed' ? '最低报价（元）' : '下一次最低报价（元）'}
+                value={formatFen(hall.nextMinimum)}
+              />
+            )}
           </Card>
         </Col>
         <Col xs={24} sm={12} lg={6}>
           <Card size="small">
             {hall.mode === 'sealed' ? (
               <Statistic title="起始价（元）" value={formatFen(hall.startingPrice)} />
+            ) : hall.mode === 'dutch' ? (
+              <>
+                <Statistic title="降价幅度（元）" value={formatFen(hall.increment)} />
+                <Typography.Text type="secondary">
+                  每{hall.timedSeconds}秒降价一次，起始价：{formatFen(hall.startingPrice)}元
+                </Typography.Text>
+              </>
             ) : (
               <>
                 <Statistic title="加价幅度（元）" value={formatFen(hall.increment)} />
@@ -213,7 +249,7 @@ function HallView({ hall, now }: { hall: LiveHall; now: number }) {
         <Descriptions.Item label="项目编号">{hall.projectCode}</Descriptions.Item>
         <Descriptions.Item label="竞价方式">{hall.modeLabel}</Descriptions.Item>
         <Descriptions.Item label="开始时间">{formatDateTime(hall.startAt)}</Descriptions.Item>
-        {hall.mode === 'sealed' ? (
+        {hall.mode !== 'dynamic' ? (
           <Descriptions.Item label="报价截止">{formatDateTime(hall.freeEndAt)}</Descriptions.Item>
         ) : (
           <>
@@ -228,7 +264,7 @@ function HallView({ hall, now }: { hall: LiveHall; now: number }) {
       {hall.bidders === null ? null : <RevealedBidders bidders={hall.bidders} />}
       {hall.myBidderNos.length > 0 && livePhase !== 'closed' ? (
         <Card size="small" title="我要出价">
-          <BidForm hall={hall} isOpen={isLive} />
+          <BidForm hall={hall} isOpen={isLive} nowMs={now} />
         </Card>
       ) : null}
       <Card size="small" title="报价记录">

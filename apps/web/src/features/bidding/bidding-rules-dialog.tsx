@@ -67,6 +67,13 @@ const RULE_FIELDS = [
 
 const MODE_OPTIONS = AUCTION_MODES.map((value) => ({ value, label: AUCTION_MODE_LABELS[value] }));
 
+/** What each mode does with the window, under its field. */
+const MODE_HINTS: Record<AuctionMode, string | undefined> = {
+  dynamic: undefined,
+  sealed: '报价期内每位竞买人报价一次，报价期满后统一揭晓，价高者得。',
+  dutch: '自起始价起每个降价周期降低一个降价幅度，第一位应价的竞买人以应价时的价格竞得。',
+};
+
 const DEFAULT_FREE_SECONDS = 60;
 const DEFAULT_TIMED_SECONDS = 60;
 /** fen: 1,000 yuan */
@@ -260,19 +267,29 @@ function BiddingRulesDialog({
         </Form.Item>
         <Form.Item
           name="freeSeconds"
-          label={mode === 'sealed' ? '报价期（秒）' : '自由报价期（秒）'}
+          label={mode === 'dynamic' ? '自由报价期（秒）' : '报价期（秒）'}
           required
-          extra={mode === 'sealed' ? '报价期内每位竞买人报价一次，报价期满后统一揭晓，价高者得。' : undefined}
+          extra={MODE_HINTS[mode]}
         >
           <NumberInput decimalDigits={0} />
         </Form.Item>
-        <Form.Item name="timedSeconds" label="限时报价周期（秒）" required hidden={mode === 'sealed'}>
+        <Form.Item
+          name="timedSeconds"
+          label={mode === 'dutch' ? '降价周期（秒）' : '限时报价周期（秒）'}
+          required
+          hidden={mode === 'sealed'}
+        >
           <NumberInput decimalDigits={0} />
         </Form.Item>
         <Form.Item name="startingPrice" label="起始价（元）" required>
           <NumberInput />
         </Form.Item>
-        <Form.Item name="increment" label="加价幅度（元）" required hidden={mode === 'sealed'}>
+        <Form.Item
+          name="increment"
+          label={mode === 'dutch' ? '降价幅度（元）' : '加价幅度（元）'}
+          required
+          hidden={mode === 'sealed'}
+        >
           <NumberInput />
         </Form.Item>
         {isSeller && (

@@ -2,6 +2,7 @@ import {
   bidderNo as bidderNoOf,
   biddingGenesisLine,
   biddingRefusal,
+  dutchRefusal,
   MSG,
   type BiddingOpenForm,
 } from '@cqjy/domain';
@@ -15,8 +16,8 @@ import * as repo from '../repo.ts';
 /**
  * 开启网络竞价: the exchange opens the project's hall in the mode it chose, judged by biddingRefusal with the
  * project's row locked (two openings queue); its bidders are the qualified registrations, one per member. The
- * owner's reserve price (its saved rules) goes with it, unseen until the close. A sealed session has one window
- * (the free period) and no countdown after it.
+ * owner's reserve price (its saved rules) goes with it, unseen until the close. A sealed or Dutch session has one
+ * window (the free period) and no countdown after it; a Dutch one's ask must stay above nothing to its end.
  */
 export async function openHall(
   deps: HallDeps,
@@ -28,8 +29,11 @@ export async function openHall(
   if (!isExchange(actor)) throw notFound();
   const startAt = new Date(form.startAt);
   const freeEndAt = new Date(startAt.getTime() + form.freeSeconds * 1000);
+  // a sealed or Dutch session has its one window; only a dynamic one a countdown after it
   const endsAt =
-    form.mode === 'sealed' ? freeEndAt : new Date(freeEndAt.getTime() + form.timedSeconds * 1000);
+    form.mode === 'dynamic' ? new Date(freeEndAt.getTime() + form.timedSeconds * 1000) : freeEndAt;
+  const dutch = form.mode === 'dutch' ? dutchRefusal(form) : null;
+  if (dutch !== null) throw refused(dutch);
   const now = clock.now();
   if (endsAt.getTime() <= now.getTime()) throw refused(MSG.biddingStartInvalid);
   const row = await db.transaction(async (tx) => {

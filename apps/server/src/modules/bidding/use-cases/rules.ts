@@ -5,6 +5,7 @@
 // 开启网络竞价 starts from them. Nobody else reaches them (404).
 import {
   auctionRulesRefusal,
+  dutchRefusal,
   MSG,
   reserveLeadRefusal,
   readProjectForm,
@@ -47,6 +48,8 @@ export async function saveAuctionRules(
       listingPrice: listingPriceOf(project),
     });
     if (refusal !== null) throw refused(refusal);
+    const dutch = form.mode === 'dutch' ? dutchRefusal(form) : null;
+    if (dutch !== null) throw refused(dutch);
     if (Date.parse(form.startAt) <= now.getTime()) throw refused(MSG.biddingStartInvalid);
     const values = {
       startAt: new Date(form.startAt),
