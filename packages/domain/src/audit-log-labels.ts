@@ -149,6 +149,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   // the bidding hall
   'bidding.open': '开启网络竞价',
   'bidding.bid': '网络竞价报价',
+  'bidding.proxy': '委托代理出价',
   'bidding.close': '网络竞价结束',
   'bidding.result': '网络竞价结果签章',
   'bidding.rules': '保存竞价规则',

@@ -10,7 +10,9 @@ import {
   endsAfterBid,
   isReserveMet,
   leadsAfterBid,
+  nextProxyBid,
   nextValidBid,
+  type ProxyCeiling,
   reserveLeadRefusal,
 } from './bidding.ts';
 import { MSG } from './messages.ts';
@@ -86,6 +88,83 @@ describe('a Dutch session (减价式)', () => {
     expect(dutchRefusal(form)).toBeNull();
     expect(dutchRefusal({ ...form, freeSeconds: 601 })).toBe(MSG.biddingDutchTooLow);
     expect(dutchRefusal({ ...form, freeSeconds: 600 })).toBeNull();
+  });
+});
+
+describe('the proxy bid (委托代理出价)', () => {
+  // from 100 by steps of 10
+  const open = { ...hall, startingPrice: 100, increment: 10 };
+  const ceiling = (registrationId: number, value: number, setAt = registrationId) => ({
+    registrationId,
+    ceiling: value,
+    setAt,
+  });
+  /** Applies the hall's bids on the ceilings until none can, as the server does. */
+  function settle(
+    state: { currentPrice: number | null; leaderRegistrationId: number | null },
+    proxies: ProxyCeiling[],
+  ) {
+    let current = { ...open, ...state };
+    const made: { registrationId: number; amount: number }[] = [];
+    for (let next = nextProxyBid(current, proxies); next !== null; next = nextProxyBid(current, proxies)) {
+      made.push(next);
+      current = { ...current, currentPrice: next.amount, leaderRegistrationId: next.registrationId };
+    }
+    return { leader: current.leaderRegistrationId, price: current.currentPrice, made };
+  }
+
+  it('bids for its party by the increment: the first bid, then one step above whoever tops it', () => {
+    expect(settle({ currentPrice: null, leaderRegistrationId: null }, [ceiling(1, 200)])).toMatchObject({
+      leader: 1,
+      price: 100,
+    });
+    // someone bids 150 by hand: the ceiling answers one step above
+    expect(settle({ currentPrice: 150, leaderRegistrationId: 2 }, [ceiling(1, 200)])).toMatchObject({
+      leader: 1,
+      price: 160,
+    });
+    // topped beyond its ceiling: it is silent
+    expect(settle({ currentPrice: 200, leaderRegistrationId: 2 }, [ceiling(1, 200)]).made).toEqual([]);
+  });
+
+  it('settles two ceilings one step above the lower, the earlier winning equal ones, in a bid or two', () => {
+    const contest = settle({ currentPrice: 160, leaderRegistrationId: 1 }, [
+      ceiling(1, 200),
+      ceiling(2, 300),
+    ]);
+    expect(contest).toMatchObject({ leader: 2, price: 210 });
+    expect(contest.made).toHaveLength(1);
+    expect(
+      settle({ currentPrice: 160, leaderRegistrationId: 1 }, [ceiling(1, 200), ceiling(2, 200)]),
+    ).toMatchObject({ leader: 1, price: 200 });
+    expect(
+      settle({ currentPrice: 160, leaderRegistrationId: 1 }, [
+        ceiling(1, 200),
+        ceiling(2, 250),
+        ceiling(3, 220),
+      ]),
+    ).toMatchObject({ leader: 2, price: 230 });
+  });
+
+  it('ends where bidding step by step for each would, for any ceilings', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 10, max: 60 }), { minLength: 1, maxLength: 5 }), (steps) => {
+        const proxies = steps.map((value, index) => ceiling(index + 1, 100 + value * 10));
+        const { leader, price } = settle({ currentPrice: null, leaderRegistrationId: null }, proxies);
+        const sorted = [...proxies].sort((a, b) => b.ceiling - a.ceiling || a.setAt - b.setAt);
+        const [top, second] = sorted;
+        // the highest ceiling (the earliest of equal ones) leads, at one step above the second, within its own
+        expect(leader).toBe(top?.registrationId);
+        const expected = second === undefined ? 100 : Math.min(top!.ceiling, second.ceiling + 10);
+        expect(price).toBe(expected);
+      }),
+    );
+  });
+
+  it('is for a dynamic session only', () => {
+    expect(
+      nextProxyBid({ ...open, mode: 'sealed', leaderRegistrationId: null }, [ceiling(1, 200)]),
+    ).toBeNull();
   });
 });
 

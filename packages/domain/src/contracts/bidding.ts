@@ -38,6 +38,32 @@ export const showHallCall = defineCall({
   answer: ZBiddingHall,
 });
 
+/**
+ * POST /api/bidding/proxy/{id}: a ceiling (fen) left for one of the caller's bidders in a dynamic session (委托代理出
+ * 价): the hall bids for it by the increment, up to the ceiling, whenever it is topped; raised, never lowered.
+ * Answers the hall after the bids it made at once.
+ */
+export const setProxyCall = defineCall({
+  method: 'POST',
+  path: '/api/bidding/proxy/:id',
+  tag: 'bidding',
+  summary: '委托代理出价（设定最高价）',
+  params: ZIdPath,
+  body: z.object({
+    registrationId: z
+      .number({ error: MSG.badRequest })
+      .int(MSG.badRequest)
+      .min(1, MSG.badRequest)
+      .max(2_147_483_647, MSG.badRequest),
+    ceiling: z
+      .number({ error: MSG.biddingAmountInvalid })
+      .int(MSG.biddingAmountInvalid)
+      .min(1, MSG.biddingAmountInvalid)
+      .max(Number.MAX_SAFE_INTEGER, MSG.biddingAmountInvalid),
+  }),
+  answer: ZBiddingHall,
+});
+
 /** POST /api/bidding/bid/{id}: a bid (fen) for one of the caller's bidders; answers the hall after it. */
 export const placeBidCall = defineCall({
   method: 'POST',

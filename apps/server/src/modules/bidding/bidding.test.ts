@@ -331,6 +331,29 @@ describe('bidding', () => {
     expect(after.data.currentPrice).toBe(price);
   });
 
+  it('takes exactly one of 100 bids at the same price made at once, the chain unbroken', async () => {
+    const before = await member.get<BiddingHall>(`/api/bidding/${hall.id}`);
+    const price = before.data.nextMinimum;
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, index) =>
+        index % 2 === 0
+          ? bid(member, hall.id, hall.memberReg, price)
+          : bid(agent, hall.id, hall.agentReg, price),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 0)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === API_STATUS.refused)).toHaveLength(99);
+    const rows = await selectRows<{ seq: number; previous_hash: string; hash: string }>(
+      t.db,
+      sql`select seq, previous_hash, hash from bids where bidding_id = ${hall.id} order by seq`,
+    );
+    expect(rows).toHaveLength(before.data.bids.length + 1);
+    // each link names the one before: no two bids took the same place in the chain
+    for (const [index, row] of rows.entries()) {
+      if (index > 0) expect(row.previous_hash).toBe(rows[index - 1]?.hash);
+    }
+  });
+
   it('refuses a bid after the end, closes the hall and settles its registrations', async () => {
     const before = await member.get<BiddingHall>(`/api/bidding/${hall.id}`);
     const winnerReg = before.data.leaderNo === 'J001' ? hall.memberReg : hall.agentReg;
@@ -819,5 +842,84 @@ describe('a Dutch session (减价式)', () => {
     const closed = await exchange.get<BiddingHall>(`/api/bidding/${id}`);
     const winnerName = a.status === 0 ? '乙有限公司' : '甲有限公司';
     expect(closed.data).toMatchObject({ status: 'closed', currentPrice: ask, winnerName, bidCount: 1 });
+  });
+});
+
+describe('the proxy bid (委托代理出价)', () => {
+  it('bids for its party by the increment up to the ceiling, which nobody else sees', async () => {
+    const hall = await openHall();
+    const ceiling = START_PRICE + 5 * INCREMENT;
+    const set = await member.post<BiddingHall>(`/api/bidding/proxy/${hall.id}`, {
+      registrationId: hall.memberReg,
+      ceiling,
+    });
+    expect(set.status, set.msg).toBe(0);
+    // nobody leads: the hall bids the starting price for it at once
+    expect(set.data).toMatchObject({ currentPrice: START_PRICE, leaderNo: 'J001' });
+    expect(set.data.myBidderNos[0]?.proxyCeiling).toBe(ceiling);
+    expect(set.data.bids.at(-1)).toMatchObject({ isProxy: true, amount: START_PRICE });
+
+    // topped by hand: answered one step above, in the same moment
+    const topped = await bid(agent, hall.id, hall.agentReg, START_PRICE + 2 * INCREMENT);
+    expect(topped.status, topped.msg).toBe(0);
+    expect(topped.data).toMatchObject({ currentPrice: START_PRICE + 3 * INCREMENT, leaderNo: 'J001' });
+    expect(topped.data.myBidderNos[0]?.proxyCeiling).toBeNull();
+    expect(JSON.stringify(topped.data)).not.toContain(String(ceiling));
+
+    // a ceiling is raised, never lowered
+    expect(
+      await member.post(`/api/bidding/proxy/${hall.id}`, {
+        registrationId: hall.memberReg,
+        ceiling: ceiling - INCREMENT,
+      }),
+    ).toMatchObject({
+      status: API_STATUS.refused,
+      msg: formatMessage(MSG.biddingProxyLower, { ceiling: formatFen(ceiling) }),
+    });
+    // topped beyond the ceiling: the hall is silent, the other leads
+    const beyond = await bid(agent, hall.id, hall.agentReg, ceiling + INCREMENT);
+    expect(beyond.data).toMatchObject({ currentPrice: ceiling + INCREMENT, leaderNo: 'J002' });
+    const bids = await selectRows<{ amount: number; is_proxy: boolean }>(
+      t.db,
+      sql`select amount, is_proxy from bids where bidding_id = ${hall.id} order by seq`,
+    );
+    expect(bids.map((row) => [Number(row.amount), row.is_proxy])).toEqual([
+      [START_PRICE, true],
+      [START_PRICE + 2 * INCREMENT, false],
+      [START_PRICE + 3 * INCREMENT, true],
+      [ceiling + INCREMENT, false],
+    ]);
+    // the log says a ceiling was left, not how high
+    const [audited] = await selectRows<{ detail: Record<string, unknown> }>(
+      t.db,
+      sql`select detail from audit_log where action = 'bidding.proxy' and target = ${String(hall.id)}`,
+    );
+    expect(JSON.stringify(audited?.detail)).not.toContain(String(ceiling));
+  });
+
+  it('settles two ceilings one step above the lower, and is refused in a sealed session', async () => {
+    const hall = await openHall();
+    const low = START_PRICE + 4 * INCREMENT;
+    const high = START_PRICE + 9 * INCREMENT;
+    expect(
+      (await member.post(`/api/bidding/proxy/${hall.id}`, { registrationId: hall.memberReg, ceiling: low }))
+        .status,
+    ).toBe(0);
+    const contest = await agent.post<BiddingHall>(`/api/bidding/proxy/${hall.id}`, {
+      registrationId: hall.agentReg,
+      ceiling: high,
+    });
+    expect(contest.data).toMatchObject({ currentPrice: low + INCREMENT, leaderNo: 'J002' });
+
+    const projectId = await newProject();
+    const memberReg = await addRegistration(projectId, memberCompanyId, '甲有限公司');
+    await addRegistration(projectId, agentCompanyId, '乙有限公司');
+    const sealed = await exchange.post<{ id: number }>(
+      '/api/bidding/open',
+      openForm(projectId, { mode: 'sealed' }),
+    );
+    expect(
+      await member.post(`/api/bidding/proxy/${sealed.data.id}`, { registrationId: memberReg, ceiling: high }),
+    ).toMatchObject({ status: API_STATUS.refused, msg: MSG.biddingProxyDynamicOnly });
   });
 });

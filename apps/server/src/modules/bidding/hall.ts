@@ -9,6 +9,7 @@ import {
   isReserveMet,
   nextValidBid,
   type BiddingHall,
+  type ProxyCeiling,
   type BiddingHallEvent,
 } from '@cqjy/domain';
 import type { Db } from '../../db/client.ts';
@@ -17,7 +18,13 @@ import type { HallDeps } from './deps.ts';
 import type { BiddingSignal } from './events.ts';
 import * as repo from './repo.ts';
 
-export type Loaded = { item: repo.HallItem; bidders: repo.BidderRow[]; bids: repo.BidRow[] };
+export type Loaded = {
+  item: repo.HallItem;
+  bidders: repo.BidderRow[];
+  bids: repo.BidRow[];
+  /** the ceilings left (委托代理出价): each shown to its own bidder alone */
+  proxies: ProxyCeiling[];
+};
 
 export const isExchange = (viewer: Pick<Viewer, 'identityType'>): boolean =>
   viewer.identityType === IDENTITY.admin;
@@ -85,6 +92,7 @@ export function toEvent(loaded: Loaded, now: Date): BiddingHallEvent {
     bids: (isUnseen ? [] : bids).map((bid) => ({
       seq: bid.seq,
       bidderNo: bid.bidderNo,
+      isProxy: bid.isProxy,
       amount: bid.amount,
       at: bid.at.toISOString(),
       hash: bid.hash,
@@ -104,7 +112,7 @@ export function toHall(
   now: Date,
   viewer: Pick<Viewer, 'companyId' | 'identityType'>,
 ): BiddingHall {
-  const { item, bidders, bids } = loaded;
+  const { item, bidders, bids, proxies } = loaded;
   const isRevealed =
     item.closedAt !== null && (isExchange(viewer) || item.ownerCompanyId === viewer.companyId);
   return {
@@ -116,6 +124,7 @@ export function toHall(
         registrationId: bidder.registrationId,
         name: bidder.name,
         amounts: bids.filter((bid) => bid.registrationId === bidder.registrationId).map((bid) => bid.amount),
+        proxyCeiling: proxies.find((proxy) => proxy.registrationId === bidder.registrationId)?.ceiling ?? null,
       })),
     bidders: isRevealed ? bidders.map((bidder) => ({ bidderNo: bidder.bidderNo, name: bidder.name })) : null,
   };
@@ -132,8 +141,10 @@ const signalOf = (row: Pick<repo.HallRow, 'id' | 'version' | 'endsAt' | 'closedA
 export async function load(executor: Db, id: number): Promise<Loaded | undefined> {
   const item = await repo.findItem(executor, id);
   if (item === undefined) return undefined;
-  const [bidders, bids] = [await repo.listBidders(executor, id), await repo.listBids(executor, id)];
-  return { item, bidders, bids };
+  const bidders = await repo.listBidders(executor, id);
+  const bids = await repo.listBids(executor, id);
+  const proxies = await repo.listProxies(executor, id);
+  return { item, bidders, bids, proxies };
 }
 
 /** Tells every node (this one too) of the hall's change: its timers and its watchers follow it. */

@@ -1,11 +1,12 @@
 // Queries on the bidding halls, their bidders and bids. A hall as read joins its project's name, code and owner
 // (projects: read only). The registrations are the intentions module's: read here for the bidders, and settled at
 // the close through the intentions module's settleDeal.
+import type { ProxyCeiling } from '@cqjy/domain';
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { intentionRegistrations } from '../intentions/tables.ts';
 import { projects } from '../projects/tables.ts';
-import { auctionRules, biddingBidders, biddings, bids } from './tables.ts';
+import { auctionRules, biddingBidders, biddingProxies, biddings, bids } from './tables.ts';
 
 export type HallRow = typeof biddings.$inferSelect;
 export type NewHall = typeof biddings.$inferInsert;
@@ -164,6 +165,45 @@ export async function listBidders(db: Db, biddingId: number): Promise<BidderRow[
 
 export async function listBids(db: Db, biddingId: number): Promise<BidRow[]> {
   return db.select().from(bids).where(eq(bids.biddingId, biddingId)).orderBy(asc(bids.seq));
+}
+
+/** The ceilings left in the hall, as the domain's nextProxyBid weighs them. */
+export async function listProxies(db: Db, biddingId: number): Promise<ProxyCeiling[]> {
+  const rows = await db
+    .select({
+      registrationId: biddingProxies.registrationId,
+      ceiling: biddingProxies.ceiling,
+      createdAt: biddingProxies.createdAt,
+    })
+    .from(biddingProxies)
+    .where(eq(biddingProxies.biddingId, biddingId))
+    .orderBy(asc(biddingProxies.id));
+  return rows.map((row) => ({
+    registrationId: row.registrationId,
+    ceiling: row.ceiling,
+    setAt: row.createdAt.getTime(),
+  }));
+}
+
+/** A bidder's ceiling left or raised (its first setting's time kept: of equal ceilings the earlier wins). */
+export async function saveProxy(
+  tx: Db,
+  values: { biddingId: number; registrationId: number; ceiling: number; setBy: number | null; at: Date },
+): Promise<void> {
+  await tx
+    .insert(biddingProxies)
+    .values({
+      biddingId: values.biddingId,
+      registrationId: values.registrationId,
+      ceiling: values.ceiling,
+      setBy: values.setBy,
+      createdAt: values.at,
+      updatedAt: values.at,
+    })
+    .onConflictDoUpdate({
+      target: [biddingProxies.biddingId, biddingProxies.registrationId],
+      set: { ceiling: values.ceiling, setBy: values.setBy, updatedAt: values.at },
+    });
 }
 
 /** Whether the registration has bid in the hall (a sealed session takes one bid each). */

@@ -7,6 +7,7 @@
 //   GET  /api/bidding/project/{id}     -> {id} | null: the project's hall
 //   GET  /api/bidding/{id}             -> BiddingHall
 //   POST /api/bidding/bid/{id}         {registrationId, amount} -> BiddingHall
+//   POST /api/bidding/proxy/{id}       {registrationId, ceiling} -> BiddingHall (委托代理出价)
 //   GET  /api/bidding/{id}/events      text/event-stream: `hall` first, then `bid` per accepted bid and `close`
 //                                      (each the hall without myBidderNos), a comment every 15 s
 //   GET  /api/bidding/result/{id}      application/pdf: the signed result, once closed
@@ -18,6 +19,7 @@ import {
   openBiddingCall,
   placeBidCall,
   projectHallCall,
+  setProxyCall,
   saveAuctionRulesCall,
   showAuctionRulesCall,
   showHallCall,
@@ -84,6 +86,10 @@ export const biddingRoutes: FastifyPluginCallbackZod<{ bidding: BiddingService }
 
   serve(app, placeBidCall, signedIn, async ({ params, body }, request) =>
     ok(await bidding.bid(actorOf(request), params.id, body), MSG.biddingAccepted),
+  );
+
+  serve(app, setProxyCall, signedIn, async ({ params, body }, request) =>
+    ok(await bidding.setProxy(actorOf(request), params.id, body), MSG.biddingProxySet),
   );
 
   // a stream of events, not the envelope: left out of the contracts

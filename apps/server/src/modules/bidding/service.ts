@@ -29,7 +29,7 @@ import { bindDeps } from '../../platform/use-cases.ts';
 import { createSigningCredentials } from '../signatures/credentials.ts';
 import { createHallNode, type BiddingDeps, type HallDeps } from './deps.ts';
 import { canSee, load } from './hall.ts';
-import { placeBid } from './use-cases/bid.ts';
+import { placeBid, setProxy } from './use-cases/bid.ts';
 import { closeDue, closeHall } from './use-cases/close.ts';
 import { startNode, stopNode } from './use-cases/life-cycle.ts';
 import { openHall } from './use-cases/open.ts';
@@ -69,6 +69,7 @@ export function createBiddingService(moduleDeps: BiddingDeps) {
     showRules: bound(showAuctionRules),
     show: bound(showHall),
     bid: bound(placeBid),
+    setProxy: bound(setProxy),
     closeHall: bound(closeHall),
     closeDue: bound(closeDue),
     openResult: bound(openResult),

@@ -6,7 +6,7 @@
 // `version` up; a bid takes the hall's row lock, so two bids at once are judged one after the other.
 import type { AuctionMode, ParticipantKind } from '@cqjy/domain';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps, timestamptz } from '../../db/columns.ts';
 import { intentionRegistrations } from '../intentions/tables.ts';
 import { projects } from '../projects/tables.ts';
@@ -101,9 +101,33 @@ export const bids = pgTable(
     previousHash: text('previous_hash').notNull(),
     hash: text('hash').notNull(),
     bidBy: integer('bid_by').references(() => operators.id, { onDelete: 'set null' }),
+    /** made by the hall on its bidder's ceiling (委托代理出价) */
+    isProxy: boolean('is_proxy').notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex('bids_seq_idx').on(t.biddingId, t.seq)],
+);
+
+/**
+ * The ceilings left in a dynamic session (委托代理出价): one per bidder, raised, never lowered; the hall bids for it
+ * by the increment up to the ceiling whenever it is topped. Seen by its bidder alone.
+ */
+export const biddingProxies = pgTable(
+  'bidding_proxies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    biddingId: integer('bidding_id')
+      .notNull()
+      .references(() => biddings.id, { onDelete: 'cascade' }),
+    registrationId: integer('registration_id')
+      .notNull()
+      .references(() => intentionRegistrations.id, { onDelete: 'cascade' }),
+    /** fen */
+    ceiling: bigint('ceiling', { mode: 'number' }).notNull(),
+    setBy: integer('set_by').references(() => operators.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('bidding_proxies_bidder_idx').on(t.biddingId, t.registrationId)],
 );
 
 /**

@@ -11,6 +11,7 @@ import {
   placeBidCall,
   projectHallCall,
   saveAuctionRulesCall,
+  setProxyCall,
   showAuctionRulesCall,
   showHallCall,
 } from '@cqjy/domain/contracts/bidding';
@@ -135,6 +136,11 @@ export function placeBid(id: number, registrationId: number, amount: number): Pr
  * The signed result: the stored file when the hall names it, the result call otherwise (a PDF, not the envelope:
  * that call has no contract).
  */
+/** 委托代理出价: the bidder's ceiling (fen); answers the hall after the bids the hall made on it at once. */
+export function setProxy(id: number, registrationId: number, ceiling: number): Promise<BiddingHall> {
+  return fetchData(setProxyCall, { params: { id }, body: { registrationId, ceiling } }, { showError: false });
+}
+
 export async function downloadResult(hall: Pick<BiddingHall, 'id' | 'projectName' | 'resultFileId'>) {
   const blob =
     hall.resultFileId === null

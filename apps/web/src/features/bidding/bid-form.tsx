@@ -14,7 +14,7 @@ import { MSG } from '@cqjy/domain/messages';
 import { ApiError } from '../../lib/http.ts';
 import { notify } from '../../lib/notify.ts';
 import { NumberInput } from '../../components/index.ts';
-import { hallKey, placeBid } from './api.ts';
+import { hallKey, placeBid, setProxy } from './api.ts';
 import { applyAnswer, serverNow } from './hall-clock.ts';
 import type { LiveHall } from './hall-clock.ts';
 
@@ -105,49 +105,127 @@ export function BidForm({ hall, isOpen, nowMs = Date.now() }: BidFormProps) {
   }
 
   return (
-    <Form layout="vertical" style={{ maxWidth: 560 }} onFinish={() => void submit()}>
-      <Form.Item label="竞买号">
-        <Typography.Text strong data-testid="bidding-bidder">
-          {own === undefined ? '' : bidderLabel(own)}
-        </Typography.Text>
-      </Form.Item>
-      <Form.Item label="报价（元）" htmlFor="bidding-amount" extra={`不低于${formatFen(minimum)}元`}>
-        <Space.Compact style={{ width: '100%' }}>
-          <NumberInput
-            id="bidding-amount"
-            value={amountText}
-            disabled={!isOpen || isDutch}
-            onChange={(text) => {
-              setRefusal(null);
-              setTyped({ text, minimum });
-            }}
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Form layout="vertical" style={{ maxWidth: 560 }} onFinish={() => void submit()}>
+        <Form.Item label="竞买号">
+          <Typography.Text strong data-testid="bidding-bidder">
+            {own === undefined ? '' : bidderLabel(own)}
+          </Typography.Text>
+        </Form.Item>
+        <Form.Item label="报价（元）" htmlFor="bidding-amount" extra={`不低于${formatFen(minimum)}元`}>
+          <Space.Compact style={{ width: '100%' }}>
+            <NumberInput
+              id="bidding-amount"
+              value={amountText}
+              disabled={!isOpen || isDutch}
+              onChange={(text) => {
+                setRefusal(null);
+                setTyped({ text, minimum });
+              }}
+            />
+            {isSealed || isDutch ? null : (
+              <Button disabled={!isOpen} onClick={addOne}>
+                加一手
+              </Button>
+            )}
+          </Space.Compact>
+        </Form.Item>
+        {refusal === null ? null : (
+          <Alert
+            type="error"
+            showIcon
+            title={refusal}
+            style={{ marginBottom: 16 }}
+            data-testid="bidding-refusal"
           />
-          {isSealed || isDutch ? null : (
-            <Button disabled={!isOpen} onClick={addOne}>
-              加一手
-            </Button>
-          )}
+        )}
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          disabled={!isOpen}
+          loading={isSending}
+          data-testid="bidding-submit"
+        >
+          {isDutch ? '应价' : '出价'}
+        </Button>
+      </Form>
+      {hall.mode === 'dynamic' && own !== undefined ? (
+        <ProxyForm hall={hall} registrationId={own.registrationId} isOpen={isOpen} minimum={minimum} />
+      ) : null}
+    </Space>
+  );
+}
+
+/**
+ * 委托代理出价: the bidder leaves a ceiling; the hall bids for it by the increment, up to it, whenever it is topped.
+ * The ceiling is raised, never lowered, and seen by its bidder alone.
+ */
+function ProxyForm({
+  hall,
+  registrationId,
+  isOpen,
+  minimum,
+}: {
+  hall: LiveHall;
+  registrationId: number;
+  isOpen: boolean;
+  minimum: number;
+}) {
+  const queryClient = useQueryClient();
+  const ceiling = hall.myBidderNos[0]?.proxyCeiling ?? null;
+  const [text, setText] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [isSending, setIsSending] = useState(false);
+
+  const submit = async (): Promise<void> => {
+    setRefusal(null);
+    const amount = parseYuanToFen(text);
+    if (amount === null || amount <= 0) {
+      setRefusal(MSG.biddingAmountRequired);
+      return;
+    }
+    const isConfirmed = await notify.confirm({
+      title: '委托代理出价',
+      content: `委托系统以不超过${formatFen(amount)}元代为出价？有人报价高于您时，系统按加价幅度自动加价，直至该价格。委托后只能调高，不能调低。`,
+      okText: '确认委托',
+      cancelText: MSG.cancel,
+    });
+    if (!isConfirmed) return;
+    setIsSending(true);
+    try {
+      const answer = await setProxy(hall.id, registrationId, amount);
+      queryClient.setQueryData<LiveHall>(hallKey(hall.id), (current) => applyAnswer(current, answer));
+      setText('');
+      notify.success(MSG.biddingProxySet);
+    } catch (error) {
+      if (error instanceof ApiError) setRefusal(error.msg);
+    } finally {
+      setIsSending(false);
+    }
+  };
+
+  return (
+    <Form layout="vertical" style={{ maxWidth: 560 }} onFinish={() => void submit()}>
+      <Form.Item
+        label="委托最高价（元）"
+        htmlFor="bidding-proxy"
+        extra={
+          ceiling === null
+            ? `不低于${formatFen(minimum)}元；有人报价高于您时，系统按加价幅度代为加价，直至该价格`
+            : `已委托最高价${formatFen(ceiling)}元，可调高`
+        }
+      >
+        <Space.Compact style={{ width: '100%' }}>
+          <NumberInput id="bidding-proxy" value={text} disabled={!isOpen} onChange={setText} />
+          <Button disabled={!isOpen} loading={isSending} htmlType="submit" data-testid="bidding-proxy-submit">
+            委托代理出价
+          </Button>
         </Space.Compact>
       </Form.Item>
       {refusal === null ? null : (
-        <Alert
-          type="error"
-          showIcon
-          title={refusal}
-          style={{ marginBottom: 16 }}
-          data-testid="bidding-refusal"
-        />
+        <Alert type="error" showIcon title={refusal} data-testid="bidding-proxy-refusal" />
       )}
-      <Button
-        type="primary"
-        htmlType="submit"
-        size="large"
-        disabled={!isOpen}
-        loading={isSending}
-        data-testid="bidding-submit"
-      >
-        {isDutch ? '应价' : '出价'}
-      </Button>
     </Form>
   );
 }

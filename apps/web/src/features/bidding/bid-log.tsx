@@ -50,6 +50,7 @@ export function BidLog({ hall, nowMs }: BidLogProps) {
                   我的
                 </Tag>
               ) : null}
+              {bid.isProxy ? <Tag style={{ marginInlineStart: 8 }}>代理</Tag> : null}
             </>
           ),
         },

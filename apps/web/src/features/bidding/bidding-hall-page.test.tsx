@@ -41,13 +41,20 @@ function makeHall(overrides: Partial<BiddingHall> = {}): BiddingHall {
     reservePrice: null,
     isReserveMet: null,
     myBidderNos: [
-      { bidderNo: 'J002', registrationId: 31, name: '北京示范投资有限公司', amounts: [999_000_00] },
+      {
+        bidderNo: 'J002',
+        registrationId: 31,
+        name: '北京示范投资有限公司',
+        amounts: [999_000_00],
+        proxyCeiling: null,
+      },
     ],
     bidders: null,
     bids: [
       {
         seq: 1,
         bidderNo: 'J001',
+        isProxy: false,
         amount: 900_000_00,
         at: iso(SERVER_NOW - 4 * 60_000),
         hash: 'a1'.repeat(32),
@@ -55,11 +62,19 @@ function makeHall(overrides: Partial<BiddingHall> = {}): BiddingHall {
       {
         seq: 2,
         bidderNo: 'J002',
+        isProxy: false,
         amount: 999_000_00,
         at: iso(SERVER_NOW - 3 * 60_000),
         hash: 'b2'.repeat(32),
       },
-      { seq: 3, bidderNo: 'J001', amount: 1_000_000_00, at: iso(SERVER_NOW - 60_000), hash: 'c3'.repeat(32) },
+      {
+        seq: 3,
+        bidderNo: 'J001',
+        isProxy: false,
+        amount: 1_000_000_00,
+        at: iso(SERVER_NOW - 60_000),
+        hash: 'c3'.repeat(32),
+      },
     ],
     winnerName: null,
     resultFileId: null,
@@ -89,11 +104,12 @@ const notifier = setUpPageTests();
 type Serve = {
   halls?: BiddingHall[];
   onBid?: (call: FetchCall) => Response;
+  onProxy?: (call: FetchCall) => Response;
   streams?: ReturnType<typeof makeStream>[];
 };
 
 /** Answers the hall (the next of `halls` on each read, the last one after), the bids and the event streams. */
-function serve({ halls = [makeHall()], onBid, streams = [makeStream()] }: Serve) {
+function serve({ halls = [makeHall()], onBid, onProxy, streams = [makeStream()] }: Serve) {
   const user = makeUser(IDENTITY.member, { companyId: 20 });
   signInAs(user);
   let reads = 0;
@@ -111,6 +127,7 @@ function serve({ halls = [makeHall()], onBid, streams = [makeStream()] }: Serve)
       return stream.response();
     }
     if (path === '/api/bidding/bid/5' && onBid !== undefined) return onBid(call);
+    if (path === '/api/bidding/proxy/5' && onProxy !== undefined) return onProxy(call);
     return undefined;
   });
 }
@@ -138,7 +155,13 @@ describe('竞价大厅 · 一次报价', () => {
         makeHall({
           ...sealed,
           myBidderNos: [
-            { bidderNo: 'J002', registrationId: 31, name: '北京示范投资有限公司', amounts: [950_000_00] },
+            {
+              bidderNo: 'J002',
+              registrationId: 31,
+              name: '北京示范投资有限公司',
+              amounts: [950_000_00],
+              proxyCeiling: null,
+            },
           ],
         }),
       ],
@@ -175,6 +198,50 @@ describe('竞价大厅 · 一次报价', () => {
       await screen.findByText('最高报价950,000.00元未达保留价1,000,000.00元，本次竞价不成交。'),
     ).toBeTruthy();
     expect(screen.getByTestId('bidding-bidders').textContent).toContain('北京示范甲有限公司');
+  });
+});
+
+describe('竞价大厅 · 委托代理出价', () => {
+  it('leaves a ceiling in fen, then shows it to its bidder alone, and the hall’s bids marked 代理', async () => {
+    const answered = makeHall({
+      currentPrice: 1_001_000_00,
+      leaderNo: 'J002',
+      version: 5,
+      myBidderNos: [
+        {
+          bidderNo: 'J002',
+          registrationId: 31,
+          name: '北京示范投资有限公司',
+          amounts: [999_000_00, 1_001_000_00],
+          proxyCeiling: 1_200_000_00,
+        },
+      ],
+      bids: [
+        ...makeHall().bids,
+        {
+          seq: 4,
+          bidderNo: 'J002',
+          isProxy: true,
+          amount: 1_001_000_00,
+          at: iso(SERVER_NOW),
+          hash: 'd4'.repeat(32),
+        },
+      ],
+    });
+    const { calls } = serve({ onProxy: () => jsonResponse(envelope(answered)) });
+    renderPortal('/index/biddingHall?id=5');
+    const field = await screen.findByLabelText<HTMLInputElement>('委托最高价（元）');
+    fireEvent.focus(field);
+    fireEvent.change(field, { target: { value: '1200000' } });
+    fireEvent.blur(field);
+    fireEvent.click(screen.getByTestId('bidding-proxy-submit'));
+    await waitFor(() => expect(callsTo(calls, '/api/bidding/proxy/5')).toHaveLength(1));
+    expect(bodyOf(callsTo(calls, '/api/bidding/proxy/5')[0])).toEqual({
+      registrationId: 31,
+      ceiling: 1_200_000_00,
+    });
+    expect(await screen.findByText('已委托最高价1,200,000.00元，可调高')).toBeTruthy();
+    expect(screen.getByText('代理')).toBeTruthy();
   });
 });
 
@@ -305,7 +372,14 @@ describe('竞价大厅', () => {
       version: 6,
       bids: [
         ...makeHall().bids,
-        { seq: 4, bidderNo: 'J003', amount: 1_005_000_00, at: iso(SERVER_NOW), hash: 'd4'.repeat(32) },
+        {
+          seq: 4,
+          bidderNo: 'J003',
+          isProxy: false,
+          amount: 1_005_000_00,
+          at: iso(SERVER_NOW),
+          hash: 'd4'.repeat(32),
+        },
       ],
     });
     const text = `: heartbeat\n\nevent: bid\ndata: ${JSON.stringify(moved)}\n\n`;

@@ -1,22 +1,128 @@
+// 报价 and 委托代理出价: every bid, a person's or one the hall makes on a ceiling, is judged and appended the same way
+// under the hall's row lock (two bids at once are judged one after the other): chained to the one before, the
+// countdown moved (a dynamic session), the leader and price kept, audited; then the hall's ceilings answer it
+// (the domain's nextProxyBid, until none can) in the same transaction, and every node is signalled once.
 import {
   bidChainLine,
   biddingPhase,
   checkBid,
   endsAfterBid,
+  formatFen,
+  formatMessage,
   leadsAfterBid,
   MSG,
+  nextProxyBid,
   type BiddingHall,
 } from '@cqjy/domain';
-import { toAuditActor } from '../../../platform/audit.ts';
+import type { Db } from '../../../db/client.ts';
+import { SYSTEM_ACTOR, toAuditActor, type AuditActor } from '../../../platform/audit.ts';
 import { notFound, refused } from '../../../platform/errors.ts';
 import type { Actor, HallDeps } from '../deps.ts';
 import { canSee, publish, sha256 } from '../hall.ts';
 import * as repo from '../repo.ts';
 import { loadVisible, showHall } from './read.ts';
 
+/** The most bids the ceilings make in answer to one event: each raises the price, so a contest ends long before. */
+const PROXY_ROUNDS_MAX = 1000;
+
+/** One bid appended to the hall (already judged): chained, the hall's row moved on, audited. */
+async function appendBid(
+  deps: HallDeps,
+  tx: Db,
+  item: repo.HallItem,
+  bid: { bidder: repo.BidderRow; amount: number; at: Date; by: AuditActor; isProxy: boolean },
+): Promise<repo.HallItem> {
+  const { bidder, amount, at, by, isProxy } = bid;
+  const seq = item.bidCount + 1;
+  const hash = sha256(
+    bidChainLine({
+      previous: item.lastHash,
+      biddingId: item.id,
+      seq,
+      bidderNo: bidder.bidderNo,
+      amount,
+      at: at.toISOString(),
+    }),
+  );
+  await repo.insertBid(tx, {
+    biddingId: item.id,
+    seq,
+    registrationId: bidder.registrationId,
+    bidderNo: bidder.bidderNo,
+    amount,
+    at,
+    previousHash: item.lastHash,
+    hash,
+    bidBy: by.operatorId,
+    isProxy,
+    createdAt: at,
+    updatedAt: at,
+  });
+  const updated = await repo.updateHall(tx, item.id, {
+    ...(leadsAfterBid(item, amount) ? { currentPrice: amount, leaderRegistrationId: bidder.registrationId } : {}),
+    bidCount: seq,
+    lastHash: hash,
+    endsAt: endsAfterBid(item, at),
+    updatedAt: at,
+  });
+  if (updated === undefined) throw notFound();
+  await deps.audit.append(tx, {
+    ...toAuditActor(by),
+    action: 'bidding.bid',
+    result: 'ok',
+    target: String(item.id),
+    detail: {
+      seq,
+      bidderNo: bidder.bidderNo,
+      registrationId: bidder.registrationId,
+      // a sealed bid's amount stays in its row alone until the close (the log is read by more people)
+      amount: item.mode === 'sealed' ? undefined : amount,
+      isProxy,
+      hash,
+      endsAt: updated.endsAt.toISOString(),
+      version: updated.version,
+    },
+  });
+  return { ...item, ...updated };
+}
+
+/** The ceilings answer what just happened, bid after bid, until none can top the price. */
+async function runProxies(
+  deps: HallDeps,
+  tx: Db,
+  start: repo.HallItem,
+  bidders: readonly repo.BidderRow[],
+  at: Date,
+): Promise<repo.HallItem> {
+  const proxies = await repo.listProxies(tx, start.id);
+  let item = start;
+  for (let round = 0; round < PROXY_ROUNDS_MAX; round += 1) {
+    const next = nextProxyBid(item, proxies);
+    if (next === null) break;
+    const bidder = bidders.find((candidate) => candidate.registrationId === next.registrationId);
+    if (bidder === undefined) break;
+    item = await appendBid(deps, tx, item, { bidder, amount: next.amount, at, by: SYSTEM_ACTOR, isProxy: true });
+  }
+  return item;
+}
+
+/** The hall locked, its bidders, and the caller's one bidder of `registrationId`; refused otherwise. */
+async function lockForBidder(tx: Db, actor: Actor, id: number, registrationId: number) {
+  const item = await repo.lockItem(tx, id);
+  if (item === undefined) throw notFound();
+  const bidders = await repo.listBidders(tx, id);
+  if (!canSee(actor, { item, bidders, bids: [], proxies: [] })) throw notFound();
+  const own = bidders.filter((candidate) => candidate.companyId === actor.companyId);
+  const bidder = own.find((candidate) => candidate.registrationId === registrationId);
+  if (bidder === undefined) throw refused(MSG.biddingNotBidder);
+  // a member's company is one bidder: one holding two (a hall of older data) bids for neither
+  if (own.length > 1) throw refused(MSG.biddingMemberTwice);
+  return { item, bidders, bidder };
+}
+
 /**
- * 报价: judged under the hall's lock with the server's clock, chained, the countdown moved (a dynamic session); a
- * sealed session takes one bid per bidder and keeps the highest as its leader, unseen; then signalled.
+ * 报价: judged under the hall's lock with the server's clock; a sealed session takes one bid per bidder and keeps
+ * the highest as its leader, unseen; the ceilings then answer it; then signalled.
  */
 export async function placeBid(
   deps: HallDeps,
@@ -24,75 +130,66 @@ export async function placeBid(
   id: number,
   input: { registrationId: number; amount: number },
 ): Promise<BiddingHall> {
-  const { db, clock, audit } = deps;
+  const { db, clock } = deps;
   // a hall past its end is closed before the bid is refused, so the refusal and the hall agree
   await loadVisible(deps, actor, id);
   const row = await db.transaction(async (tx) => {
-    const item = await repo.lockItem(tx, id);
-    if (item === undefined) throw notFound();
-    const bidders = await repo.listBidders(tx, id);
-    if (!canSee(actor, { item, bidders, bids: [] })) throw notFound();
-    const own = bidders.filter((candidate) => candidate.companyId === actor.companyId);
-    const bidder = own.find((candidate) => candidate.registrationId === input.registrationId);
-    if (bidder === undefined) throw refused(MSG.biddingNotBidder);
-    // a member's company is one bidder: one holding two (a hall of older data) bids for neither
-    if (own.length > 1) throw refused(MSG.biddingMemberTwice);
+    const { item, bidders, bidder } = await lockForBidder(tx, actor, id, input.registrationId);
     const now = clock.now();
     const refusal = checkBid({ ...item, status: biddingPhase(item, now) }, input.amount, now);
     if (refusal !== null) throw refused(refusal);
     if (item.mode === 'sealed' && (await repo.hasBid(tx, id, bidder.registrationId))) {
       throw refused(MSG.biddingSealedOnce);
     }
-    const leads = leadsAfterBid(item, input.amount);
-    const seq = item.bidCount + 1;
-    const hash = sha256(
-      bidChainLine({
-        previous: item.lastHash,
-        biddingId: id,
-        seq,
-        bidderNo: bidder.bidderNo,
-        amount: input.amount,
-        at: now.toISOString(),
-      }),
+    const bid = { bidder, amount: input.amount, at: now, by: actor, isProxy: false };
+    return runProxies(deps, tx, await appendBid(deps, tx, item, bid), bidders, now);
+  });
+  await publish(deps, row);
+  return showHall(deps, actor, id);
+}
+
+/**
+ * 委托代理出价: a ceiling left for the caller's bidder in an open dynamic session, at least the next valid bid and
+ * never below the one it left before; the hall bids for it at once if it is not leading, and answers every bid that
+ * tops it later, up to the ceiling.
+ */
+export async function setProxy(
+  deps: HallDeps,
+  actor: Actor,
+  id: number,
+  input: { registrationId: number; ceiling: number },
+): Promise<BiddingHall> {
+  const { db, clock, audit } = deps;
+  await loadVisible(deps, actor, id);
+  const row = await db.transaction(async (tx) => {
+    const { item, bidders, bidder } = await lockForBidder(tx, actor, id, input.registrationId);
+    if (item.mode !== 'dynamic') throw refused(MSG.biddingProxyDynamicOnly);
+    const now = clock.now();
+    // the ceiling must be a bid the hall could make now
+    const refusal = checkBid({ ...item, status: biddingPhase(item, now) }, input.ceiling, now);
+    if (refusal !== null) throw refused(refusal);
+    const previous = (await repo.listProxies(tx, id)).find(
+      (proxy) => proxy.registrationId === bidder.registrationId,
     );
-    await repo.insertBid(tx, {
+    if (previous !== undefined && input.ceiling < previous.ceiling) {
+      throw refused(formatMessage(MSG.biddingProxyLower, { ceiling: formatFen(previous.ceiling) }));
+    }
+    await repo.saveProxy(tx, {
       biddingId: id,
-      seq,
       registrationId: bidder.registrationId,
-      bidderNo: bidder.bidderNo,
-      amount: input.amount,
+      ceiling: input.ceiling,
+      setBy: actor.operatorId,
       at: now,
-      previousHash: item.lastHash,
-      hash,
-      bidBy: actor.operatorId,
-      createdAt: now,
-      updatedAt: now,
     });
-    const updated = await repo.updateHall(tx, id, {
-      ...(leads ? { currentPrice: input.amount, leaderRegistrationId: bidder.registrationId } : {}),
-      bidCount: seq,
-      lastHash: hash,
-      endsAt: endsAfterBid(item, now),
-      updatedAt: now,
-    });
-    if (updated === undefined) throw notFound();
     await audit.append(tx, {
       ...toAuditActor(actor),
-      action: 'bidding.bid',
+      action: 'bidding.proxy',
       result: 'ok',
       target: String(id),
-      detail: {
-        seq,
-        bidderNo: bidder.bidderNo,
-        registrationId: bidder.registrationId,
-        // a sealed bid's amount stays in its row alone until the close (the log is read by more people)
-        amount: item.mode === 'sealed' ? undefined : input.amount,
-        hash,
-        endsAt: updated.endsAt.toISOString(),
-        version: updated.version,
-      },
+      // the ceiling is its bidder's secret: the log keeps that one was left, not how high
+      detail: { bidderNo: bidder.bidderNo, registrationId: bidder.registrationId },
     });
-    return updated;
+    return runProxies(deps, tx, item, bidders, now);
   });
   await publish(deps, row);
   return showHall(deps, actor, id);
