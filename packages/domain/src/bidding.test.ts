@@ -4,6 +4,7 @@ import {
   biddingPhase,
   bidderNo,
   biddingRefusal,
+  biddingStatusLabel,
   checkBid,
   dutchAskAt,
   dutchRefusal,
@@ -39,6 +40,13 @@ describe('a sealed session (一次报价)', () => {
     expect(nextValidBid({ ...sealed, currentPrice: 150_000 })).toBe(100_000);
     expect(checkBid({ ...sealed, currentPrice: 150_000 }, 100_000, at(10))).toBeNull();
     expect(checkBid(sealed, 99_999, at(10))).toBe('报价不能低于起始价1,000.00元');
+  });
+
+  it('names its one window 报价中, a dynamic session’s first period 自由报价', () => {
+    expect(biddingStatusLabel('sealed', 'free')).toBe('报价中');
+    expect(biddingStatusLabel('dutch', 'free')).toBe('报价中');
+    expect(biddingStatusLabel('dynamic', 'free')).toBe('自由报价');
+    expect(biddingStatusLabel('sealed', 'closed')).toBe('已结束');
   });
 
   it('never moves its end, and keeps the earlier of two equal bids ahead', () => {

@@ -40,6 +40,11 @@ export const BIDDING_STATUS_LABELS: Record<BiddingStatus, string> = {
   closed: '已结束',
 };
 
+/** A phase as its mode names it: a sealed or Dutch session's one window is 报价中, not a free period. */
+export function biddingStatusLabel(mode: 'dynamic' | 'sealed' | 'dutch', status: BiddingStatus): string {
+  return mode !== 'dynamic' && status === 'free' ? '报价中' : BIDDING_STATUS_LABELS[status];
+}
+
 export const AUCTION_MODES = ['dynamic', 'sealed', 'dutch'] as const;
 export type AuctionMode = (typeof AUCTION_MODES)[number];
 

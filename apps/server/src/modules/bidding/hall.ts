@@ -3,8 +3,8 @@
 import { createHash } from 'node:crypto';
 import {
   AUCTION_MODE_LABELS,
-  BIDDING_STATUS_LABELS,
   biddingPhase,
+  biddingStatusLabel,
   IDENTITY,
   isReserveMet,
   nextValidBid,
@@ -68,7 +68,7 @@ export function toEvent(loaded: Loaded, now: Date): BiddingHallEvent {
     projectName: item.projectName,
     projectCode: item.projectCode,
     status,
-    statusLabel: BIDDING_STATUS_LABELS[status],
+    statusLabel: biddingStatusLabel(item.mode, status),
     mode: item.mode,
     modeLabel: AUCTION_MODE_LABELS[item.mode],
     serverNow: now.toISOString(),
@@ -124,7 +124,8 @@ export function toHall(
         registrationId: bidder.registrationId,
         name: bidder.name,
         amounts: bids.filter((bid) => bid.registrationId === bidder.registrationId).map((bid) => bid.amount),
-        proxyCeiling: proxies.find((proxy) => proxy.registrationId === bidder.registrationId)?.ceiling ?? null,
+        proxyCeiling:
+          proxies.find((proxy) => proxy.registrationId === bidder.registrationId)?.ceiling ?? null,
       })),
     bidders: isRevealed ? bidders.map((bidder) => ({ bidderNo: bidder.bidderNo, name: bidder.name })) : null,
   };

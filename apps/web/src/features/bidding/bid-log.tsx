@@ -41,7 +41,7 @@ export function BidLog({ hall, nowMs }: BidLogProps) {
         {
           key: 'bidderNo',
           title: '竞买号',
-          width: 140,
+          width: 200,
           render: (_, bid) => (
             <>
               {bid.bidderNo}

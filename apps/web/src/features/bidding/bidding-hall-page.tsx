@@ -23,7 +23,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { BIDDING_STATUS_LABELS, dutchAskAt } from '@cqjy/domain/bidding';
+import { biddingStatusLabel, dutchAskAt } from '@cqjy/domain/bidding';
 import type { BiddingStatus } from '@cqjy/domain/bidding';
 import { formatDateTime, formatFen } from '@cqjy/domain/format';
 import { MSG } from '@cqjy/domain/messages';
@@ -197,7 +197,11 @@ function HallView({ hall, now }: { hall: LiveHall; now: number }) {
               )}
             />
             <Typography.Text type="secondary">
-              {isUnseen ? '报价密封，报价期满后揭晓' : `领先竞买号：${hall.leaderNo ?? '—'}`}
+              {isUnseen
+                ? '报价密封，报价期满后揭晓'
+                : ask !== null && hall.leaderNo === null
+                  ? '第一位应价的竞买人竞得'
+                  : `领先竞买号：${hall.leaderNo ?? '—'}`}
             </Typography.Text>
           </Card>
         </Col>
@@ -320,7 +324,7 @@ export function BiddingHallPage() {
         <Space wrap>
           {`${data.projectName} · 网络竞价`}
           <Tag color={STATUS_COLORS[status]} data-testid="bidding-status">
-            {BIDDING_STATUS_LABELS[status]}
+            {biddingStatusLabel(data.mode, status)}
           </Tag>
           <Tag data-testid="bidding-mode">{data.modeLabel}</Tag>
           {isLost && !isClosed ? <Tag color="warning">{MSG.biddingStreamLost}</Tag> : null}

@@ -59,7 +59,9 @@ async function appendBid(
     updatedAt: at,
   });
   const updated = await repo.updateHall(tx, item.id, {
-    ...(leadsAfterBid(item, amount) ? { currentPrice: amount, leaderRegistrationId: bidder.registrationId } : {}),
+    ...(leadsAfterBid(item, amount)
+      ? { currentPrice: amount, leaderRegistrationId: bidder.registrationId }
+      : {}),
     bidCount: seq,
     lastHash: hash,
     endsAt: endsAfterBid(item, at),
@@ -101,7 +103,13 @@ async function runProxies(
     if (next === null) break;
     const bidder = bidders.find((candidate) => candidate.registrationId === next.registrationId);
     if (bidder === undefined) break;
-    item = await appendBid(deps, tx, item, { bidder, amount: next.amount, at, by: SYSTEM_ACTOR, isProxy: true });
+    item = await appendBid(deps, tx, item, {
+      bidder,
+      amount: next.amount,
+      at,
+      by: SYSTEM_ACTOR,
+      isProxy: true,
+    });
   }
   return item;
 }
