@@ -38,6 +38,20 @@ export const showHallCall = defineCall({
   answer: ZBiddingHall,
 });
 
+/** The caller's bidder, by its registration. */
+const zBidderRegistration = z
+  .number({ error: MSG.badRequest })
+  .int(MSG.badRequest)
+  .min(1, MSG.badRequest)
+  .max(2_147_483_647, MSG.badRequest);
+
+/** A bid's or a ceiling's amount, fen. */
+const zBidAmount = z
+  .number({ error: MSG.biddingAmountInvalid })
+  .int(MSG.biddingAmountInvalid)
+  .min(1, MSG.biddingAmountInvalid)
+  .max(Number.MAX_SAFE_INTEGER, MSG.biddingAmountInvalid);
+
 /**
  * POST /api/bidding/proxy/{id}: a ceiling (fen) left for one of the caller's bidders in a dynamic session (委托代理出
  * 价): the hall bids for it by the increment, up to the ceiling, whenever it is topped; raised, never lowered.
@@ -50,16 +64,8 @@ export const setProxyCall = defineCall({
   summary: '委托代理出价（设定最高价）',
   params: ZIdPath,
   body: z.object({
-    registrationId: z
-      .number({ error: MSG.badRequest })
-      .int(MSG.badRequest)
-      .min(1, MSG.badRequest)
-      .max(2_147_483_647, MSG.badRequest),
-    ceiling: z
-      .number({ error: MSG.biddingAmountInvalid })
-      .int(MSG.biddingAmountInvalid)
-      .min(1, MSG.biddingAmountInvalid)
-      .max(Number.MAX_SAFE_INTEGER, MSG.biddingAmountInvalid),
+    registrationId: zBidderRegistration,
+    ceiling: zBidAmount,
   }),
   answer: ZBiddingHall,
 });
@@ -72,16 +78,8 @@ export const placeBidCall = defineCall({
   summary: '报价',
   params: ZIdPath,
   body: z.object({
-    registrationId: z
-      .number({ error: MSG.badRequest })
-      .int(MSG.badRequest)
-      .min(1, MSG.badRequest)
-      .max(2_147_483_647, MSG.badRequest),
-    amount: z
-      .number({ error: MSG.biddingAmountInvalid })
-      .int(MSG.biddingAmountInvalid)
-      .min(1, MSG.biddingAmountInvalid)
-      .max(Number.MAX_SAFE_INTEGER, MSG.biddingAmountInvalid),
+    registrationId: zBidderRegistration,
+    amount: zBidAmount,
   }),
   answer: ZBiddingHall,
 });

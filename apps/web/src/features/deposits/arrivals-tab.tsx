@@ -15,6 +15,7 @@ import type { ListColumn } from '../../components/list-page/index.ts';
 import { arrivalsQuery, DEPOSITS_KEY } from './api.ts';
 import type { ArrivalQuery } from './api.ts';
 import { OUTCOME_COLORS } from './outcome-colors.ts';
+import { StackedCell } from './stacked-cell.tsx';
 import { StatementImportDialog } from './statement-import-dialog.tsx';
 
 type Filters = { keyword?: string; outcome?: DepositArrivalOutcome };
@@ -52,14 +53,7 @@ export function ArrivalsTab() {
       key: 'payer',
       width: 190,
       ellipsis: true,
-      render: (_, row) => (
-        <Space orientation="vertical" size={0}>
-          <span>{row.payerName}</span>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {row.payerAccount}
-          </Typography.Text>
-        </Space>
-      ),
+      render: (_, row) => <StackedCell main={row.payerName} sub={row.payerAccount} />,
     },
     {
       title: '对账结果',
@@ -76,12 +70,7 @@ export function ArrivalsTab() {
         row.registrationName === '' ? (
           <Typography.Text type="secondary">未找到对应登记</Typography.Text>
         ) : (
-          <Space orientation="vertical" size={0}>
-            <span>{row.registrationName}</span>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {row.projectName}
-            </Typography.Text>
-          </Space>
+          <StackedCell main={row.registrationName} sub={row.projectName} />
         ),
     },
   ];

@@ -4,7 +4,7 @@
 // one file (下载退款文件 follows at once); the batch's confirmation is on 退款批次.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Space, Typography } from 'antd';
+import { Alert, Button, Typography } from 'antd';
 import type { RefundDueRow } from '@cqjy/domain/contracts/deposits';
 import { REFUND_BATCH_LINES_MAX } from '@cqjy/domain/deposits';
 import { formatFen } from '@cqjy/domain/format';
@@ -15,6 +15,7 @@ import { ListPage, useListQuery } from '../../components/list-page/index.ts';
 import type { ListColumn } from '../../components/list-page/index.ts';
 import { DEPOSITS_KEY, downloadRefundFile, issueRefundBatch, refundsDueQuery } from './api.ts';
 import type { PageQuery } from './api.ts';
+import { StackedCell } from './stacked-cell.tsx';
 
 export function RefundsDueTab() {
   const queryClient = useQueryClient();
@@ -55,12 +56,10 @@ export function RefundsDueTab() {
       key: 'payee',
       width: 200,
       render: (_, row) => (
-        <Space orientation="vertical" size={0}>
-          <span>{row.payeeName}</span>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {row.payeeAccount === '' ? '原路退回（无付款账号）' : row.payeeAccount}
-          </Typography.Text>
-        </Space>
+        <StackedCell
+          main={row.payeeName}
+          sub={row.payeeAccount === '' ? '原路退回（无付款账号）' : row.payeeAccount}
+        />
       ),
     },
     { title: '起算日', dataIndex: 'since', key: 'since', width: 104 },
