@@ -201,6 +201,16 @@ describe('竞价大厅 · 一次报价', () => {
   });
 });
 
+describe('竞价大厅 · 最后1分钟', () => {
+  it('warns in the last minute of the timed period that a valid bid restarts the count', async () => {
+    serve({ halls: [makeHall({ endsAt: iso(SERVER_NOW + 30_000) })] });
+    renderPortal('/index/biddingHall?id=5');
+    expect((await screen.findByTestId('bidding-last-minute')).textContent).toBe(
+      '最后1分钟，有效报价将重新计时',
+    );
+  });
+});
+
 describe('竞价大厅 · 委托代理出价', () => {
   it('leaves a ceiling in fen, then shows it to its bidder alone, and the hall’s bids marked 代理', async () => {
     const answered = makeHall({
@@ -292,6 +302,8 @@ describe('竞价大厅', () => {
     expect(screen.getByText('领先竞买号：J001')).toBeTruthy();
     expect(screen.getByText('1,001,000.00')).toBeTruthy();
     expect(screen.getByText(/限时报价期：每个限时报价周期为120秒/)).toBeTruthy();
+    // more than a minute left: no warning yet
+    expect(screen.queryByTestId('bidding-last-minute')).toBeNull();
     expect(screen.getByText('竞买号 J002（北京示范投资有限公司）')).toBeTruthy();
     const seqs = [...document.querySelectorAll('.ant-table-tbody tr td:first-child')].map(
       (cell) => cell.textContent,

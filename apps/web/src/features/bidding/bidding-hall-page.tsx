@@ -44,6 +44,9 @@ import {
 import type { LiveHall } from './hall-clock.ts';
 import { followHall } from './hall-stream.ts';
 
+/** How close to the end the countdown warns. */
+const LAST_MINUTE_MS = 60_000;
+
 /** The countdown's pace: a few times a second, so a second never shows late by more than a quarter. */
 const TICK_MS = 250;
 
@@ -155,6 +158,8 @@ function HallView({ hall, now }: { hall: LiveHall; now: number }) {
   const livePhase = phaseOf(hall, now);
   const isLive = livePhase === 'free' || livePhase === 'timed';
   const left = remainingMs(hall, countdownTarget(hall, livePhase), now);
+  // the last minute of a live session stands out: a bidder who waits sees it is now or never
+  const isLastMinute = isLive && left <= LAST_MINUTE_MS && (hall.mode !== 'dynamic' || livePhase === 'timed');
   const isUnseen = hall.mode === 'sealed' && livePhase !== 'closed';
   // a Dutch session's ask falls by the server's clock, read here each tick
   const ask = hall.mode === 'dutch' ? dutchAskAt(hall, serverNow(hall, now)) : null;
@@ -167,11 +172,21 @@ function HallView({ hall, now }: { hall: LiveHall; now: number }) {
             <Statistic
               title={livePhase === 'closed' ? '剩余时间' : countdownLabel(hall, livePhase)}
               valueRender={() => (
-                <span data-testid="bidding-countdown" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                <span
+                  data-testid="bidding-countdown"
+                  style={{ fontVariantNumeric: 'tabular-nums', color: isLastMinute ? '#cf1322' : undefined }}
+                >
                   {formatCountdown(livePhase === 'closed' ? 0 : left)}
                 </span>
               )}
             />
+            {isLastMinute ? (
+              <Typography.Text type="danger" strong data-testid="bidding-last-minute">
+                {hall.mode === 'dynamic' && livePhase === 'timed'
+                  ? '最后1分钟，有效报价将重新计时'
+                  : '最后1分钟'}
+              </Typography.Text>
+            ) : null}
           </Card>
         </Col>
         <Col xs={24} sm={12} lg={6}>
