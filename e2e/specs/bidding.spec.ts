@@ -18,7 +18,12 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { composeCreditCode, DEPOSIT_SETTLEMENT_PREFIX_DEFAULT, virtualAccountOf } from '@cqjy/domain';
+import {
+  composeCreditCode,
+  DEPOSIT_SETTLEMENT_PREFIX_DEFAULT,
+  formatDate,
+  virtualAccountOf,
+} from '@cqjy/domain';
 import { E2E_OTP } from '../env.ts';
 import { answerDialog, expectToReach, keepScreenshot, signIn } from './helpers.ts';
 import { drawRegistration } from './intention-steps.ts';
@@ -126,7 +131,7 @@ async function importStatement(page: Page, registrationId: number, serial: strin
   const header = '交易流水号,收款账号,金额（元）,到账时间,付款人户名,付款人账号';
   writeFileSync(
     path,
-    `${header}\r\n${serial},${account},100000.00,${today()} 09:30:00,${BUYERS[1].name},6222000011112222\r\n`,
+    `${header}\r\n${serial},${account},100000.00,${formatDate(new Date())} 09:30:00,${BUYERS[1].name},6222000011112222\r\n`,
   );
   await page.goto('/#/index/deposit');
   await page.getByRole('button', { name: '导入对账单' }).click();
@@ -138,11 +143,6 @@ async function importStatement(page: Page, registrationId: number, serial: strin
   await keepScreenshot(page, 'bidding-04-statement-preview');
   await answerDialog(dialog, '确认导入');
   await expect(page.getByRole('row', { name: new RegExp(serial) })).toContainText('已匹配');
-}
-
-/** Today in Beijing (YYYY-MM-DD), as the bank's statement dates its lines. */
-function today(): string {
-  return new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 }
 
 /** The project's page as the server has it now (a page kept open in its tab is read again), at its 意向登记 card. */

@@ -4,8 +4,8 @@
 // back, refunded, failed) is the intentions module's, taken in the batch's transaction, so a batch and its
 // registrations never disagree; a deposit out with the bank in one batch cannot go out in another (a unique index).
 import {
+  fenToYuan,
   formatDate,
-  formatFen,
   MSG,
   REFUND_BATCH_STATUS_LABELS,
   REFUND_FILE_COLUMNS,
@@ -198,7 +198,7 @@ export async function refundBatchFile(
     [columns.line]: line.line,
     [columns.payeeName]: line.payeeName,
     [columns.payeeAccount]: line.payeeAccount,
-    [columns.amount]: formatFen(line.amount).replaceAll(',', ''),
+    [columns.amount]: fenToYuan(line.amount),
     [columns.reference]: line.reference,
     [columns.purpose]: REFUND_PURPOSE,
   }));
