@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { E2E_CAPTCHA, E2E_OTP, SHORT_SESSION_PORT } from './env.ts';
+import { E2E_BANK_KEY, E2E_CAPTCHA, E2E_OTP, SHORT_SESSION_PORT } from './env.ts';
 
 // e2e runs the production build against a fresh embedded database in a temporary directory.
 const port = Number(process.env.E2E_PORT ?? 8181);
@@ -20,6 +20,8 @@ const serverEnv = (env: Record<string, string>) => ({
   // The specs sign one letter after another with the same mobile; the minute between two codes is tested on
   // the server, not waited out here.
   OTP_RESEND_S: '1',
+  // the bank's arrival notices the specs send are signed with it
+  DEPOSIT_BANK_KEY: E2E_BANK_KEY,
   ...env,
 });
 

@@ -6,36 +6,38 @@
 // exchange confirms them; two qualified buyers make the course a bidding, but 开启网络竞价 stays disabled with the
 // server's reason while the disclosure (and so the registrations) runs. The owner ends the disclosure (终止披露) and
 // the exchange opens the hall. Each member bids for its own buyer in a browser context of its own: 加一手 offers one
-// step above the current price, a bid below it is refused with its message, a bid in the timed period restarts the
-// countdown; the hall closes by the server's clock, its signed result PDF verifies in pdfsig, the project is 待签约
+// step above the current price, a bid below it is refused with its message, a bid in the timed period (the hall's,
+// on the second member's proxy ceiling, 委托代理出价) restarts the countdown; the hall closes by the server's clock, its signed result PDF verifies in pdfsig, the project is 待签约
 // with the result in its process log, and the owner's contract screen starts from the winner and the winning price.
 // The deposit ledger follows (保证金台账): the second buyer's deposit arrives through the bank's statement, imported
 // after its preview; the loser's is owed back once the hall closed, sent to the bank in a refund batch (its CSV file)
-// and closed by the bank's confirmation; the winner's counts toward the price until the winner defaults and the
-// exchange forfeits it. The demo project itself stays as it was for the specs after this one.
+// and closed by the bank's confirmation; the winner's counts toward the price until the winner defaults: the
+// exchange records it in the hall, the deposit is forfeited and the deal offered to the other bidder at its own
+// bid (递补), which its member accepts. The demo project itself stays as it was for the specs after this one.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   composeCreditCode,
   DEPOSIT_SETTLEMENT_PREFIX_DEFAULT,
   formatDate,
   virtualAccountOf,
 } from '@cqjy/domain';
-import { E2E_OTP } from '../env.ts';
-import { answerDialog, expectToReach, keepScreenshot, signIn } from './helpers.ts';
-import { drawRegistration } from './intention-steps.ts';
+import { answerDialog, keepScreenshot, signIn } from './helpers.ts';
 import {
-  approveAsAdmin,
-  attachApplicationFile,
-  fillCode,
-  startAction,
-  submitAndSign,
-} from './workflow-steps.ts';
+  bid,
+  discloseProject,
+  endDisclosure,
+  enterHall,
+  openCard,
+  registerByCalls,
+  rowOf,
+} from './bidding-steps.ts';
+import { drawRegistration } from './intention-steps.ts';
+import { fillCode } from './workflow-steps.ts';
 
-const DEMO_CODE = 'GR2026BJ1000123';
 /** Each attempt has a project and buyers of its own: a retry must not meet the first attempt's. */
 const RUN = String(Date.now() % 100_000_000).padStart(8, '0');
 const PROJECT_NAME = `竞价演示废旧设备一批${RUN.slice(-5)}`;
@@ -43,30 +45,6 @@ const BUYERS = [
   { name: `竞买示范甲企业${RUN.slice(-4)}`, certNo: composeCreditCode('110108', `8${RUN.slice(1)}`) },
   { name: `竞买示范乙企业${RUN.slice(-4)}`, certNo: composeCreditCode('110108', `9${RUN.slice(1)}`) },
 ] as const;
-
-/** The owner copies the demo project into this run's, submits and e-signs its disclosure; the exchange approves. */
-async function discloseProject(page: Page, browser: Browser): Promise<number> {
-  await page.goto('/#/index/project');
-  await page.getByPlaceholder('项目名称或编号').fill(DEMO_CODE);
-  await page.getByRole('button', { name: /查\s*询/ }).click();
-  await expectToReach(page, /#\/index\/editproject\?id=\d+/, () =>
-    page
-      .getByRole('row', { name: new RegExp(DEMO_CODE) })
-      .first()
-      .getByText('复制')
-      .click(),
-  );
-  await page.getByLabel('项目名称').fill(PROJECT_NAME);
-  await submitAndSign(page, 'bulkEicSre', '信息披露申请函');
-  await approveAsAdmin(browser, PROJECT_NAME, 'bulkEicSre');
-  await page.goto('/#/index/project');
-  await page.getByPlaceholder('项目名称或编号').fill(PROJECT_NAME);
-  await page.getByRole('button', { name: /查\s*询/ }).click();
-  const row = page.getByRole('row', { name: new RegExp(PROJECT_NAME) });
-  await expect(row.getByText('披露中')).toBeVisible();
-  await expectToReach(page, /#\/index\/bulkShowProject\?id=\d+/, () => row.getByText('查看').click());
-  return Number(new URL(page.url().replace('/#/', '/')).searchParams.get('id'));
-}
 
 /** The agent member registers one buyer on the project and e-signs its registration letter. */
 async function registerBuyer(page: Page, buyer: (typeof BUYERS)[number], screenshot: string): Promise<void> {
@@ -81,47 +59,6 @@ async function registerBuyer(page: Page, buyer: (typeof BUYERS)[number], screens
   await fillCode(page);
   await page.getByRole('button', { name: '签章并提交' }).click();
   await expect(page.getByTestId('intention-status')).toHaveText('待资格审核');
-}
-
-/**
- * The demo member registers one buyer through the 代理意向登记 calls its screens would make (its role has no such
- * screen): the draft, the letter, the sign code and the seal with it.
- */
-async function registerByCalls(
-  page: Page,
-  projectId: number,
-  buyer: (typeof BUYERS)[number],
-): Promise<number> {
-  const answer = await page.evaluate(
-    async ({ projectId, buyer, otp }) => {
-      const token = (localStorage.getItem('cqjy.token') ?? '').replace(/"/g, '');
-      const call = async (url: string, body: unknown = {}) => {
-        const response = await fetch(url, {
-          method: 'POST',
-          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-        const envelope = (await response.json()) as { status: number; msg: string; data: never };
-        if (envelope.status !== 0) throw new Error(`${url}: ${envelope.msg}`);
-        return envelope.data as { id: number; version: number };
-      };
-      const saved = await call('/api/intention/save', {
-        projectId,
-        kind: 'company',
-        name: buyer.name,
-        certType: 'creditCode',
-        certNo: buyer.certNo,
-        contactName: '孙经理',
-        contactMobile: '13900000003',
-      });
-      const drawn = await call(`/api/intention/letter/${saved.id}`, { version: saved.version });
-      await call(`/api/intention/sign/otp/${saved.id}`);
-      return call(`/api/intention/signature/${saved.id}`, { version: drawn.version, otp });
-    },
-    { projectId, buyer, otp: E2E_OTP },
-  );
-  expect(answer.id).toBeGreaterThan(0);
-  return answer.id;
 }
 
 /** The exchange imports the bank's statement with the transfer into the registration's receiving account. */
@@ -143,18 +80,6 @@ async function importStatement(page: Page, registrationId: number, serial: strin
   await keepScreenshot(page, 'bidding-04-statement-preview');
   await answerDialog(dialog, '确认导入');
   await expect(page.getByRole('row', { name: new RegExp(serial) })).toContainText('已匹配');
-}
-
-/** The project's page as the server has it now (a page kept open in its tab is read again), at its 意向登记 card. */
-async function openCard(page: Page, projectId: number): Promise<void> {
-  await page.goto(`/#/index/bulkShowProject?id=${projectId}`);
-  await page.reload();
-  await expect(page.getByText(PROJECT_NAME).first()).toBeVisible();
-  await expect(page.getByText('意向登记', { exact: true }).first()).toBeVisible();
-}
-
-function rowOf(page: Page, buyerName: string) {
-  return page.getByRole('row', { name: new RegExp(buyerName) });
 }
 
 /** Clicks a row's action and confirms its dialog. */
@@ -190,28 +115,6 @@ async function countdownSeconds(page: Page): Promise<number> {
     .reduce((total, part) => total * 60 + part, 0);
 }
 
-/** A context of `username` in the bidding hall, bidding for its one buyer. */
-async function enterHall(browser: Browser, username: string, hallUrl: string, buyerName: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, username);
-  await expect(page).toHaveURL(/#\/index\//);
-  await page.goto(hallUrl);
-  await expect(page.getByTestId('bidding-status')).toBeVisible();
-  // a member represents one buyer of the project: one bidder number, no choice
-  await expect(page.getByTestId('bidding-bidder')).toContainText(buyerName);
-  return page;
-}
-
-async function bid(page: Page, yuan: string): Promise<void> {
-  // typed as a person types it, over the amount the field offers
-  await page.locator('#bidding-amount').click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.type(yuan);
-  await page.getByTestId('bidding-submit').click();
-  await answerDialog(page.getByRole('dialog', { name: '确认出价' }), '确认出价');
-}
-
 test('BF-2.x the buyer side: registrations, deposits, qualification review and a live bidding', async ({
   page,
   browser,
@@ -221,7 +124,7 @@ test('BF-2.x the buyer side: registrations, deposits, qualification review and a
   // The owner has a project of this run disclosed.
   await signIn(page, 'transferor');
   await expect(page).toHaveURL(/#\/index\//);
-  const projectId = await discloseProject(page, browser);
+  const projectId = await discloseProject(page, browser, PROJECT_NAME);
   const owner = page;
 
   // Two member companies register one buyer each.
@@ -243,14 +146,14 @@ test('BF-2.x the buyer side: registrations, deposits, qualification review and a
   const admin = await (await browser.newContext()).newPage();
   await signIn(admin, 'admin');
   await expect(admin).toHaveURL(/#\/index\//);
-  await openCard(admin, projectId);
+  await openCard(admin, projectId, PROJECT_NAME);
   await recordDeposit(admin, BUYERS[0].name, `HX${RUN}01`);
   await importStatement(admin, secondId, `HX${RUN}02`);
-  await openCard(admin, projectId);
+  await openCard(admin, projectId, PROJECT_NAME);
   await expect(rowOf(admin, BUYERS[1].name)).toContainText('已交纳');
 
   // The owner passes both in its qualification review; the exchange confirms them.
-  await openCard(owner, projectId);
+  await openCard(owner, projectId, PROJECT_NAME);
   for (const buyer of BUYERS) {
     await rowOf(owner, buyer.name).getByRole('button', { name: '资格审核通过' }).click();
     await owner.getByRole('dialog').getByRole('textbox').fill('符合受让方资格条件');
@@ -273,15 +176,10 @@ test('BF-2.x the buyer side: registrations, deposits, qualification review and a
   await keepScreenshot(admin, 'bidding-05-open-disabled');
 
   // The owner ends the disclosure (终止披露); the exchange approves it.
-  await openCard(owner, projectId);
-  await startAction(owner, '申请终止披露', 'bulkEndAon');
-  await owner.getByLabel('申请原因').fill('意向登记已截止，申请终止信息披露，进入网络竞价');
-  await attachApplicationFile(owner, '终止披露申请材料.pdf');
-  await submitAndSign(owner, 'bulkEndEicSre', '终止披露申请函');
-  await approveAsAdmin(browser, PROJECT_NAME, 'bulkEndEicSre');
+  await endDisclosure(owner, browser, projectId, PROJECT_NAME);
 
   // The exchange opens the hall: bidding at once for 5 seconds of free bids, then a 30-second countdown.
-  await openCard(admin, projectId);
+  await openCard(admin, projectId, PROJECT_NAME);
   await expect(admin.getByTestId('deal-blocked')).toHaveCount(0);
   await admin.getByRole('button', { name: '开启网络竞价' }).click();
   const dialog = admin.getByRole('dialog');
@@ -306,12 +204,19 @@ test('BF-2.x the buyer side: registrations, deposits, qualification review and a
   await bid(second, '1860500');
   await expect(second.getByTestId('bidding-refusal')).toContainText('报价不能低于1,861,000.00元');
 
-  // In the timed period a bid restarts the countdown.
+  // In the timed period a bid restarts the countdown: here the hall's own, made on the second member's ceiling
+  // (委托代理出价): one step above the current price at once, and no higher while nobody tops it.
   await expect(second.getByTestId('bidding-status')).toHaveText('限时报价', { timeout: 15_000 });
   await expect.poll(() => countdownSeconds(second), { timeout: 30_000 }).toBeLessThan(24);
-  await bid(second, '1861000');
+  await second.locator('#bidding-proxy').fill('1865000');
+  await second.getByTestId('bidding-proxy-submit').click();
+  await second.getByRole('button', { name: '确认委托' }).click();
+  await expect(second.getByText('已委托最高价1,865,000.00元，可调高')).toBeVisible();
   await expect(first.getByTestId('bidding-current-price')).toContainText('1,861,000.00');
   await expect.poll(() => countdownSeconds(first), { timeout: 5_000 }).toBeGreaterThan(25);
+  // the ceiling is its bidder's alone; the others see the bid, marked as the hall's
+  await expect(first.getByText('1,865,000.00')).toHaveCount(0);
+  await expect(first.getByRole('table').getByText('代理', { exact: true })).toHaveCount(1);
   await keepScreenshot(first, 'bidding-07-hall');
 
   // Nobody bids again: the hall closes by the server's clock, and the winner is the second buyer.
@@ -330,7 +235,7 @@ test('BF-2.x the buyer side: registrations, deposits, qualification review and a
   expect(`${pdfsig.stdout}${pdfsig.stderr}`).toContain('Signature is Valid');
 
   // The project waits for its contract, no bidding offered any more; its process log records the result.
-  await openCard(owner, projectId);
+  await openCard(owner, projectId, PROJECT_NAME);
   await expect(owner.getByText('待签约').first()).toBeVisible();
   await expect(owner.getByTestId('deal-result')).toContainText(BUYERS[1].name);
   await expect(owner.getByRole('button', { name: '申请网络竞价' })).toHaveCount(0);
@@ -345,7 +250,7 @@ test('BF-2.x the buyer side: registrations, deposits, qualification review and a
   await keepScreenshot(owner, 'bidding-10-contract');
 
   // The loser's deposit is owed back, the winner's counts toward the price.
-  await openCard(admin, projectId);
+  await openCard(admin, projectId, PROJECT_NAME);
   await expect(rowOf(admin, BUYERS[0].name)).toContainText('待退还');
   // (the process log names the winner too: its buyers' row is the one with the deposit)
   await expect(rowOf(admin, BUYERS[1].name).filter({ hasText: '已转为价款' })).toHaveCount(1);
@@ -370,15 +275,39 @@ test('BF-2.x the buyer side: registrations, deposits, qualification review and a
   await expect(confirmDialog.getByRole('row', { name: new RegExp(BUYERS[0].name) })).toBeVisible();
   await keepScreenshot(admin, 'bidding-11-refund-confirm');
   await answerDialog(confirmDialog, /确\s*认/);
-  await openCard(admin, projectId);
+  await openCard(admin, projectId, PROJECT_NAME);
   await expect(rowOf(admin, BUYERS[0].name)).toContainText('已退还');
 
-  // The winner walks away: the exchange forfeits its deposit, with the reason, barring it from the owner's projects.
-  await rowOf(admin, BUYERS[1].name).getByRole('button', { name: '扣除保证金' }).click();
-  const forfeit = admin.getByRole('dialog');
-  await forfeit.getByLabel('扣除原因').fill('竞得人逾期未签订交易合同');
-  await expect(forfeit.getByRole('checkbox')).toBeChecked();
-  await answerDialog(forfeit, /扣\s*除/);
+  // The winner walks away: the exchange records its default in the hall, with the reason, barring it from the
+  // owner's projects; its deposit is kept and the deal is offered to the next highest bidder at its own bid (递补).
+  await admin.goto(hallUrl);
+  await admin.getByRole('button', { name: '认定竞得人违约' }).click();
+  const defaultDialog = admin.getByRole('dialog');
+  await expect(defaultDialog).toContainText(`认定竞得人“${BUYERS[1].name}”（竞买号J002）违约`);
+  await defaultDialog.getByLabel('违约情形').fill('竞得人逾期未签订交易合同');
+  await expect(defaultDialog.getByRole('checkbox')).toBeChecked();
+  await answerDialog(defaultDialog, /认定违约/);
+  await expect(admin.getByText('竞得人违约，成交已递补给竞买号J001，等待其答复。')).toBeVisible();
+  await expect(admin.getByTestId('bidding-offer')).toContainText('1,860,000.00元');
+  await keepScreenshot(admin, 'bidding-12-defaulted');
+
+  // The next bidder's member is told and answers in the hall: it takes the deal at its own price.
+  await first.reload();
+  await expect(first.getByText(new RegExp(`成交递补给您代理的“${BUYERS[0].name}”`))).toBeVisible();
+  await keepScreenshot(first, 'bidding-13-offered');
+  await first.getByRole('button', { name: /接受递补/ }).click();
+  await first.getByRole('button', { name: /^接\s*受$/ }).click();
+  await expect(first.getByText(`递补竞得人：${BUYERS[0].name}，成交价：1,860,000.00元`)).toBeVisible();
+
+  // The project waits for its contract with the new buyer; the log says why; the defaulter's deposit is kept.
+  await openCard(owner, projectId, PROJECT_NAME);
+  await expect(owner.getByTestId('deal-result')).toContainText(BUYERS[0].name);
+  const afterLog = owner.getByRole('table').last();
+  await expect(afterLog.getByText(/违约：竞得人逾期未签订交易合同/)).toBeVisible();
+  await expect(
+    afterLog.getByText(`${BUYERS[0].name}（竞买号J001）接受递补，以1,860,000.00元成交`),
+  ).toBeVisible();
+  await keepScreenshot(owner, 'bidding-14-offer-accepted');
+  await openCard(admin, projectId, PROJECT_NAME);
   await expect(rowOf(admin, BUYERS[1].name).filter({ hasText: '已扣除' })).toHaveCount(1);
-  await keepScreenshot(admin, 'bidding-12-forfeited');
 });

@@ -305,6 +305,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     projects,
     processLog: workflow,
     dictionaries,
+    intentions,
     hub: createBiddingHub({ db, log: loggerInstance }),
   });
   app.addHook('onReady', () => bidding.start());

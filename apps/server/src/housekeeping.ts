@@ -41,7 +41,7 @@ export type HousekeepingDeps = {
   /** depositDeadlines: registrations whose deposit is unpaid after its deadline, and deposits coming due */
   intentions: Pick<IntentionsService, 'remindDepositDeadlines'>;
   /** closeBiddings: halls past their end closed (normally each node's timer did it already) */
-  bidding?: Pick<BiddingService, 'closeDue'>;
+  bidding?: Pick<BiddingService, 'closeDue' | 'expireOffers'>;
 };
 
 export type Housekeeping = {
@@ -93,12 +93,16 @@ export function createHousekeeping(deps: HousekeepingDeps): Housekeeping {
   }
 
   /**
-   * The step closing the bidding halls past their end. Its count is logged on its own line when there is one, so
-   * the purge's report (counts of what was removed) keeps its shape.
+   * The step closing the bidding halls past their end, and passing on the offers after a default whose term ran
+   * out. Its counts are logged on their own line when there are some, so the purge's report (counts of what was
+   * removed) keeps its shape.
    */
   async function closeBiddings(): Promise<Record<string, never>> {
     const closed = (await deps.bidding?.closeDue()) ?? 0;
-    if (closed > 0) log.info({ biddingsClosed: closed }, '已关闭到期的网络竞价');
+    const expired = (await deps.bidding?.expireOffers()) ?? 0;
+    if (closed > 0 || expired > 0) {
+      log.info({ biddingsClosed: closed, offersExpired: expired }, '已关闭到期的网络竞价、递补逾期');
+    }
     return {};
   }
 

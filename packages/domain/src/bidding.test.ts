@@ -12,7 +12,10 @@ import {
   isReserveMet,
   leadsAfterBid,
   nextProxyBid,
+  latestEndOf,
+  sandboxSchedule,
   nextValidBid,
+  offerCandidates,
   type ProxyCeiling,
   reserveLeadRefusal,
 } from './bidding.ts';
@@ -241,6 +244,13 @@ describe('the bidding hall', () => {
   it('keeps the end during the free period and restarts the countdown with each bid in the timed period', () => {
     expect(endsAfterBid(hall, at(30))).toEqual(at(120));
     expect(endsAfterBid(hall, at(100))).toEqual(at(160));
+    // with the restarts capped, the last one taken leaves the end where it stands, and the latest end is known
+    const capped = { ...hall, restartsMax: 2, restarts: 2, endsAt: at(170) };
+    expect(endsAfterBid(capped, at(160))).toEqual(at(170));
+    expect(endsAfterBid({ ...capped, restarts: 1 }, at(160))).toEqual(at(220));
+    expect(latestEndOf({ ...hall, restartsMax: 2, restarts: 0 })).toEqual(at(240));
+    expect(latestEndOf(capped)).toEqual(at(170));
+    expect(latestEndOf({ ...hall, restartsMax: null, restarts: 0 })).toBeNull();
     // a bid never shortens the countdown
     fc.assert(
       fc.property(
@@ -289,5 +299,46 @@ describe('the bidding hall', () => {
 
   it('numbers the bidders J001, J002 ...', () => {
     expect([0, 1, 11].map(bidderNo)).toEqual(['J001', 'J002', 'J012']);
+  });
+});
+
+describe('offerCandidates (递补)', () => {
+  const bids = [
+    { registrationId: 1, amount: 100, seq: 1 },
+    { registrationId: 2, amount: 110, seq: 2 },
+    { registrationId: 3, amount: 120, seq: 3 },
+    { registrationId: 1, amount: 130, seq: 4 },
+    { registrationId: 4, amount: 120, seq: 5 },
+  ];
+
+  it('ranks each bidder by its highest bid, of equal ones the earlier, leaving out the excluded', () => {
+    expect(offerCandidates(bids, null, new Set([1]))).toEqual([
+      { registrationId: 3, amount: 120 },
+      { registrationId: 4, amount: 120 },
+      { registrationId: 2, amount: 110 },
+    ]);
+    expect(offerCandidates(bids, null, new Set([1, 3, 4, 2]))).toEqual([]);
+  });
+
+  it('offers nothing below the reserve, and nobody follows a Dutch taker', () => {
+    expect(offerCandidates(bids, 115, new Set([1]))).toEqual([
+      { registrationId: 3, amount: 120 },
+      { registrationId: 4, amount: 120 },
+    ]);
+    expect(offerCandidates([{ registrationId: 7, amount: 90, seq: 1 }], null, new Set([7]))).toEqual([]);
+  });
+});
+
+describe('the sandbox clock (演练时钟倍速)', () => {
+  it('runs the wait and every period the speed times faster, a second at the least', () => {
+    const form = { startAt: at(600).toISOString(), freeSeconds: 3600, timedSeconds: 30 };
+    expect(sandboxSchedule(form, at(0), 60)).toEqual({ startAt: at(10), freeSeconds: 60, timedSeconds: 1 });
+    expect(sandboxSchedule(form, at(0), 1)).toEqual({
+      startAt: at(600),
+      freeSeconds: 3600,
+      timedSeconds: 30,
+    });
+    // a start already past stays where it is
+    expect(sandboxSchedule({ ...form, startAt: at(0).toISOString() }, at(5), 60).startAt).toEqual(at(0));
   });
 });

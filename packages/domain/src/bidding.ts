@@ -89,6 +89,8 @@ export function dutchRefusal(
 export const BIDDING_FREE_SECONDS_MAX = 7 * 24 * 3600;
 export const BIDDING_TIMED_SECONDS_MIN = 10;
 export const BIDDING_TIMED_SECONDS_MAX = 3600;
+/** The most restarts of the countdown a session's rules may allow (延时次数上限). */
+export const BIDDING_RESTARTS_MAX = 1000;
 
 /** What the exchange enters to open a hall. Money in fen; times ISO. */
 export const ZBiddingOpenForm = z.object({
@@ -117,6 +119,17 @@ export const ZBiddingOpenForm = z.object({
     .min(1, MSG.biddingIncrementInvalid)
     .max(Number.MAX_SAFE_INTEGER, MSG.biddingIncrementInvalid),
   mode: z.enum(AUCTION_MODES, { error: MSG.badRequest }).default('dynamic'),
+  /**
+   * a dynamic session's cap on the countdown's restarts (延时次数上限): after that many, a bid in the timed period
+   * no longer restarts it, so the session has a latest possible end; null: no cap
+   */
+  restartsMax: z
+    .number({ error: MSG.biddingRestartsMaxInvalid })
+    .int(MSG.biddingRestartsMaxInvalid)
+    .min(1, MSG.biddingRestartsMaxInvalid)
+    .max(BIDDING_RESTARTS_MAX, MSG.biddingRestartsMaxInvalid)
+    .nullable()
+    .default(null),
 });
 export type BiddingOpenForm = z.infer<typeof ZBiddingOpenForm>;
 
@@ -267,6 +280,55 @@ export function leadsAfterBid(
   return hall.mode !== 'sealed' || hall.currentPrice === null || amount > hall.currentPrice;
 }
 
+/**
+ * A winner's default (违约) and what follows it: the deal offered to the next highest bidder at its own highest bid
+ * (递补), which accepts or declines (or lets the term run out, 逾期); a decline passes it on to the next, and when
+ * nobody is left above the reserve the project is unsold (流拍) and may be disclosed again.
+ */
+export const BIDDING_OFFER_ANSWERS = ['accepted', 'declined', 'expired'] as const;
+export type BiddingOfferAnswer = (typeof BIDDING_OFFER_ANSWERS)[number];
+
+export const BIDDING_OFFER_ANSWER_LABELS: Record<BiddingOfferAnswer | 'open', string> = {
+  open: '待答复',
+  accepted: '已接受',
+  declined: '已放弃',
+  expired: '逾期未答复',
+};
+
+/**
+ * The bidders the deal may be offered to after a default, best first: each bidder's highest bid, higher first, of
+ * equal ones the earlier; only bids meeting the reserve, and none of the bidders in `excluded` (the defaulters,
+ * those offered before). A Dutch session has one bid only: nobody follows its taker.
+ */
+export function offerCandidates(
+  bids: readonly { registrationId: number; amount: number; seq: number }[],
+  reservePrice: number | null,
+  excluded: ReadonlySet<number>,
+): { registrationId: number; amount: number }[] {
+  const best = new Map<number, { registrationId: number; amount: number; seq: number }>();
+  for (const bid of bids) {
+    const held = best.get(bid.registrationId);
+    if (held === undefined || bid.amount > held.amount) best.set(bid.registrationId, bid);
+  }
+  return [...best.values()]
+    .filter((bid) => !excluded.has(bid.registrationId) && isReserveMet(reservePrice, bid.amount))
+    .sort((a, b) => b.amount - a.amount || a.seq - b.seq)
+    .map(({ registrationId, amount }) => ({ registrationId, amount }));
+}
+
+/** The latest offer of a hall after a default, as every watcher sees it. */
+export const ZBiddingOffer = z.object({
+  bidderNo: z.string(),
+  /** fen: the bidder's own highest bid */
+  price: z.number(),
+  offeredAt: z.string(),
+  /** the last moment to answer (递补答复期限) */
+  answerBy: z.string(),
+  answer: z.enum(BIDDING_OFFER_ANSWERS).nullable(),
+  answerLabel: z.string(),
+});
+export type BiddingOffer = z.infer<typeof ZBiddingOffer>;
+
 /** A bidder's standing ceiling (委托最高价, fen) in a dynamic session, and when it was left (ms). */
 export type ProxyCeiling = { registrationId: number; ceiling: number; setAt: number };
 
@@ -327,14 +389,60 @@ export function biddingPhase(
  * countdown starts again from the bid; during the free period it stays.
  */
 export function endsAfterBid(
-  hall: { mode: AuctionMode; freeEndAt: Date; endsAt: Date; timedSeconds: number },
+  hall: {
+    mode: AuctionMode;
+    freeEndAt: Date;
+    endsAt: Date;
+    timedSeconds: number;
+    restartsMax?: number | null;
+    restarts?: number;
+  },
   at: Date,
 ): Date {
   // the first to take a Dutch session's ask ends it; a sealed session ends when its window does
   if (hall.mode === 'dutch') return at;
   if (hall.mode === 'sealed' || at.getTime() < hall.freeEndAt.getTime()) return hall.endsAt;
+  // the rules' restarts all taken: the countdown runs out where it stands
+  if (hall.restartsMax != null && (hall.restarts ?? 0) >= hall.restartsMax) return hall.endsAt;
   const restarted = at.getTime() + hall.timedSeconds * 1000;
   return new Date(Math.max(restarted, hall.endsAt.getTime()));
+}
+
+/**
+ * A session's schedule on the sandbox clock (规则参数 演练时钟倍速, never in production): the wait before the start,
+ * the free period (a sealed or Dutch session's window) and the timed period (a Dutch session's step) each `speed`
+ * times shorter, a second at the least. At speed 1 the form's own.
+ */
+export function sandboxSchedule(
+  form: { startAt: string; freeSeconds: number; timedSeconds: number },
+  now: Date,
+  speed: number,
+): { startAt: Date; freeSeconds: number; timedSeconds: number } {
+  const startAt = new Date(form.startAt);
+  if (speed <= 1) return { startAt, freeSeconds: form.freeSeconds, timedSeconds: form.timedSeconds };
+  const wait = Math.max(0, startAt.getTime() - now.getTime());
+  return {
+    // a start already come stays where it is
+    startAt: wait === 0 ? startAt : new Date(now.getTime() + Math.round(wait / speed)),
+    freeSeconds: Math.ceil(form.freeSeconds / speed),
+    timedSeconds: Math.max(1, Math.ceil(form.timedSeconds / speed)),
+  };
+}
+
+/**
+ * The latest a dynamic session with capped restarts can end: every restart left taken at the last moment, each
+ * adding one timed period to the end as it stands; null without a cap (or in another mode).
+ */
+export function latestEndOf(hall: {
+  mode: AuctionMode;
+  endsAt: Date;
+  timedSeconds: number;
+  restartsMax: number | null;
+  restarts: number;
+}): Date | null {
+  if (hall.mode !== 'dynamic' || hall.restartsMax === null) return null;
+  const left = Math.max(0, hall.restartsMax - hall.restarts);
+  return new Date(hall.endsAt.getTime() + left * hall.timedSeconds * 1000);
 }
 
 /** The facts of one bid, as the hash chain links them (the server hashes the line with the previous link). */
@@ -383,6 +491,12 @@ export const ZBiddingHall = z.object({
   /** the countdown's end as it stands */
   endsAt: z.string(),
   timedSeconds: z.number(),
+  /** the sandbox clock's speed the hall runs at (1: the real pace; more only outside production) */
+  sandboxSpeed: z.number(),
+  /** the rules' cap on the countdown's restarts (null: none), the restarts so far, and the latest possible end */
+  restartsMax: z.number().nullable(),
+  restarts: z.number(),
+  latestEndsAt: z.string().nullable(),
   startingPrice: z.number(),
   increment: z.number(),
   /** a sealed session's price and leader stay null (unseen) until the close */
@@ -409,8 +523,15 @@ export const ZBiddingHall = z.object({
   /** once closed, to the exchange and the owner: who is behind each bidder number */
   bidders: z.array(z.object({ bidderNo: z.string(), name: z.string() })).nullable(),
   bids: z.array(ZBid),
-  /** once closed: the winner and the signed result */
+  /** once closed: the winner (after a default, the bidder that accepted the offer; none while it is open) */
   winnerName: z.string().nullable(),
+  winnerNo: z.string().nullable(),
+  /** the bidder numbers whose winner defaulted (违约), in order */
+  defaultedNos: z.array(z.string()),
+  /** the latest offer after a default (递补), or null */
+  offer: ZBiddingOffer.nullable(),
+  /** the deal decided here still waits for its contract (待签约): the exchange may record its winner's default */
+  canDefault: z.boolean(),
   resultFileId: z.string().nullable(),
   version: z.number(),
 });

@@ -64,7 +64,7 @@ export type DealFacts = {
   awaitingDeposit: number;
   /** the member companies holding two or more of the qualified registrations (older data; the rule forbids it) */
   sharedMembers: number;
-  /** a hall opened and not closed without a bid */
+  /** a hall open, or the one that decided the project's deal */
   hasHall: boolean;
 };
 

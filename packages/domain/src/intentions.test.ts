@@ -45,9 +45,16 @@ describe('intention registrations', () => {
         },
       ),
     );
-    for (const status of ['withdrawn', 'disqualified', 'won', 'lost'] as const) {
+    for (const status of ['withdrawn', 'disqualified'] as const) {
       expect(INTENTION_EVENTS.filter((event) => canIntention(event, status))).toEqual([]);
     }
+    // after the deal only a default moves a winner, and an offer (递补) a loser, which answers it
+    expect(INTENTION_EVENTS.filter((event) => canIntention(event, 'won'))).toEqual(['default']);
+    expect(INTENTION_EVENTS.filter((event) => canIntention(event, 'lost'))).toEqual(['offer']);
+    expect(INTENTION_EVENTS.filter((event) => canIntention(event, 'offered'))).toEqual([
+      'acceptOffer',
+      'declineOffer',
+    ]);
   });
 
   it('is confirmed by the owner first, then the exchange; a return sends it back to the member', () => {
@@ -117,6 +124,8 @@ describe('intention registrations', () => {
     // qualified: it stands behind the bids, frozen until the deal
     expect(depositStateOf({ ...paid, status: 'qualified' })).toBe('frozen');
     expect(depositStateOf({ ...paid, status: 'won' })).toBe('applied');
+    // offered the deal after the winner's default (递补): held again until it answers
+    expect(depositStateOf({ ...paid, status: 'offered' })).toBe('frozen');
     for (const status of ['withdrawn', 'disqualified', 'lost'] as const) {
       expect(depositStateOf({ ...paid, status })).toBe('refunding');
     }

@@ -11,6 +11,7 @@
 //   letterGenerated | submitted | ownerApproved -> returned (with a reason) -> letterGenerated (edited, drawn again)
 //   draft | letterGenerated | submitted | returned -> withdrawn (by the member, before the exchange's confirmation)
 //   submitted | ownerApproved -> disqualified (its deposit unpaid at the deadline)
+//   won -> disqualified (the winner defaulted, 违约); lost -> offered (the deal offered to it, 递补) -> won | lost
 // The capital increases register investors in their own module (investors.ts; their view is capShow).
 //
 // One member represents one buyer of a project: a member company holds at most one registration per project among
@@ -67,6 +68,7 @@ export const INTENTION_STATUSES = [
   'disqualified',
   'won',
   'lost',
+  'offered',
 ] as const;
 export type IntentionStatus = (typeof INTENTION_STATUSES)[number];
 
@@ -81,6 +83,7 @@ export const INTENTION_STATUS_LABELS: Record<IntentionStatus, string> = {
   disqualified: '已取消资格',
   won: '已受让',
   lost: '未成交',
+  offered: '递补待答复',
 };
 
 /** What may happen to a registration, and who does it. */
@@ -95,6 +98,10 @@ export const INTENTION_EVENTS = [
   'disqualify',
   'win',
   'lose',
+  'default',
+  'offer',
+  'acceptOffer',
+  'declineOffer',
 ] as const;
 export type IntentionEvent = (typeof INTENTION_EVENTS)[number];
 
@@ -113,6 +120,11 @@ export const INTENTION_TRANSITIONS: Record<
   disqualify: { from: ['submitted', 'ownerApproved'], to: 'disqualified' },
   win: { from: ['qualified'], to: 'won' },
   lose: { from: ['qualified'], to: 'lost' },
+  // a winner that defaults loses the deal and its deposit; the deal goes to the next highest bidder, which answers
+  default: { from: ['won'], to: 'disqualified' },
+  offer: { from: ['lost'], to: 'offered' },
+  acceptOffer: { from: ['offered'], to: 'won' },
+  declineOffer: { from: ['offered'], to: 'lost' },
 };
 
 export function canIntention(event: IntentionEvent, status: IntentionStatus): boolean {
@@ -138,7 +150,8 @@ export const LIVE_INTENTION_STATUSES: readonly IntentionStatus[] = [
  * The deposit (保证金) of a registration, the ledger's one state machine (保证金台账). `none`: its letter carries none
  * (none drawn yet, or the project asks none). `unpaid` (owed) once the letter carries one, until the money is
  * recorded arrived (the bank's notice or statement, or the exchange's hand): `paid` while the registration is
- * reviewed, `frozen` once it is qualified (it stands behind the bids and cannot be drawn back). A paid deposit of a
+ * reviewed, `frozen` once it is qualified (it stands behind the bids and cannot be drawn back), or while the deal
+ * is offered to it after the winner defaulted (递补). A paid deposit of a
  * registration out of the race (withdrawn, disqualified, lost) is `refunding` (owed back) until a refund batch
  * sends it to the bank (`refundIssued`) and the bank's confirmation closes it (`refunded`; the exchange may also
  * record a refund paid by hand). The winner's is `applied` (转为价款): part of the price. `forfeited` (扣除): kept
@@ -183,7 +196,8 @@ export function depositStateOf(facts: DepositFacts): DepositState {
   if (facts.depositRefundIssuedAt !== null) return 'refundIssued';
   if (facts.status === 'won') return 'applied';
   if (OUT_OF_RACE.includes(facts.status)) return 'refunding';
-  return facts.status === 'qualified' ? 'frozen' : 'paid';
+  // offered the deal after a default: held again, as behind a bid, until it answers
+  return facts.status === 'qualified' || facts.status === 'offered' ? 'frozen' : 'paid';
 }
 
 export const DEPOSIT_STATE_LABELS: Record<DepositState, string> = {
@@ -229,6 +243,18 @@ export function canDepositStep(step: DepositLedgerStep, state: DepositState): bo
 
 /** The longest reason a forfeiture records. */
 export const DEPOSIT_FORFEIT_REASON_MAX = 200;
+
+/** A forfeiture's reason as a call takes it (扣除保证金, and a winner's default that forfeits): `required` when blank. */
+export function zForfeitReason(required: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(
+      DEPOSIT_FORFEIT_REASON_MAX,
+      formatMessage(MSG.depositForfeitReasonTooLong, { max: DEPOSIT_FORFEIT_REASON_MAX }),
+    );
+}
 
 /** The longest bank reference (流水号) a deposit's record keeps. */
 export const DEPOSIT_REFERENCE_MAX = 64;

@@ -9,6 +9,7 @@ import {
   computeServiceFee,
   describeRuleValue,
   rediscoveryPriceRefusal,
+  sandboxSpeedRefusal,
   FEE_GROUP_KEYS,
   feeGroupOf,
   findRuleParameter,
@@ -45,6 +46,8 @@ describe('the definitions', () => {
       'reservePriceLeadHours',
       'depositRefundWorkdays',
       'depositBarDays',
+      'biddingOfferDays',
+      'sandboxSpeed',
     ]);
     for (const d of RULE_PARAMETERS) {
       expect(d.schema.safeParse(d.defaultValue).success, d.key).toBe(true);
@@ -70,6 +73,7 @@ describe('the definitions', () => {
     expect(firstMessage('physical', 9)).toMatch(/须为10至200之间的整数/);
     // the deposit's days say their own unit: the bar counts calendar days
     expect(firstMessage('depositBarDays', 1096)).toBe('违约禁入期须为0至1095之间的整数（天）');
+    expect(firstMessage('sandboxSpeed', 0)).toBe('演练时钟倍速须为1至1000之间的整数（倍）');
     expect(firstMessage('depositRefundWorkdays', 0)).toBe('保证金退还期限须为1至30之间的整数（个工作日）');
     expect(firstMessage('equity', 19)).toMatch(/须为20至200之间的整数/);
     expect(firstMessage('equityPre', 19)).toMatch(/须为20至200之间的整数/);
@@ -319,5 +323,13 @@ describe('rediscoveryPriceRefusal (a batch disclosed again at a lowered price)',
     expect(firstMessage('rediscoveryPriceFloor', 89)).toBe(MSG.dictRulePercentRange);
     expect(firstMessage('rediscoveryPriceFloor', 95.5)).toBe(MSG.dictRulePercentRange);
     expect(firstMessage('rediscoveryPriceFloor', 100)).toBeNull();
+  });
+});
+
+describe('the sandbox clock (演练时钟倍速)', () => {
+  it('is refused above the real pace in production only', () => {
+    expect(sandboxSpeedRefusal(true, 60)).toBe(MSG.sandboxSpeedInProduction);
+    expect(sandboxSpeedRefusal(true, 1)).toBeNull();
+    expect(sandboxSpeedRefusal(false, 60)).toBeNull();
   });
 });

@@ -19,6 +19,7 @@ export const RULE_PARAMETER_GROUPS = {
   fee: '交易服务费',
   price: '价格规则',
   deposit: '保证金',
+  sandbox: '测试与培训',
 } as const;
 
 export type RuleParameterGroup = keyof typeof RULE_PARAMETER_GROUPS;
@@ -306,7 +307,12 @@ export type PercentParameter = DefinitionBase & {
 /** A whole number of the unit (working days, calendar days, hours), from `min` to `max`. */
 export type CountParameter = DefinitionBase & {
   kind: 'count';
-  key: 'depositRefundWorkdays' | 'depositBarDays' | 'reservePriceLeadHours';
+  key:
+    | 'depositRefundWorkdays'
+    | 'depositBarDays'
+    | 'biddingOfferDays'
+    | 'reservePriceLeadHours'
+    | 'sandboxSpeed';
   min: number;
   max: number;
   schema: z.ZodType<number>;
@@ -323,7 +329,9 @@ export type RuleValues = Record<DisclosurePeriodKey, number> & {
   rediscoveryPriceFloor: number;
   depositRefundWorkdays: number;
   depositBarDays: number;
+  biddingOfferDays: number;
   reservePriceLeadHours: number;
+  sandboxSpeed: number;
 };
 
 /**
@@ -340,7 +348,7 @@ function zCount(name: string, unit: string, min: number, max: number) {
   return z.number({ error: message }).int(message).min(min, message).max(max, message);
 }
 
-/** The deposit's days: the refunds' term after the deal, and the bar after a forfeiture. */
+/** The deposit's days: the refunds' term after the deal, the bar after a forfeiture, and a default's offer term. */
 const DEPOSIT_DAYS: readonly CountParameter[] = [
   {
     kind: 'count',
@@ -367,7 +375,28 @@ const DEPOSIT_DAYS: readonly CountParameter[] = [
     schema: zCount('违约禁入期', '天', 0, 1095),
     defaultValue: 180,
   },
+  {
+    kind: 'count',
+    key: 'biddingOfferDays',
+    name: '递补答复期限',
+    group: 'deposit',
+    unit: '天',
+    description:
+      '竞得人违约后，成交依次递补给出价次高的竞买人；被递补的竞买人须在这一天数内答复接受或放弃，逾期视为放弃，再递补下一位。',
+    min: 1,
+    max: 30,
+    schema: zCount('递补答复期限', '天', 1, 30),
+    defaultValue: 3,
+  },
 ];
+
+/** The most a sandbox's clock may be sped up (a day's session in under two minutes). */
+export const SANDBOX_SPEED_MAX = 1000;
+
+/** Why the sandbox clock's speed may not be set to `value` here, or null: production runs at the real pace only. */
+export function sandboxSpeedRefusal(isProduction: boolean, value: number): string | null {
+  return isProduction && value !== 1 ? MSG.sandboxSpeedInProduction : null;
+}
 
 export const RULE_PARAMETERS: readonly RuleParameterDef[] = [
   ...DISCLOSURE_KEYS.map((key): WorkdaysParameter => ({
@@ -424,6 +453,19 @@ export const RULE_PARAMETERS: readonly RuleParameterDef[] = [
     defaultValue: 24,
   },
   ...DEPOSIT_DAYS,
+  {
+    kind: 'count',
+    key: 'sandboxSpeed',
+    name: '演练时钟倍速',
+    group: 'sandbox',
+    unit: '倍',
+    description:
+      '仅用于测试和培训环境：此后开启的网络竞价，其开始前的等待、自由报价期、限时报价周期（减价周期）和递补答复期限都按这一倍数加快，几天的竞价几分钟即可演练完毕。生产环境不生效，也不能设置为1以外的值。',
+    min: 1,
+    max: SANDBOX_SPEED_MAX,
+    schema: zCount('演练时钟倍速', '倍', 1, SANDBOX_SPEED_MAX),
+    defaultValue: 1,
+  },
 ];
 
 /**

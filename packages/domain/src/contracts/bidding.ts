@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ZAuctionRules, ZAuctionRulesForm, ZBiddingHall, ZBiddingOpenForm } from '../bidding.ts';
 import { defineCall, ZIdPath, ZSaved } from '../contract.ts';
+import { zForfeitReason } from '../intentions.ts';
 import { MSG } from '../messages.ts';
 
 /** POST /api/bidding/open: 开启网络竞价, the exchange's; its bidders are the project's qualified registrations. */
@@ -80,6 +81,46 @@ export const placeBidCall = defineCall({
   body: z.object({
     registrationId: zBidderRegistration,
     amount: zBidAmount,
+  }),
+  answer: ZBiddingHall,
+});
+
+/**
+ * POST /api/bidding/default/{id} {version, reason, isBarred}: the exchange records that the winner of the closed
+ * hall defaulted (违约) while its deal waits for the contract: the winner loses the deal, its deposit is forfeited
+ * with the reason (`isBarred`: barred from the owner's projects for the rule parameter depositBarDays), and the deal
+ * is offered to the next highest bidder at its own price, or the project is unsold when nobody is left. `version`
+ * is the hall's as the exchange saw it (another change meanwhile: 409). Answers the hall after it.
+ */
+export const defaultWinnerCall = defineCall({
+  method: 'POST',
+  path: '/api/bidding/default/:id',
+  tag: 'bidding',
+  summary: '认定竞得人违约（递补或流拍）',
+  params: ZIdPath,
+  body: z.object({
+    version: z.number({ error: MSG.badRequest }).int(MSG.badRequest),
+    // it forfeits the deposit with this reason: the forfeiture's own rules
+    reason: zForfeitReason(MSG.biddingDefaultReasonRequired),
+    isBarred: z.boolean({ error: MSG.badRequest }).default(false),
+  }),
+  answer: ZBiddingHall,
+});
+
+/**
+ * POST /api/bidding/offer/{id} {registrationId, isAccepted}: the member of the bidder the deal is offered to (递补)
+ * accepts it (the deal at the bidder's price, the contract next) or declines it (offered to the next, or unsold),
+ * before the offer's term ends. Answers the hall after it.
+ */
+export const answerOfferCall = defineCall({
+  method: 'POST',
+  path: '/api/bidding/offer/:id',
+  tag: 'bidding',
+  summary: '答复递补（接受或放弃）',
+  params: ZIdPath,
+  body: z.object({
+    registrationId: zBidderRegistration,
+    isAccepted: z.boolean({ error: MSG.badRequest }),
   }),
   answer: ZBiddingHall,
 });

@@ -11,7 +11,7 @@ import {
   REFUND_BATCH_STATUSES,
   REFUND_LINE_OUTCOMES,
 } from '../deposits.ts';
-import { DEPOSIT_FORFEIT_REASON_MAX, DEPOSIT_STATES } from '../intentions.ts';
+import { DEPOSIT_STATES, zForfeitReason } from '../intentions.ts';
 import { formatMessage } from '../format.ts';
 import { MSG } from '../messages.ts';
 
@@ -276,14 +276,7 @@ export const forfeitDepositCall = defineCall({
   params: z.object({ id: zPathId }),
   body: z.object({
     version: z.number({ error: MSG.badRequest }).int(MSG.badRequest),
-    reason: z
-      .string({ error: MSG.depositForfeitReasonRequired })
-      .trim()
-      .min(1, MSG.depositForfeitReasonRequired)
-      .max(
-        DEPOSIT_FORFEIT_REASON_MAX,
-        formatMessage(MSG.depositForfeitReasonTooLong, { max: DEPOSIT_FORFEIT_REASON_MAX }),
-      ),
+    reason: zForfeitReason(MSG.depositForfeitReasonRequired),
     isBarred: z.boolean({ error: MSG.badRequest }).default(false),
   }),
   answer: z.object({

@@ -183,6 +183,10 @@ export const PROCESS_STEP_LABELS: Record<ProcessStep, string> = {
 export const PROJECT_EVENTS = {
   biddingWon: { stage: '网络竞价', step: '竞价结束', result: '成交' },
   biddingUnsold: { stage: '网络竞价', step: '竞价结束', result: '流拍' },
+  biddingDefault: { stage: '网络竞价', step: '竞得人违约', result: '取消竞得资格' },
+  biddingOffered: { stage: '网络竞价', step: '递补', result: '待答复' },
+  biddingOfferAccepted: { stage: '网络竞价', step: '递补答复', result: '成交' },
+  biddingOfferDeclined: { stage: '网络竞价', step: '递补答复', result: '放弃' },
   agreementConfirmed: { stage: '协议转让', step: '成交确认', result: '成交' },
   delivered: { stage: '交付', step: '受让方签收', result: '已交割' },
   vehicleAppraiserAssigned: { stage: '车辆评估', step: '指派评估机构', result: '已指派' },

@@ -661,6 +661,50 @@ describe('two nodes on one PostgreSQL', () => {
   );
 });
 
+describe('a cap on the countdown’s restarts (延时次数上限)', () => {
+  it('restarts the countdown that many times, then lets it run out, the latest end known from the opening', async () => {
+    const projectId = await newProject();
+    const memberReg = await addRegistration(projectId, memberCompanyId, '甲有限公司');
+    const agentReg = await addRegistration(projectId, agentCompanyId, '乙有限公司');
+    const opened = await exchange.post<{ id: number }>(
+      '/api/bidding/open',
+      openForm(projectId, { restartsMax: 1 }),
+    );
+    expect(opened.status, opened.msg).toBe(0);
+    const first = await exchange.get<BiddingHall>(`/api/bidding/${opened.data.id}`);
+    // at the opening: the countdown's end, and one timed period more at the latest
+    expect(first.data).toMatchObject({ restartsMax: 1, restarts: 0 });
+    expect(Date.parse(first.data.latestEndsAt ?? '')).toBe(Date.parse(first.data.endsAt) + TIMED_S * 1000);
+    t.clock.set(new Date(Date.parse(first.data.freeEndAt) + 10_000));
+    const restarted = await bid(member, opened.data.id, memberReg, START_PRICE);
+    expect(restarted.data).toMatchObject({ restarts: 1 });
+    expect(restarted.data.endsAt).toBe(new Date(t.clock.now().getTime() + TIMED_S * 1000).toISOString());
+    expect(restarted.data.latestEndsAt).toBe(restarted.data.endsAt);
+    t.clock.set(new Date(t.clock.now().getTime() + 10_000));
+    const capped = await bid(agent, opened.data.id, agentReg, START_PRICE + INCREMENT);
+    expect(capped.status, capped.msg).toBe(0);
+    expect(capped.data).toMatchObject({ restarts: 1, endsAt: restarted.data.endsAt });
+    // a mode with no countdown to restart keeps no cap
+    const sealedProject = await newProject();
+    await addRegistration(sealedProject, memberCompanyId, '丙有限公司');
+    await addRegistration(sealedProject, agentCompanyId, '丁有限公司');
+    const sealed = await exchange.post<{ id: number }>(
+      '/api/bidding/open',
+      openForm(sealedProject, { mode: 'sealed', restartsMax: 3 }),
+    );
+    expect((await exchange.get<BiddingHall>(`/api/bidding/${sealed.data.id}`)).data).toMatchObject({
+      restartsMax: null,
+      latestEndsAt: null,
+    });
+    // out of range: refused with its words
+    const refusedCap = await exchange.post(
+      '/api/bidding/open',
+      openForm(await newProject(), { restartsMax: 0 }),
+    );
+    expect(refusedCap).toMatchObject({ status: API_STATUS.refused, msg: MSG.biddingRestartsMaxInvalid });
+  });
+});
+
 describe('a sealed session (一次报价)', () => {
   it('takes one unseen bid each, opens them together at the close, the earlier of two equal ones ahead', async () => {
     const projectId = await newProject();
@@ -921,5 +965,262 @@ describe('the proxy bid (委托代理出价)', () => {
     expect(
       await member.post(`/api/bidding/proxy/${sealed.data.id}`, { registrationId: memberReg, ceiling: high }),
     ).toMatchObject({ status: API_STATUS.refused, msg: MSG.biddingProxyDynamicOnly });
+  });
+});
+
+describe('when the winner defaults (违约与递补)', () => {
+  type Three = { id: number; projectId: number; jia: number; yi: number; bing: number };
+
+  /** A closed hall of three bidders: 甲 (the member's) won at START+3·INC, 丙 bid START+2·INC, 乙 START+INC. */
+  async function closedHallOfThree(): Promise<Three> {
+    const projectId = await newProject();
+    const jia = await addRegistration(projectId, memberCompanyId, '甲有限公司');
+    const yi = await addRegistration(projectId, agentCompanyId, '乙有限公司');
+    const bing = await addRegistration(projectId, thirdCompanyId, '丙有限公司');
+    const opened = await exchange.post<{ id: number }>('/api/bidding/open', openForm(projectId));
+    expect(opened.status, opened.msg).toBe(0);
+    const id = opened.data.id;
+    for (const [client, registration, steps] of [
+      [member, jia, 0],
+      [agent, yi, 1],
+      [foreign, bing, 2],
+      [member, jia, 3],
+    ] as const) {
+      const placed = await bid(client, id, registration, START_PRICE + steps * INCREMENT);
+      expect(placed.status, placed.msg).toBe(0);
+    }
+    const open = await exchange.get<BiddingHall>(`/api/bidding/${id}`);
+    t.clock.set(new Date(Date.parse(open.data.endsAt) + 1));
+    const closed = await exchange.get<BiddingHall>(`/api/bidding/${id}`);
+    expect(closed.data).toMatchObject({ status: 'closed', winnerName: '甲有限公司', canDefault: true });
+    return { id, projectId, jia, yi, bing };
+  }
+
+  async function registration(id: number) {
+    return (await exchange.get<{ status: string; depositState: string }>(`/api/intention/${id}`)).data;
+  }
+
+  async function projectOf(projectId: number) {
+    const [row] = await selectRows<{ status: string; details: Record<string, unknown> }>(
+      t.db,
+      sql`select status, details from projects where id = ${projectId}`,
+    );
+    return row;
+  }
+
+  it('offers the deal to the next highest at its own price, forfeits the deposit, and the log says why', async () => {
+    const hall = await closedHallOfThree();
+    const shown = await exchange.get<BiddingHall>(`/api/bidding/${hall.id}`);
+    const form = { version: shown.data.version, reason: '未在规定期限内签订成交确认书', isBarred: true };
+    // only the exchange records a default; a stale view and an empty reason change nothing
+    expect((await member.post(`/api/bidding/default/${hall.id}`, form)).status).toBe(404);
+    expect(
+      await exchange.post(`/api/bidding/default/${hall.id}`, { ...form, version: form.version - 1 }),
+    ).toMatchObject({ status: API_STATUS.conflict });
+    expect(await exchange.post(`/api/bidding/default/${hall.id}`, { ...form, reason: ' ' })).toMatchObject({
+      status: API_STATUS.refused,
+      msg: MSG.biddingDefaultReasonRequired,
+    });
+    expect(await registration(hall.jia)).toMatchObject({ status: 'won', depositState: 'applied' });
+
+    // two of the exchange's staff at once: one records it, the other is refused
+    const [a, b] = await Promise.all([
+      exchange.post<BiddingHall>(`/api/bidding/default/${hall.id}`, form),
+      exchange.post<BiddingHall>(`/api/bidding/default/${hall.id}`, form),
+    ]);
+    const done = [a, b].filter((answer) => answer.status === 0);
+    expect(done, JSON.stringify([a, b])).toHaveLength(1);
+    expect([a, b].find((answer) => answer.status !== 0)?.status).toBeOneOf([
+      API_STATUS.conflict,
+      API_STATUS.refused,
+    ]);
+    const after = done[0]!.data;
+    const bingNo = after.bids.find((row) => row.amount === START_PRICE + 2 * INCREMENT)?.bidderNo;
+    expect(after).toMatchObject({
+      winnerName: null,
+      winnerNo: null,
+      defaultedNos: ['J001'],
+      canDefault: false,
+      offer: { bidderNo: bingNo, price: START_PRICE + 2 * INCREMENT, answer: null, answerLabel: '待答复' },
+    });
+    // the default term: 3 days
+    expect(Date.parse(after.offer!.answerBy) - Date.parse(after.offer!.offeredAt)).toBe(3 * 86_400_000);
+    expect(await registration(hall.jia)).toMatchObject({ status: 'disqualified', depositState: 'forfeited' });
+    // the offered bidder's deposit is held again, out of the refunds owed
+    expect(await registration(hall.bing)).toMatchObject({ status: 'offered', depositState: 'frozen' });
+    const owed = await exchange.get<{ list: { registrationId: number }[] }>(
+      '/api/deposit/refund/list?size=500',
+    );
+    const owedIds = owed.data.list.map((row) => row.registrationId);
+    expect(owedIds).toContain(hall.yi);
+    expect(owedIds).not.toContain(hall.bing);
+    const project = await projectOf(hall.projectId);
+    expect(project).toMatchObject({ status: 'ended' });
+    expect(project?.details.dealResult).toBeUndefined();
+    // the defaulter is barred from the owner's next projects
+    const [bar] = await selectRows<{ until: string }>(
+      t.db,
+      sql`select until::text as until from intention_bars where registration_id = ${hall.jia}`,
+    );
+    expect(bar?.until).toBe(formatDate(new Date(t.clock.now().getTime() + 179 * 86_400_000)));
+    const log = await owner.get<ProcessLogRow[]>(`/api/project/${hall.projectId}/processLog`);
+    expect(log.data.slice(-2)).toMatchObject([
+      {
+        stepLabel: '竞得人违约',
+        result: '取消竞得资格',
+        reason:
+          '竞得人甲有限公司（竞买号J001）违约：未在规定期限内签订成交确认书。取消其竞得资格，保证金不予退还',
+      },
+      {
+        stepLabel: '递补',
+        result: '待答复',
+        reason: expect.stringContaining(`丙有限公司（竞买号${bingNo}）`),
+      },
+    ]);
+    const notices = await foreign.get<PageResult<NotificationRow>>('/api/message/list?page=1&size=20');
+    expect(notices.data.list.map((row) => row.title)).toContain(
+      formatMessage(MSG.biddingOfferTitle, { project: after.projectName }),
+    );
+
+    // only the offered bidder's member answers; it declines, and the deal goes on to 乙 at 乙's price
+    expect(
+      await agent.post(`/api/bidding/offer/${hall.id}`, { registrationId: hall.yi, isAccepted: true }),
+    ).toMatchObject({ status: API_STATUS.refused, msg: MSG.biddingOfferNotOpen });
+    const declined = await foreign.post<BiddingHall>(`/api/bidding/offer/${hall.id}`, {
+      registrationId: hall.bing,
+      isAccepted: false,
+    });
+    expect(declined.status, declined.msg).toBe(0);
+    expect(declined.data.offer).toMatchObject({ price: START_PRICE + INCREMENT, answer: null });
+    expect(await registration(hall.bing)).toMatchObject({ status: 'lost', depositState: 'refunding' });
+    expect(await registration(hall.yi)).toMatchObject({ status: 'offered', depositState: 'frozen' });
+
+    // two answers at once: one takes the deal
+    const answers = await Promise.all(
+      [0, 1].map(() =>
+        agent.post<BiddingHall>(`/api/bidding/offer/${hall.id}`, {
+          registrationId: hall.yi,
+          isAccepted: true,
+        }),
+      ),
+    );
+    expect(
+      answers.filter((answer) => answer.status === 0),
+      JSON.stringify(answers),
+    ).toHaveLength(1);
+    const won = answers.find((answer) => answer.status === 0)!.data;
+    expect(won).toMatchObject({ winnerName: '乙有限公司', canDefault: true, offer: { answer: 'accepted' } });
+    expect(await registration(hall.yi)).toMatchObject({ status: 'won', depositState: 'applied' });
+    const dealt = await projectOf(hall.projectId);
+    expect(dealt).toMatchObject({ status: 'awaitingContract' });
+    expect(dealt?.details.dealResult).toMatchObject({
+      source: 'bidding',
+      biddingId: hall.id,
+      registrationId: hall.yi,
+      transfereeName: '乙有限公司',
+      dealPrice: START_PRICE + INCREMENT,
+    });
+    const last = await owner.get<ProcessLogRow[]>(`/api/project/${hall.projectId}/processLog`);
+    expect(last.data.at(-1)).toMatchObject({
+      stepLabel: '递补答复',
+      result: '成交',
+      reason: `乙有限公司（竞买号${won.winnerNo}）接受递补，以${formatFen(START_PRICE + INCREMENT)}元成交`,
+    });
+    const audit = await selectRows<{ action: string }>(
+      t.db,
+      // the signed result (bidding.result) is made after the close in its own time, so it may come before or after
+      sql`select action from audit_log where target = ${String(hall.id)} and action in ('bidding.default', 'bidding.offer') and result = 'ok' order by id`,
+    );
+    expect(audit.map((row) => row.action)).toEqual(['bidding.default', 'bidding.offer', 'bidding.offer']);
+  });
+
+  it('passes on an offer left unanswered past its term, and with nobody left the project is unsold', async () => {
+    const hall = await closedHallOfThree();
+    let version = (await exchange.get<BiddingHall>(`/api/bidding/${hall.id}`)).data.version;
+    const reason = '拒绝签订合同';
+    const first = await exchange.post<BiddingHall>(`/api/bidding/default/${hall.id}`, {
+      version,
+      reason,
+      isBarred: false,
+    });
+    expect(first.status, first.msg).toBe(0);
+    // no bar asked: none kept
+    const bars = await selectRows(
+      t.db,
+      sql`select 1 from intention_bars where registration_id = ${hall.jia}`,
+    );
+    expect(bars).toHaveLength(0);
+    // the term runs out (moved to now, as days later the sessions would have ended): the housekeeping passes the
+    // offer on to 乙
+    await t.db.execute(
+      sql`update bidding_offers set answer_by = ${t.clock.now()} where bidding_id = ${hall.id} and answer is null`,
+    );
+    expect(
+      await foreign.post(`/api/bidding/offer/${hall.id}`, { registrationId: hall.bing, isAccepted: true }),
+    ).toMatchObject({ status: API_STATUS.refused, msg: MSG.biddingOfferLate });
+    await t.app.housekeeping.runOnce();
+    const passed = await exchange.get<BiddingHall>(`/api/bidding/${hall.id}`);
+    expect(passed.data.offer).toMatchObject({ price: START_PRICE + INCREMENT, answer: null });
+    expect(await registration(hall.bing)).toMatchObject({ status: 'lost', depositState: 'refunding' });
+    const log = await owner.get<ProcessLogRow[]>(`/api/project/${hall.projectId}/processLog`);
+    expect(log.data.map((row) => row.reason)).toContain(`丙有限公司（竞买号J003）逾期未答复递补`);
+
+    // 乙 accepts, then defaults too: nobody is left, the project is unsold (流拍) and may be disclosed again
+    const accepted = await agent.post(`/api/bidding/offer/${hall.id}`, {
+      registrationId: hall.yi,
+      isAccepted: true,
+    });
+    expect(accepted.status, accepted.msg).toBe(0);
+    version = (await exchange.get<BiddingHall>(`/api/bidding/${hall.id}`)).data.version;
+    const second = await exchange.post<BiddingHall>(`/api/bidding/default/${hall.id}`, {
+      version,
+      reason,
+      isBarred: false,
+    });
+    expect(second.status, second.msg).toBe(0);
+    expect(second.data).toMatchObject({
+      defaultedNos: ['J001', 'J002'],
+      winnerName: null,
+      canDefault: false,
+    });
+    expect(await projectOf(hall.projectId)).toMatchObject({ status: 'unsold' });
+    const unsold = await owner.get<ProcessLogRow[]>(`/api/project/${hall.projectId}/processLog`);
+    expect(unsold.data.at(-1)).toMatchObject({ result: '流拍', reason: MSG.dealLogNoOffer });
+    // a default needs a deal waiting for its contract
+    expect(
+      await exchange.post(`/api/bidding/default/${hall.id}`, {
+        version: second.data.version,
+        reason,
+        isBarred: false,
+      }),
+    ).toMatchObject({ status: API_STATUS.refused, msg: MSG.biddingDefaultNotAllowed });
+  });
+});
+
+// last in this file: the speed it sets holds for every hall opened after it
+describe('the sandbox clock (演练时钟倍速)', () => {
+  it('runs a hall opened after it the speed times faster, and says so in the hall', async () => {
+    const saved = await exchange.post('/api/dict/rule/save', {
+      key: 'sandboxSpeed',
+      value: 60,
+      effectiveFrom: formatDate(t.clock.now()),
+      note: '培训演练',
+    });
+    expect(saved.status, saved.msg).toBe(0);
+    const projectId = await newProject();
+    await addRegistration(projectId, memberCompanyId, '甲有限公司');
+    await addRegistration(projectId, agentCompanyId, '乙有限公司');
+    const startAt = new Date(t.clock.now().getTime() + 3_600_000);
+    const opened = await exchange.post<{ id: number }>(
+      '/api/bidding/open',
+      openForm(projectId, { startAt: startAt.toISOString(), freeSeconds: 600, timedSeconds: 120 }),
+    );
+    expect(opened.status, opened.msg).toBe(0);
+    const hall = (await exchange.get<BiddingHall>(`/api/bidding/${opened.data.id}`)).data;
+    // an hour's wait in a minute, ten minutes of free bids in ten seconds, two-minute periods of two seconds
+    expect(hall).toMatchObject({ sandboxSpeed: 60, timedSeconds: 2 });
+    expect(Date.parse(hall.startAt) - t.clock.now().getTime()).toBe(60_000);
+    expect(Date.parse(hall.freeEndAt) - Date.parse(hall.startAt)).toBe(10_000);
+    expect(Date.parse(hall.endsAt) - Date.parse(hall.freeEndAt)).toBe(2_000);
   });
 });

@@ -6,6 +6,7 @@ import type { PlatformDeps } from '../../platform/deps.ts';
 import type { AttachmentsService } from '../attachments/service.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { DictionariesService } from '../dictionaries/service.ts';
+import type { IntentionsService } from '../intentions/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { UsersService } from '../users/service.ts';
 import type { ProjectsService } from '../projects/service.ts';
@@ -23,9 +24,11 @@ export type BiddingDeps = Pick<PlatformDeps, 'db' | 'config' | 'clock' | 'log'> 
   /** where the deal the hall decided is kept (the project's details) and the stage the close moves it to */
   projects: Pick<ProjectsService, 'findById' | 'isSellerSide' | 'lockStatus' | 'updateGuarded'>;
   /** the project's process log, where the hall's result is recorded */
-  processLog: Pick<WorkflowService, 'recordProjectEvent'>;
-  /** the reserve price's lead hours (规则参数) */
+  processLog: Pick<WorkflowService, 'recordProjectEvent' | 'describeActor'>;
+  /** the reserve price's lead hours, a default's bar and offer terms (规则参数) */
   dictionaries: Pick<DictionariesService, 'ruleValue'>;
+  /** a defaulter's deposit forfeited: the ledger's step on the registration */
+  intentions: Pick<IntentionsService, 'takeLedgerStep'>;
   hub: BiddingHub;
 };
 

@@ -3,12 +3,16 @@
 import { createHash } from 'node:crypto';
 import {
   AUCTION_MODE_LABELS,
+  BIDDING_OFFER_ANSWER_LABELS,
+  PROJECT_STATUS,
   biddingPhase,
   biddingStatusLabel,
   IDENTITY,
   isReserveMet,
+  latestEndOf,
   nextValidBid,
   type BiddingHall,
+  type BiddingOffer,
   type ProxyCeiling,
   type BiddingHallEvent,
 } from '@cqjy/domain';
@@ -24,6 +28,8 @@ export type Loaded = {
   bids: repo.BidRow[];
   /** the ceilings left (委托代理出价): each shown to its own bidder alone */
   proxies: ProxyCeiling[];
+  /** the offers of the deal after defaults (递补), in order */
+  offers: repo.OfferRow[];
 };
 
 export const isExchange = (viewer: Pick<Viewer, 'identityType'>): boolean =>
@@ -52,6 +58,27 @@ export function winnerOf(
   return bidders.find((bidder) => bidder.registrationId === item.leaderRegistrationId);
 }
 
+/** The offer as every watcher sees it. */
+function toOffer(offer: repo.OfferRow): BiddingOffer {
+  return {
+    bidderNo: offer.bidderNo,
+    price: offer.price,
+    offeredAt: offer.offeredAt.toISOString(),
+    answerBy: offer.answerBy.toISOString(),
+    answer: offer.answer,
+    answerLabel: BIDDING_OFFER_ANSWER_LABELS[offer.answer ?? 'open'],
+  };
+}
+
+/** Whether the deal this closed hall decided still waits for its contract: its winner's default may be recorded. */
+export function isDealOpen(item: repo.HallItem): boolean {
+  return (
+    item.closedAt !== null &&
+    item.dealBiddingId === item.id &&
+    item.projectStatus === PROJECT_STATUS.awaitingContract
+  );
+}
+
 /**
  * The hall as the stream carries it (the same for every watcher). A sealed session shows how many bids there are and
  * nothing of them (no price, no leader, no amounts) until it closed; the reserve price shows once it closed.
@@ -61,7 +88,9 @@ export function toEvent(loaded: Loaded, now: Date): BiddingHallEvent {
   const status = biddingPhase(item, now);
   const isClosed = item.closedAt !== null;
   const isUnseen = item.mode === 'sealed' && !isClosed;
-  const winner = isClosed ? winnerOf(item, bidders) : undefined;
+  // the deal's winner as it stands: the hall's leader, or after its default the bidder that accepted the offer
+  const winner = isClosed ? bidders.find((bidder) => bidder.status === 'won') : undefined;
+  const lastOffer = loaded.offers.at(-1);
   return {
     id: item.id,
     projectId: item.projectId,
@@ -76,6 +105,10 @@ export function toEvent(loaded: Loaded, now: Date): BiddingHallEvent {
     freeEndAt: item.freeEndAt.toISOString(),
     endsAt: item.endsAt.toISOString(),
     timedSeconds: item.timedSeconds,
+    sandboxSpeed: item.sandboxSpeed,
+    restartsMax: item.restartsMax,
+    restarts: item.restarts,
+    latestEndsAt: latestEndOf(item)?.toISOString() ?? null,
     startingPrice: item.startingPrice,
     increment: item.increment,
     currentPrice: isUnseen ? null : item.currentPrice,
@@ -98,6 +131,13 @@ export function toEvent(loaded: Loaded, now: Date): BiddingHallEvent {
       hash: bid.hash,
     })),
     winnerName: winner?.name ?? null,
+    winnerNo: winner?.bidderNo ?? null,
+    // a bidder is disqualified after its hall opened only by its default
+    defaultedNos: bidders
+      .filter((bidder) => bidder.status === 'disqualified')
+      .map((bidder) => bidder.bidderNo),
+    offer: lastOffer === undefined ? null : toOffer(lastOffer),
+    canDefault: isDealOpen(item),
     resultFileId: item.resultFileId,
     version: item.version,
   };
@@ -145,7 +185,8 @@ export async function load(executor: Db, id: number): Promise<Loaded | undefined
   const bidders = await repo.listBidders(executor, id);
   const bids = await repo.listBids(executor, id);
   const proxies = await repo.listProxies(executor, id);
-  return { item, bidders, bids, proxies };
+  const offers = await repo.listOffers(executor, id);
+  return { item, bidders, bids, proxies, offers };
 }
 
 /** Tells every node (this one too) of the hall's change: its timers and its watchers follow it. */

@@ -1,17 +1,19 @@
 // Queries on the bidding halls, their bidders and bids. A hall as read joins its project's name, code and owner
 // (projects: read only). The registrations are the intentions module's: read here for the bidders, and settled at
 // the close through the intentions module's settleDeal.
-import type { ProxyCeiling } from '@cqjy/domain';
+import type { BiddingOfferAnswer, IntentionStatus, ProjectStatus, ProxyCeiling } from '@cqjy/domain';
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { intentionRegistrations } from '../intentions/tables.ts';
 import { projects } from '../projects/tables.ts';
-import { auctionRules, biddingBidders, biddingProxies, biddings, bids } from './tables.ts';
+import { auctionRules, biddingBidders, biddingOffers, biddingProxies, biddings, bids } from './tables.ts';
 
 export type HallRow = typeof biddings.$inferSelect;
 export type NewHall = typeof biddings.$inferInsert;
 export type HallPatch = Partial<Omit<NewHall, 'id' | 'projectId' | 'version' | 'createdAt'>>;
-export type BidderRow = typeof biddingBidders.$inferSelect;
+/** A bidder with where its registration stands now (won, lost, disqualified after a default, offered). */
+export type BidderRow = typeof biddingBidders.$inferSelect & { status: IntentionStatus };
+export type OfferRow = typeof biddingOffers.$inferSelect;
 export type BidRow = typeof bids.$inferSelect;
 export type NewBid = typeof bids.$inferInsert;
 
@@ -20,6 +22,9 @@ export type HallItem = HallRow & {
   projectCode: string;
   /** the project's owner */
   ownerCompanyId: number;
+  projectStatus: ProjectStatus;
+  /** the hall whose deal the project keeps (its dealResult's), if any */
+  dealBiddingId: number | null;
 };
 
 const itemColumns = {
@@ -27,6 +32,8 @@ const itemColumns = {
   projectName: projects.name,
   projectCode: projects.code,
   ownerCompanyId: projects.companyId,
+  projectStatus: projects.status,
+  dealBiddingId: sql<number | null>`(${projects.details} -> 'dealResult' ->> 'biddingId')::int`,
 };
 
 const toItem = (row: {
@@ -34,11 +41,15 @@ const toItem = (row: {
   projectName: string;
   projectCode: string;
   ownerCompanyId: number;
+  projectStatus: ProjectStatus;
+  dealBiddingId: number | null;
 }): HallItem => ({
   ...row.hall,
   projectName: row.projectName,
   projectCode: row.projectCode,
   ownerCompanyId: row.ownerCompanyId,
+  projectStatus: row.projectStatus,
+  dealBiddingId: row.dealBiddingId === null ? null : Number(row.dealBiddingId),
 });
 
 export async function findItem(db: Db, id: number): Promise<HallItem | undefined> {
@@ -156,11 +167,63 @@ export async function insertBidders(tx: Db, rows: (typeof biddingBidders.$inferI
 }
 
 export async function listBidders(db: Db, biddingId: number): Promise<BidderRow[]> {
-  return db
-    .select()
+  const rows = await db
+    .select({ bidder: biddingBidders, status: intentionRegistrations.status })
     .from(biddingBidders)
+    .innerJoin(intentionRegistrations, eq(intentionRegistrations.id, biddingBidders.registrationId))
     .where(eq(biddingBidders.biddingId, biddingId))
     .orderBy(asc(biddingBidders.id));
+  return rows.map((row) => ({ ...row.bidder, status: row.status }));
+}
+
+/** The company's bidders in the hall (one, as a member represents one buyer of a project). */
+export async function listCompanyBidders(db: Db, biddingId: number, companyId: number): Promise<BidderRow[]> {
+  const rows = await db
+    .select({ bidder: biddingBidders, status: intentionRegistrations.status })
+    .from(biddingBidders)
+    .innerJoin(intentionRegistrations, eq(intentionRegistrations.id, biddingBidders.registrationId))
+    .where(and(eq(biddingBidders.biddingId, biddingId), eq(biddingBidders.companyId, companyId)))
+    .orderBy(asc(biddingBidders.id));
+  return rows.map((row) => ({ ...row.bidder, status: row.status }));
+}
+
+/** The offers of the hall's deal after defaults (递补), in order. */
+export async function listOffers(db: Db, biddingId: number): Promise<OfferRow[]> {
+  return db
+    .select()
+    .from(biddingOffers)
+    .where(eq(biddingOffers.biddingId, biddingId))
+    .orderBy(asc(biddingOffers.id));
+}
+
+export async function insertOffer(tx: Db, values: typeof biddingOffers.$inferInsert): Promise<OfferRow> {
+  const [row] = await tx.insert(biddingOffers).values(values).returning();
+  if (row === undefined) throw new Error('offer insert returned nothing');
+  return row;
+}
+
+/** The hall's open offer answered; undefined when none is open (answered meanwhile). */
+export async function answerOffer(
+  tx: Db,
+  id: number,
+  values: { answer: BiddingOfferAnswer; at: Date; by: number | null },
+): Promise<OfferRow | undefined> {
+  const [row] = await tx
+    .update(biddingOffers)
+    .set({ answer: values.answer, answeredAt: values.at, answeredBy: values.by, updatedAt: values.at })
+    .where(and(eq(biddingOffers.id, id), isNull(biddingOffers.answer)))
+    .returning();
+  return row;
+}
+
+/** The halls with an open offer whose term ran out by `now` (the housekeeping's pass). */
+export async function listLateOffers(db: Db, now: Date): Promise<number[]> {
+  const rows = await db
+    .select({ biddingId: biddingOffers.biddingId })
+    .from(biddingOffers)
+    .where(and(isNull(biddingOffers.answer), lte(biddingOffers.answerBy, now)))
+    .orderBy(asc(biddingOffers.answerBy));
+  return rows.map((row) => row.biddingId);
 }
 
 export async function listBids(db: Db, biddingId: number): Promise<BidRow[]> {

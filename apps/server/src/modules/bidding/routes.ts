@@ -8,6 +8,8 @@
 //   GET  /api/bidding/{id}             -> BiddingHall
 //   POST /api/bidding/bid/{id}         {registrationId, amount} -> BiddingHall
 //   POST /api/bidding/proxy/{id}       {registrationId, ceiling} -> BiddingHall (委托代理出价)
+//   POST /api/bidding/default/{id}     {version, reason, isBarred} -> BiddingHall (竞得人违约, the exchange's)
+//   POST /api/bidding/offer/{id}       {registrationId, isAccepted} -> BiddingHall (递补的答复)
 //   GET  /api/bidding/{id}/events      text/event-stream: `hall` first, then `bid` per accepted bid and `close`
 //                                      (each the hall without myBidderNos), a comment every 15 s
 //   GET  /api/bidding/result/{id}      application/pdf: the signed result, once closed
@@ -16,6 +18,8 @@
 // ReadableStream (EventSource cannot send the header).
 import { MSG, ZIdPath } from '@cqjy/domain';
 import {
+  answerOfferCall,
+  defaultWinnerCall,
   openBiddingCall,
   placeBidCall,
   projectHallCall,
@@ -90,6 +94,17 @@ export const biddingRoutes: FastifyPluginCallbackZod<{ bidding: BiddingService }
 
   serve(app, setProxyCall, signedIn, async ({ params, body }, request) =>
     ok(await bidding.setProxy(actorOf(request), params.id, body), MSG.biddingProxySet),
+  );
+
+  serve(app, defaultWinnerCall, signedIn, async ({ params, body }, request) =>
+    ok(await bidding.defaultWinner(actorOf(request), params.id, body), MSG.biddingDefaulted),
+  );
+
+  serve(app, answerOfferCall, signedIn, async ({ params, body }, request) =>
+    ok(
+      await bidding.answerOffer(actorOf(request), params.id, body),
+      body.isAccepted ? MSG.biddingOfferAccepted : MSG.biddingOfferDeclined,
+    ),
   );
 
   // a stream of events, not the envelope: left out of the contracts

@@ -21,7 +21,10 @@
 // then drawn as a PDF, signed by the exchange (PAdES) and filed; a close whose file was not made (a crash) has it
 // made at the next asking or housekeeping run.
 //
-// This file wires the use cases (use-cases/: open, bid, read, close, result, watch, life-cycle) to the module's deps
+// A winner that defaults loses the deal and its deposit; the deal is offered to the next highest bidder (递补,
+// use-cases/default.ts).
+//
+// This file wires the use cases (use-cases/: open, bid, read, close, default, result, watch, life-cycle) to the module's deps
 // and this node's state of its halls (deps.ts).
 import { BIDDING_DATA_CLASS } from '@cqjy/domain';
 import { saveAuctionRules, showAuctionRules } from './use-cases/rules.ts';
@@ -31,6 +34,7 @@ import { createHallNode, type BiddingDeps, type HallDeps } from './deps.ts';
 import { canSee, load } from './hall.ts';
 import { placeBid, setProxy } from './use-cases/bid.ts';
 import { closeDue, closeHall } from './use-cases/close.ts';
+import { answerOffer, defaultWinner, expireOffers } from './use-cases/default.ts';
 import { startNode, stopNode } from './use-cases/life-cycle.ts';
 import { openHall } from './use-cases/open.ts';
 import { findForProject, openResult, showHall } from './use-cases/read.ts';
@@ -72,6 +76,9 @@ export function createBiddingService(moduleDeps: BiddingDeps) {
     setProxy: bound(setProxy),
     closeHall: bound(closeHall),
     closeDue: bound(closeDue),
+    defaultWinner: bound(defaultWinner),
+    answerOffer: bound(answerOffer),
+    expireOffers: bound(expireOffers),
     openResult: bound(openResult),
     openStream: bound(openStream),
     start: bound(startNode),

@@ -4,7 +4,7 @@
 // the project's qualified registrations when the hall opened, each with its number (竞买号). Bids are numbered
 // within their hall (seq, unique), each chained to the one before by its sha256. Every change of a hall counts
 // `version` up; a bid takes the hall's row lock, so two bids at once are judged one after the other.
-import type { AuctionMode, ParticipantKind } from '@cqjy/domain';
+import type { AuctionMode, BiddingOfferAnswer, ParticipantKind } from '@cqjy/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps, timestamptz } from '../../db/columns.ts';
@@ -25,6 +25,11 @@ export const biddings = pgTable(
     /** the countdown's end as it stands: freeEndAt + timedSeconds at opening, moved by each bid in the timed period */
     endsAt: timestamptz('ends_at').notNull(),
     timedSeconds: integer('timed_seconds').notNull(),
+    /** the cap on the countdown's restarts (延时次数上限; null: none), and the restarts so far */
+    restartsMax: integer('restarts_max'),
+    restarts: integer('restarts').notNull().default(0),
+    /** the sandbox clock's speed when the hall opened (its periods that many times shorter; 1 in production) */
+    sandboxSpeed: integer('sandbox_speed').notNull().default(1),
     /** the auction mode (dynamic: free then timed; sealed: one unseen bid each, opened at the close) */
     mode: text('mode').$type<AuctionMode>().notNull().default('dynamic'),
     /** fen */
@@ -131,6 +136,44 @@ export const biddingProxies = pgTable(
 );
 
 /**
+ * The offers of a hall's deal after its winner defaulted (递补): one per bidder offered, in order, each at the
+ * bidder's own highest bid; at most one open (unanswered) per hall, so two defaults or answers at once cannot
+ * offer it twice. The defaulters are the registrations the hall's deals went to and that lost them (their status).
+ */
+export const biddingOffers = pgTable(
+  'bidding_offers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    biddingId: integer('bidding_id')
+      .notNull()
+      .references(() => biddings.id, { onDelete: 'cascade' }),
+    registrationId: integer('registration_id')
+      .notNull()
+      .references(() => intentionRegistrations.id, { onDelete: 'cascade' }),
+    bidderNo: text('bidder_no').notNull(),
+    /** fen: the bidder's highest bid */
+    price: bigint('price', { mode: 'number' }).notNull(),
+    offeredAt: timestamptz('offered_at').notNull(),
+    /** the term's end (递补答复期限): unanswered by then, it counts as declined (expired) */
+    answerBy: timestamptz('answer_by').notNull(),
+    answer: text('answer').$type<BiddingOfferAnswer>(),
+    answeredAt: timestamptz('answered_at'),
+    answeredBy: integer('answered_by').references(() => operators.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('bidding_offers_open_idx')
+      .on(t.biddingId)
+      .where(sql`${t.answer} is null`),
+    uniqueIndex('bidding_offers_bidder_idx').on(t.biddingId, t.registrationId),
+    // the housekeeping's pass over the offers whose term ran out
+    index('bidding_offers_due_idx')
+      .on(t.answerBy)
+      .where(sql`${t.answer} is null`),
+  ],
+);
+
+/**
  * The seller's rules for its project's hall (竞价规则, POST /api/project/save/auction): one row per project, what the
  * exchange's 开启网络竞价 starts from. Money in fen.
  */
@@ -143,6 +186,7 @@ export const auctionRules = pgTable('auction_rules', {
   timedSeconds: integer('timed_seconds').notNull(),
   startingPrice: bigint('starting_price', { mode: 'number' }).notNull(),
   increment: bigint('increment', { mode: 'number' }).notNull(),
+  restartsMax: integer('restarts_max'),
   mode: text('mode').$type<AuctionMode>().notNull().default('dynamic'),
   /** fen; null: none. Set or changed no later than the rule's lead hours before the start */
   reservePrice: bigint('reserve_price', { mode: 'number' }),

@@ -1,6 +1,7 @@
 // The deposits module's queries: arrivals recorded once by their serial, the reconciliation list and its counts; the
 // deposits owed back (registrations: read only), the refund batches and their lines.
 import {
+  OUT_OF_RACE,
   DEPOSIT_ARRIVAL_OUTCOMES,
   type DepositArrivalOutcome,
   type RefundBatchStatus,
@@ -123,6 +124,8 @@ export async function countOutcomes(db: Db): Promise<Record<DepositArrivalOutcom
 const OWED_BACK = and(
   isNotNull(ir.depositPaidAt),
   isNotNull(ir.leftRaceAt),
+  // left the race, and not back in it (offered the deal after a winner's default)
+  inArray(ir.status, [...OUT_OF_RACE]),
   isNull(ir.depositRefundIssuedAt),
   isNull(ir.depositRefundedAt),
   isNull(ir.depositForfeitedAt),

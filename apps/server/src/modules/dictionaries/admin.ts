@@ -21,6 +21,7 @@ import {
   RULE_PARAMETER_GROUPS,
   RULE_PARAMETERS,
   ruleBackedMessage,
+  sandboxSpeedRefusal,
   type DictDataRow,
   type DictTypeRow,
   type RuleList,
@@ -74,8 +75,11 @@ function toDataRow(row: repo.DataRow, labels: ReadonlyMap<string, string>): Dict
 /** JSON with the keys in one order: two values the schema parsed compare equal when they say the same. */
 const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-export function createDictionariesAdmin(deps: Pick<PlatformDeps, 'db' | 'clock'> & { audit: AuditService }) {
+export function createDictionariesAdmin(
+  deps: Pick<PlatformDeps, 'db' | 'clock' | 'config'> & { audit: AuditService },
+) {
   const { db, audit, clock } = deps;
+  const { isProduction } = deps.config;
 
   const today = (): string => formatDate(clock.now());
 
@@ -238,6 +242,9 @@ export function createDictionariesAdmin(deps: Pick<PlatformDeps, 'db' | 'clock'>
     const parsed = def.schema.safeParse(input.value);
     if (!parsed.success) throw refused(parsed.error.issues[0]?.message ?? MSG.dictRuleFeeInvalid);
     const value: unknown = parsed.data;
+    // a sandbox's clock is never sped up where the exchange runs for real
+    const sandbox = def.key === 'sandboxSpeed' ? sandboxSpeedRefusal(isProduction, Number(value)) : null;
+    if (sandbox !== null) throw refused(sandbox);
     const day = input.effectiveFrom;
     if (!isCalendarDate(day)) throw refused(MSG.dictRuleDayInvalid);
     const now = clock.now();

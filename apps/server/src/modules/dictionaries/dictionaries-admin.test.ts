@@ -338,6 +338,8 @@ describe('rule parameters (POST /api/dict/rule/list, /api/dict/rule/save, /api/d
       'reservePriceLeadHours',
       'depositRefundWorkdays',
       'depositBarDays',
+      'biddingOfferDays',
+      'sandboxSpeed',
     ]);
     expect(list.list.find((rule) => rule.key === 'depositBarDays')).toMatchObject({
       kind: 'count',

@@ -266,14 +266,14 @@ export async function countQualified(db: Db, projectId: number): Promise<number>
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(ir)
-    .where(and(eq(ir.projectId, projectId), inArray(ir.status, ['qualified', 'won', 'lost'])));
+    .where(and(eq(ir.projectId, projectId), inArray(ir.status, ['qualified', 'won', 'lost', 'offered'])));
   return Number(row?.n ?? 0);
 }
 
 /**
  * What the deal's rules read of a project's registrations: those qualified and still in the race, those in review
  * whose deposit has not arrived, the member companies holding two qualified ones, and whether a hall is open or
- * decided (a hall closed without a bid leaves the project free for another after a new disclosure).
+ * decided the project's deal.
  */
 export async function readDealCounts(
   db: Db,
@@ -287,13 +287,19 @@ export async function readDealCounts(
     })
     .from(ir)
     .where(eq(ir.projectId, projectId));
+  // a hall still open, or the one whose deal the project keeps: a hall that sold nothing (no bid, the reserve not
+  // met, every bidder defaulted) leaves the project free for another after a new disclosure
   const halls = await db
     .select({ id: biddings.id })
     .from(biddings)
+    .innerJoin(projects, eq(projects.id, biddings.projectId))
     .where(
       and(
         eq(biddings.projectId, projectId),
-        or(isNull(biddings.closedAt), isNotNull(biddings.leaderRegistrationId)),
+        or(
+          isNull(biddings.closedAt),
+          sql`${biddings.id} = (${projects.details} -> 'dealResult' ->> 'biddingId')::int`,
+        ),
       ),
     )
     .limit(1);
@@ -304,6 +310,12 @@ export async function readDealCounts(
     sharedMembers: qualified - Number(counts?.members ?? 0),
     hasHall: halls.length > 0,
   };
+}
+
+/** One registration's row, locked until the caller's transaction ends. */
+export async function lockRow(db: Db, id: number): Promise<IntentionRow | undefined> {
+  const [row] = await db.select().from(ir).where(eq(ir.id, id)).for('update');
+  return row;
 }
 
 /** The qualified registrations of a project, oldest first, their rows locked for the caller's transaction. */

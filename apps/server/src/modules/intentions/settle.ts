@@ -5,8 +5,10 @@
 // commit together or not at all. The intentions module's agreement uses the same with its own notifications and
 // audit (use-cases/agree.ts).
 import {
+  canIntention,
   DEAL_RESULT_KEY,
   dealResultOf,
+  nextIntentionStatus,
   formatFen,
   formatMessage,
   INTENTION_NOTICE_KINDS,
@@ -16,6 +18,7 @@ import {
   PROJECT_STATUS,
   type DealFacts,
   type DealResult,
+  type IntentionEvent,
   type NotificationKind,
   type ParticipantKind,
   type ProjectStatus,
@@ -131,28 +134,51 @@ export async function settleDeal(
       createdAt: context.at,
     });
   }
-  // the project keeps the deal: the contract and the other applications naming a buyer start from it
+  const dealResult = await keepDeal(tx, project, winner, terms, context, {
+    event: terms.source === 'bidding' ? 'biddingWon' : 'agreementConfirmed',
+    reason:
+      terms.source === 'bidding'
+        ? formatMessage(MSG.dealLogBidding, {
+            name: winner.name,
+            bidderNo: terms.bidderNo ?? '',
+            price: formatFen(terms.dealPrice),
+          })
+        : formatMessage(MSG.dealLogAgreement, { name: winner.name, price: formatFen(terms.dealPrice) }),
+    audit: { winnerId, lostIds },
+  });
+  return { wonId: winnerId, lostIds, dealResult };
+}
+
+/**
+ * The project keeps the deal (the contract and the other applications naming a buyer start from it) and moves to
+ * 待签约 (from a disclosure that ran out or ended; a project moved elsewhere meanwhile keeps its status); the process
+ * log records it as `log` says, and the audit log with `log.audit`.
+ */
+async function keepDeal(
+  tx: Db,
+  project: ProjectRow,
+  winner: { id: number; name: string },
+  terms: DealTerms,
+  context: SettleContext,
+  log: { event: ProjectEventInput['event']; reason: string; audit: Record<string, unknown> },
+): Promise<DealResult> {
   const dealResult: DealResult = {
     source: terms.source,
     transfereeName: winner.name,
     dealPrice: terms.dealPrice,
-    registrationId: winnerId,
+    registrationId: winner.id,
     ...(terms.biddingId === undefined ? {} : { biddingId: terms.biddingId }),
     decidedAt: terms.decidedAt.toISOString(),
   };
-  const updated = await context.projects.updateGuarded(tx, projectId, project.version, {
+  const updated = await context.projects.updateGuarded(tx, project.id, project.version, {
     details: { ...project.details, [DEAL_RESULT_KEY]: dealResult },
     ...(DECIDING.includes(project.status) ? { status: PROJECT_STATUS.awaitingContract } : {}),
   });
   if (updated === undefined) throw conflict();
-  const price = formatFen(terms.dealPrice);
   await context.processLog.recordProjectEvent(tx, {
-    projectId,
-    event: terms.source === 'bidding' ? 'biddingWon' : 'agreementConfirmed',
-    reason:
-      terms.source === 'bidding'
-        ? formatMessage(MSG.dealLogBidding, { name: winner.name, bidderNo: terms.bidderNo ?? '', price })
-        : formatMessage(MSG.dealLogAgreement, { name: winner.name, price }),
+    projectId: project.id,
+    event: log.event,
+    reason: log.reason,
     actor: context.logActor ?? null,
     at: terms.decidedAt,
   });
@@ -160,8 +186,89 @@ export async function settleDeal(
     ...(context.actor ?? {}),
     action: 'intention.settle',
     result: 'ok',
-    target: String(projectId),
-    detail: { winnerId, lostIds, dealResult, status: updated.status },
+    target: String(project.id),
+    detail: { ...log.audit, dealResult, status: updated.status },
   });
-  return { wonId: winnerId, lostIds, dealResult };
+  return dealResult;
+}
+
+/**
+ * A registration's step after the deal (the domain's INTENTION_TRANSITIONS: default, offer, acceptOffer,
+ * declineOffer) on its locked row through `tx`: refused from a status the step does not start from.
+ */
+export async function moveAfterDeal(
+  tx: Db,
+  id: number,
+  event: Extract<IntentionEvent, 'default' | 'offer' | 'acceptOffer' | 'declineOffer'>,
+  at: Date,
+): Promise<repo.IntentionRow> {
+  const row = await repo.lockRow(tx, id);
+  if (row === undefined || !canIntention(event, row.status)) throw refused(MSG.intentionNotAllowed);
+  const changed = await repo.updateGuarded(tx, id, row.version, {
+    status: nextIntentionStatus(event, row.status),
+    updatedAt: at,
+  });
+  if (changed === undefined) throw conflict();
+  return changed;
+}
+
+/**
+ * The deal of `projectId` taken back from its winner that defaulted (违约): the project no longer keeps it and
+ * waits (from 待签约 to 已终止披露) for the offer's answer or 流拍; the winner's registration is disqualified. Refused
+ * unless the project's deal is `biddingId`'s and waits for its contract. Answers the deal taken back and the
+ * winner's registration after its step.
+ */
+export async function revokeDeal(
+  tx: Db,
+  projectId: number,
+  biddingId: number,
+  context: Pick<SettleContext, 'projects' | 'at'>,
+): Promise<{ deal: DealResult; registration: repo.IntentionRow }> {
+  await context.projects.lockStatus(tx, projectId, 'update');
+  const project = await context.projects.findById(projectId, tx);
+  const deal = project === undefined ? null : dealResultOf(project.details);
+  if (
+    project === undefined ||
+    deal === null ||
+    deal.biddingId !== biddingId ||
+    project.status !== PROJECT_STATUS.awaitingContract
+  ) {
+    throw refused(MSG.biddingDefaultNotAllowed);
+  }
+  const registration = await moveAfterDeal(tx, deal.registrationId, 'default', context.at);
+  const details = { ...project.details };
+  delete details[DEAL_RESULT_KEY];
+  const updated = await context.projects.updateGuarded(tx, projectId, project.version, {
+    details,
+    status: PROJECT_STATUS.ended,
+  });
+  if (updated === undefined) throw conflict();
+  return { deal, registration };
+}
+
+/**
+ * The offer accepted (递补): the offered registration won at its own price, the project keeps the deal and is 待签约
+ * again, its process log says so. The registration must be offered (else refused).
+ */
+export async function settleOffer(
+  tx: Db,
+  projectId: number,
+  registrationId: number,
+  terms: DealTerms,
+  context: SettleContext,
+): Promise<DealResult> {
+  const winner = await moveAfterDeal(tx, registrationId, 'acceptOffer', context.at);
+  await context.projects.lockStatus(tx, projectId, 'update');
+  const project = await context.projects.findById(projectId, tx);
+  if (project === undefined) throw refused(MSG.intentionNotAllowed);
+  if (dealResultOf(project.details) !== null) throw refused(MSG.intentionDealDecided);
+  return keepDeal(tx, project, winner, terms, context, {
+    event: 'biddingOfferAccepted',
+    reason: formatMessage(MSG.dealLogOfferAccepted, {
+      name: winner.name,
+      bidderNo: terms.bidderNo ?? '',
+      price: formatFen(terms.dealPrice),
+    }),
+    audit: { winnerId: registrationId, offered: true },
+  });
 }

@@ -7,6 +7,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type { AuctionRulesForm, BiddingHall, BiddingOpenForm } from '@cqjy/domain/bidding';
 import type { CallAnswer } from '@cqjy/domain/contract';
 import {
+  answerOfferCall,
+  defaultWinnerCall,
   openBiddingCall,
   placeBidCall,
   projectHallCall,
@@ -139,6 +141,22 @@ export function placeBid(id: number, registrationId: number, amount: number): Pr
 /** 委托代理出价: the bidder's ceiling (fen); answers the hall after the bids the hall made on it at once. */
 export function setProxy(id: number, registrationId: number, ceiling: number): Promise<BiddingHall> {
   return fetchData(setProxyCall, { params: { id }, body: { registrationId, ceiling } }, { showError: false });
+}
+
+/** 认定竞得人违约: the winner loses the deal and its deposit; the deal goes on to the next highest bidder, or 流拍. */
+export function defaultWinner(
+  hall: Pick<BiddingHall, 'id' | 'version'>,
+  input: { reason: string; isBarred: boolean },
+): Promise<BiddingHall> {
+  return fetchData(defaultWinnerCall, {
+    params: { id: hall.id },
+    body: { version: hall.version, ...input },
+  });
+}
+
+/** 递补的答复: the offered bidder's member accepts the deal at its price, or declines it. */
+export function answerOffer(id: number, registrationId: number, isAccepted: boolean): Promise<BiddingHall> {
+  return fetchData(answerOfferCall, { params: { id }, body: { registrationId, isAccepted } });
 }
 
 export async function downloadResult(hall: Pick<BiddingHall, 'id' | 'projectName' | 'resultFileId'>) {

@@ -32,6 +32,10 @@ function makeHall(overrides: Partial<BiddingHall> = {}): BiddingHall {
     freeEndAt: iso(SERVER_NOW - 5 * 60_000),
     endsAt: iso(SERVER_NOW + 75_000),
     timedSeconds: 120,
+    sandboxSpeed: 1,
+    restartsMax: null,
+    restarts: 0,
+    latestEndsAt: null,
     startingPrice: 900_000_00,
     increment: 1000_00,
     currentPrice: 1_000_000_00,
@@ -77,6 +81,10 @@ function makeHall(overrides: Partial<BiddingHall> = {}): BiddingHall {
       },
     ],
     winnerName: null,
+    winnerNo: null,
+    defaultedNos: [],
+    offer: null,
+    canDefault: false,
     resultFileId: null,
     version: 4,
     ...overrides,
@@ -106,11 +114,22 @@ type Serve = {
   onBid?: (call: FetchCall) => Response;
   onProxy?: (call: FetchCall) => Response;
   streams?: ReturnType<typeof makeStream>[];
+  /** who reads the hall (the demo member's operator unless said) */
+  identity?: number;
+  /** answers the other calls (the default, the offer's answer) */
+  onCall?: (call: FetchCall) => Response | undefined;
 };
 
 /** Answers the hall (the next of `halls` on each read, the last one after), the bids and the event streams. */
-function serve({ halls = [makeHall()], onBid, onProxy, streams = [makeStream()] }: Serve) {
-  const user = makeUser(IDENTITY.member, { companyId: 20 });
+function serve({
+  halls = [makeHall()],
+  onBid,
+  onProxy,
+  streams = [makeStream()],
+  identity = IDENTITY.member,
+  onCall,
+}: Serve) {
+  const user = makeUser(identity, { companyId: 20 });
   signInAs(user);
   let reads = 0;
   let connections = 0;
@@ -128,7 +147,7 @@ function serve({ halls = [makeHall()], onBid, onProxy, streams = [makeStream()] 
     }
     if (path === '/api/bidding/bid/5' && onBid !== undefined) return onBid(call);
     if (path === '/api/bidding/proxy/5' && onProxy !== undefined) return onProxy(call);
-    return undefined;
+    return onCall?.(call);
   });
 }
 
@@ -454,6 +473,123 @@ describe('竞价大厅', () => {
     // a closed hall is not followed
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(callsTo(calls, '/api/bidding/5/events')).toHaveLength(0);
+  });
+});
+
+describe('竞价大厅 · 延时次数上限', () => {
+  it('shows the restarts so far against the cap, and the latest possible end', async () => {
+    serve({
+      halls: [
+        makeHall({
+          restartsMax: 5,
+          restarts: 2,
+          latestEndsAt: iso(SERVER_NOW + 75_000 + 3 * 120_000),
+        }),
+      ],
+    });
+    renderPortal('/index/biddingHall?id=5');
+    expect((await screen.findByTestId('bidding-restarts')).textContent).toBe('已延时2次（上限5次）');
+    expect(screen.getByTestId('bidding-latest-end').textContent).toBe('2026-03-10 10:07:15');
+    expect(screen.getByText(/最多延时5次（已延时2次），最晚2026-03-10 10:07:15结束/)).toBeTruthy();
+    // the real pace: no sandbox mark
+    expect(screen.queryByTestId('bidding-sandbox')).toBeNull();
+  });
+
+  it('marks a hall on the sandbox clock with its speed', async () => {
+    serve({ halls: [makeHall({ sandboxSpeed: 60 })] });
+    renderPortal('/index/biddingHall?id=5');
+    expect((await screen.findByTestId('bidding-sandbox')).textContent).toBe('演练时钟 ×60');
+  });
+});
+
+describe('竞价大厅 · 违约与递补', () => {
+  const closed = {
+    status: 'closed' as const,
+    statusLabel: '已结束',
+    endsAt: iso(SERVER_NOW - 1000),
+    winnerName: '北京示范甲有限公司',
+    winnerNo: 'J001',
+    myBidderNos: [],
+  };
+  const offer = {
+    bidderNo: 'J002',
+    price: 999_000_00,
+    offeredAt: iso(SERVER_NOW),
+    answerBy: iso(SERVER_NOW + 3 * 86_400_000),
+    answer: null,
+    answerLabel: '待答复',
+  };
+  const offered = makeHall({
+    ...closed,
+    winnerName: null,
+    winnerNo: null,
+    defaultedNos: ['J001'],
+    offer,
+    version: 6,
+  });
+
+  it('the exchange records the winner’s default with its reason and the bar, then sees the offer', async () => {
+    const { calls } = serve({
+      identity: IDENTITY.admin,
+      halls: [makeHall({ ...closed, canDefault: true })],
+      onCall: (call) =>
+        pathOf(call) === '/api/bidding/default/5' ? jsonResponse(envelope(offered)) : undefined,
+    });
+    renderPortal('/index/biddingHall?id=5');
+    fireEvent.click(await screen.findByRole('button', { name: '认定竞得人违约' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('认定竞得人“北京示范甲有限公司”（竞买号J001）违约');
+    // the reason is required
+    fireEvent.click(screen.getByRole('button', { name: /认定违约/ }));
+    expect(await screen.findByText('请填写违约情形')).toBeTruthy();
+    fireEvent.change(screen.getByPlaceholderText(/未在规定期限内/), { target: { value: '逾期未签约' } });
+    fireEvent.click(screen.getByRole('button', { name: /认定违约/ }));
+    await waitFor(() => expect(callsTo(calls, '/api/bidding/default/5')).toHaveLength(1));
+    expect(bodyOf(callsTo(calls, '/api/bidding/default/5')[0])).toEqual({
+      version: 4,
+      reason: '逾期未签约',
+      isBarred: true,
+    });
+    expect(await screen.findByText('竞得人违约，成交已递补给竞买号J002，等待其答复。')).toBeTruthy();
+    expect(screen.getByTestId('bidding-offer').textContent).toContain('999,000.00元');
+    expect(screen.queryByRole('button', { name: '认定竞得人违约' })).toBeNull();
+  });
+
+  it('the offered bidder’s member accepts the deal at its price; nobody else is asked', async () => {
+    const mine = {
+      bidderNo: 'J002',
+      registrationId: 31,
+      name: '北京示范投资有限公司',
+      amounts: [999_000_00],
+      proxyCeiling: null,
+    };
+    const accepted = makeHall({
+      ...closed,
+      winnerName: '北京示范投资有限公司',
+      winnerNo: 'J002',
+      defaultedNos: ['J001'],
+      offer: { ...offer, answer: 'accepted', answerLabel: '已接受' },
+      myBidderNos: [mine],
+      version: 7,
+    });
+    const { calls } = serve({
+      halls: [{ ...offered, myBidderNos: [mine] }],
+      onCall: (call) =>
+        pathOf(call) === '/api/bidding/offer/5' ? jsonResponse(envelope(accepted)) : undefined,
+    });
+    renderPortal('/index/biddingHall?id=5');
+    expect(await screen.findByText(/成交递补给您代理的“北京示范投资有限公司”/)).toBeTruthy();
+    // a member is never offered to record a default
+    expect(screen.queryByRole('button', { name: '认定竞得人违约' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /接受递补/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /^接\s*受$/ }));
+    await waitFor(() => expect(callsTo(calls, '/api/bidding/offer/5')).toHaveLength(1));
+    expect(bodyOf(callsTo(calls, '/api/bidding/offer/5')[0])).toEqual({
+      registrationId: 31,
+      isAccepted: true,
+    });
+    expect(await screen.findByText('递补竞得人：北京示范投资有限公司，成交价：999,000.00元')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /接受递补/ })).toBeNull();
   });
 });
 

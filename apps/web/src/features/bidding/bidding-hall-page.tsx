@@ -5,7 +5,7 @@
 // bids. A sealed session (一次报价) shows how many bids came and nothing of them until its window closed; each bidder
 // sees its own one bid. Once closed: the winner and the price (or the reserve price the highest bid did not meet),
 // to the exchange and the owner who is behind each bidder number, the signed result and the last link of the bids'
-// hash chain.
+// hash chain; when the winner defaults, the exchange records it and the deal is offered on (default-panel.tsx).
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -33,6 +33,7 @@ import { CloseButton, PageNotFound } from '../../components/index.ts';
 import { downloadResult, hallKey, hallQuery } from './api.ts';
 import { BidForm } from './bid-form.tsx';
 import { BidLog } from './bid-log.tsx';
+import { DefaultPanel } from './default-panel.tsx';
 import {
   applyEvent,
   countdownTarget,
@@ -85,7 +86,13 @@ function phaseText(hall: LiveHall, phase: BiddingStatus): string {
   if (phase === 'free') {
     return `自由报价期：${formatDateTime(hall.freeEndAt)}前可自由报价；自由报价期结束后进入限时报价期。`;
   }
-  return `限时报价期：每个限时报价周期为${hall.timedSeconds}秒，周期内出现有效报价则倒计时重新开始；一个周期内无人报价，竞价结束，最高报价者竞得。`;
+  const cap =
+    hall.restartsMax === null
+      ? ''
+      : hall.restarts >= hall.restartsMax
+        ? `延时次数已达上限${hall.restartsMax}次，倒计时不再重新开始；`
+        : `最多延时${hall.restartsMax}次（已延时${hall.restarts}次），最晚${formatDateTime(hall.latestEndsAt ?? hall.endsAt)}结束；`;
+  return `限时报价期：每个限时报价周期为${hall.timedSeconds}秒，周期内出现有效报价则倒计时重新开始；${cap}一个周期内无人报价，竞价结束，最高报价者竞得。`;
 }
 
 const countdownLabel = (hall: LiveHall, phase: BiddingStatus): string =>
@@ -97,10 +104,20 @@ const countdownLabel = (hall: LiveHall, phase: BiddingStatus): string =>
         ? '距竞价结束（如无新报价）'
         : '本周期剩余时间';
 
-/** What the closed hall came to: the winner and the price, or why nobody won. */
+/** What the closed hall came to: the winner and the price (after a default, the offer taken), or why nobody won. */
 function resultText(hall: LiveHall): string {
-  if (hall.winnerName !== null)
-    return `竞得人：${hall.winnerName}，成交价：${formatFen(hall.currentPrice)}元`;
+  const { offer } = hall;
+  if (hall.winnerName !== null) {
+    const isOffered = offer !== null && offer.answer === 'accepted' && offer.bidderNo === hall.winnerNo;
+    return isOffered
+      ? `递补竞得人：${hall.winnerName}，成交价：${formatFen(offer.price)}元`
+      : `竞得人：${hall.winnerName}，成交价：${formatFen(hall.currentPrice)}元`;
+  }
+  if (hall.defaultedNos.length > 0) {
+    return offer !== null && offer.answer === null
+      ? `竞得人违约，成交已递补给竞买号${offer.bidderNo}，等待其答复。`
+      : '竞得人违约，没有可递补的竞买人，本次竞价不成交。';
+  }
   if (hall.currentPrice !== null && hall.isReserveMet === false) {
     return `最高报价${formatFen(hall.currentPrice)}元未达保留价${formatFen(hall.reservePrice)}元，本次竞价不成交。`;
   }
@@ -274,12 +291,27 @@ function HallView({ hall, now }: { hall: LiveHall; now: number }) {
           <>
             <Descriptions.Item label="自由报价期截止">{formatDateTime(hall.freeEndAt)}</Descriptions.Item>
             <Descriptions.Item label="限时报价周期">{hall.timedSeconds}秒</Descriptions.Item>
+            {hall.restartsMax === null ? null : (
+              <>
+                <Descriptions.Item label="延时次数">
+                  <span data-testid="bidding-restarts">
+                    已延时{hall.restarts}次（上限{hall.restartsMax}次）
+                  </span>
+                </Descriptions.Item>
+                <Descriptions.Item label="最晚结束时间">
+                  <span data-testid="bidding-latest-end">
+                    {hall.latestEndsAt === null ? '—' : formatDateTime(hall.latestEndsAt)}
+                  </span>
+                </Descriptions.Item>
+              </>
+            )}
           </>
         )}
         {hall.reservePrice === null ? null : (
           <Descriptions.Item label="保留价">{formatFen(hall.reservePrice)}元</Descriptions.Item>
         )}
       </Descriptions>
+      {livePhase === 'closed' ? <DefaultPanel hall={hall} /> : null}
       {hall.bidders === null ? null : <RevealedBidders bidders={hall.bidders} />}
       {hall.myBidderNos.length > 0 && livePhase !== 'closed' ? (
         <Card size="small" title="我要出价">
@@ -342,6 +374,11 @@ export function BiddingHallPage() {
             {biddingStatusLabel(data.mode, status)}
           </Tag>
           <Tag data-testid="bidding-mode">{data.modeLabel}</Tag>
+          {data.sandboxSpeed > 1 ? (
+            <Tag color="magenta" data-testid="bidding-sandbox" title="测试与培训：各期间按此倍数加快">
+              演练时钟 ×{data.sandboxSpeed}
+            </Tag>
+          ) : null}
           {isLost && !isClosed ? <Tag color="warning">{MSG.biddingStreamLost}</Tag> : null}
         </Space>
       }

@@ -14,6 +14,7 @@ const saved: AuctionRules = {
   startingPrice: 8_465_000,
   increment: 50_000,
   mode: 'dynamic',
+  restartsMax: 20,
   reservePrice: 9_000_000,
   version: 2,
   updatedAt: '2026-11-28T01:00:00.000Z',
@@ -30,6 +31,7 @@ describe('initialRules', () => {
       timedSeconds: '60',
       startingPrice: '84650.00',
       increment: '500.00',
+      restartsMax: '20',
     });
     const form = toOpenForm(7, values, NOW);
     expect(ZBiddingOpenForm.parse(form)).toEqual({
@@ -40,7 +42,11 @@ describe('initialRules', () => {
       startingPrice: 8_465_000,
       increment: 50_000,
       mode: 'dynamic',
+      restartsMax: 20,
     });
+    // a cap left empty, or in a mode with no countdown to restart, is none
+    expect(toOpenForm(7, { ...values, restartsMax: '' }, NOW).restartsMax).toBeNull();
+    expect(toOpenForm(7, { ...values, mode: 'sealed' }, NOW).restartsMax).toBeNull();
     expect(reserveOf(values)).toBe(9_000_000);
     expect(reserveOf({ reservePrice: ' ' })).toBeNull();
   });
@@ -57,6 +63,7 @@ describe('initialRules', () => {
       timedSeconds: '60',
       startingPrice: '30000.00',
       increment: '1000.00',
+      restartsMax: '',
     });
   });
 });

@@ -54,6 +54,7 @@ type OpenValues = {
   timedSeconds?: string;
   startingPrice?: string;
   increment?: string;
+  restartsMax?: string;
 };
 
 const RULE_FIELDS = [
@@ -62,6 +63,7 @@ const RULE_FIELDS = [
   'timedSeconds',
   'startingPrice',
   'increment',
+  'restartsMax',
   'reservePrice',
 ] as const;
 
@@ -116,7 +118,14 @@ export function toOpenForm(projectId: number, values: OpenValues, nowMs = Date.n
     startingPrice: yuanToFen(values.startingPrice),
     increment: yuanToFen(values.increment),
     mode: values.mode ?? 'dynamic',
+    restartsMax: restartsOf(values),
   };
+}
+
+/** The cap on the restarts typed: none when left empty (or in a mode without a countdown to restart). */
+function restartsOf(values: Pick<OpenValues, 'mode' | 'restartsMax'>): number | null {
+  const text = values.restartsMax?.trim() ?? '';
+  return text === '' || (values.mode ?? 'dynamic') !== 'dynamic' ? null : wholeNumber(text);
 }
 
 /** The reserve price typed (yuan) as the rules take it: none when left empty. */
@@ -140,6 +149,7 @@ export function initialRules(
       timedSeconds: String(rules.timedSeconds),
       startingPrice: fenToYuan(rules.startingPrice),
       increment: fenToYuan(rules.increment),
+      restartsMax: rules.restartsMax === null ? '' : String(rules.restartsMax),
     };
   }
   return {
@@ -150,6 +160,7 @@ export function initialRules(
     timedSeconds: String(DEFAULT_TIMED_SECONDS),
     startingPrice: listingPrice === undefined ? '' : fenToYuan(listingPrice),
     increment: fenToYuan(DEFAULT_INCREMENT),
+    restartsMax: '',
   };
 }
 
@@ -291,6 +302,14 @@ function BiddingRulesDialog({
           hidden={mode === 'sealed'}
         >
           <NumberInput />
+        </Form.Item>
+        <Form.Item
+          name="restartsMax"
+          label="延时次数上限"
+          hidden={mode !== 'dynamic'}
+          extra="选填。限时报价期内有效报价使倒计时重新开始，达到上限后不再延时，竞价有最晚结束时间；不限次数请留空。"
+        >
+          <NumberInput decimalDigits={0} />
         </Form.Item>
         {isSeller && (
           <Form.Item

@@ -1,2 +1,3 @@
 export { DepositLedgerPage } from './deposit-ledger-page.tsx';
-export { ForfeitDialog } from './forfeit-dialog.tsx';
+export { ForfeitDialog, ForfeitReasonDialog } from './forfeit-dialog.tsx';
+export type { ForfeitValues } from './forfeit-dialog.tsx';

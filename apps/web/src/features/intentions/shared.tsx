@@ -36,6 +36,7 @@ const STATUS_COLORS: Record<IntentionStatus, string> = {
   disqualified: 'error',
   won: 'success',
   lost: 'default',
+  offered: 'purple',
 };
 
 export function IntentionStatusTag({

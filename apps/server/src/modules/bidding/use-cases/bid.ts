@@ -18,9 +18,10 @@ import type { Db } from '../../../db/client.ts';
 import { SYSTEM_ACTOR, toAuditActor, type AuditActor } from '../../../platform/audit.ts';
 import { notFound, refused } from '../../../platform/errors.ts';
 import type { Actor, HallDeps } from '../deps.ts';
-import { canSee, publish, sha256 } from '../hall.ts';
+import { isExchange, publish, sha256 } from '../hall.ts';
 import * as repo from '../repo.ts';
-import { loadVisible, showHall } from './read.ts';
+import { closeHall } from './close.ts';
+import { showHall } from './read.ts';
 
 /** The most bids the ceilings make in answer to one event: each raises the price, so a contest ends long before. */
 const PROXY_ROUNDS_MAX = 1000;
@@ -58,13 +59,18 @@ async function appendBid(
     createdAt: at,
     updatedAt: at,
   });
+  const endsAt = endsAfterBid(item, at);
   const updated = await repo.updateHall(tx, item.id, {
     ...(leadsAfterBid(item, amount)
       ? { currentPrice: amount, leaderRegistrationId: bidder.registrationId }
       : {}),
     bidCount: seq,
     lastHash: hash,
-    endsAt: endsAfterBid(item, at),
+    endsAt,
+    // a dynamic session's timed-period bid that moved the end is one restart of the countdown
+    ...(item.mode === 'dynamic' && endsAt.getTime() > item.endsAt.getTime()
+      ? { restarts: item.restarts + 1 }
+      : {}),
     updatedAt: at,
   });
   if (updated === undefined) throw notFound();
@@ -89,18 +95,15 @@ async function appendBid(
 }
 
 /** The ceilings answer what just happened, bid after bid, until none can top the price. */
-async function runProxies(
-  deps: HallDeps,
-  tx: Db,
-  start: repo.HallItem,
-  bidders: readonly repo.BidderRow[],
-  at: Date,
-): Promise<repo.HallItem> {
+async function runProxies(deps: HallDeps, tx: Db, start: repo.HallItem, at: Date): Promise<repo.HallItem> {
   const proxies = await repo.listProxies(tx, start.id);
   let item = start;
+  // the bidders are read only when a ceiling bids (a hall may have a thousand)
+  let bidders: repo.BidderRow[] | undefined;
   for (let round = 0; round < PROXY_ROUNDS_MAX; round += 1) {
     const next = nextProxyBid(item, proxies);
     if (next === null) break;
+    bidders ??= await repo.listBidders(tx, start.id);
     const bidder = bidders.find((candidate) => candidate.registrationId === next.registrationId);
     if (bidder === undefined) break;
     item = await appendBid(deps, tx, item, {
@@ -114,18 +117,27 @@ async function runProxies(
   return item;
 }
 
-/** The hall locked, its bidders, and the caller's one bidder of `registrationId`; refused otherwise. */
-async function lockForBidder(tx: Db, actor: Actor, id: number, registrationId: number) {
-  const item = await repo.lockItem(tx, id);
+/**
+ * The hall and the caller's one bidder of `registrationId`, read before its lock (a bidder never changes once the
+ * hall opened): anyone with no bidder here, not the exchange nor the owner, is answered 404; a hall past its end
+ * is closed first, so the refusal that follows and the hall agree. Only the caller's own bidders are read: a hall
+ * may have a thousand, and the offers that are refused should cost little.
+ */
+async function findOwnBidder(deps: HallDeps, actor: Actor, id: number, registrationId: number) {
+  const { db, clock } = deps;
+  let item = await repo.findItem(db, id);
   if (item === undefined) throw notFound();
-  const bidders = await repo.listBidders(tx, id);
-  if (!canSee(actor, { item, bidders, bids: [], proxies: [] })) throw notFound();
-  const own = bidders.filter((candidate) => candidate.companyId === actor.companyId);
+  const own = await repo.listCompanyBidders(db, id, actor.companyId);
+  if (own.length === 0 && !isExchange(actor) && item.ownerCompanyId !== actor.companyId) throw notFound();
+  if (item.closedAt === null && clock.now().getTime() >= item.endsAt.getTime()) {
+    await closeHall(deps, id);
+    item = (await repo.findItem(db, id)) ?? item;
+  }
   const bidder = own.find((candidate) => candidate.registrationId === registrationId);
   if (bidder === undefined) throw refused(MSG.biddingNotBidder);
   // a member's company is one bidder: one holding two (a hall of older data) bids for neither
   if (own.length > 1) throw refused(MSG.biddingMemberTwice);
-  return { item, bidders, bidder };
+  return { item, bidder };
 }
 
 /**
@@ -139,10 +151,15 @@ export async function placeBid(
   input: { registrationId: number; amount: number },
 ): Promise<BiddingHall> {
   const { db, clock } = deps;
-  // a hall past its end is closed before the bid is refused, so the refusal and the hall agree
-  await loadVisible(deps, actor, id);
+  const { item: read, bidder } = await findOwnBidder(deps, actor, id, input.registrationId);
+  // judged first against the hall as read, without its lock: a price only rises and a phase only moves on, so a bid
+  // refused now would be refused under the lock too (most bids of a busy hall are: another took the step first)
+  const early = clock.now();
+  const earlyRefusal = checkBid({ ...read, status: biddingPhase(read, early) }, input.amount, early);
+  if (earlyRefusal !== null) throw refused(earlyRefusal);
   const row = await db.transaction(async (tx) => {
-    const { item, bidders, bidder } = await lockForBidder(tx, actor, id, input.registrationId);
+    const item = await repo.lockItem(tx, id);
+    if (item === undefined) throw notFound();
     const now = clock.now();
     const refusal = checkBid({ ...item, status: biddingPhase(item, now) }, input.amount, now);
     if (refusal !== null) throw refused(refusal);
@@ -150,7 +167,7 @@ export async function placeBid(
       throw refused(MSG.biddingSealedOnce);
     }
     const bid = { bidder, amount: input.amount, at: now, by: actor, isProxy: false };
-    return runProxies(deps, tx, await appendBid(deps, tx, item, bid), bidders, now);
+    return runProxies(deps, tx, await appendBid(deps, tx, item, bid), now);
   });
   await publish(deps, row);
   return showHall(deps, actor, id);
@@ -168,9 +185,10 @@ export async function setProxy(
   input: { registrationId: number; ceiling: number },
 ): Promise<BiddingHall> {
   const { db, clock, audit } = deps;
-  await loadVisible(deps, actor, id);
+  const { bidder } = await findOwnBidder(deps, actor, id, input.registrationId);
   const row = await db.transaction(async (tx) => {
-    const { item, bidders, bidder } = await lockForBidder(tx, actor, id, input.registrationId);
+    const item = await repo.lockItem(tx, id);
+    if (item === undefined) throw notFound();
     if (item.mode !== 'dynamic') throw refused(MSG.biddingProxyDynamicOnly);
     const now = clock.now();
     // the ceiling must be a bid the hall could make now
@@ -197,7 +215,7 @@ export async function setProxy(
       // the ceiling is its bidder's secret: the log keeps that one was left, not how high
       detail: { bidderNo: bidder.bidderNo, registrationId: bidder.registrationId },
     });
-    return runProxies(deps, tx, item, bidders, now);
+    return runProxies(deps, tx, item, now);
   });
   await publish(deps, row);
   return showHall(deps, actor, id);

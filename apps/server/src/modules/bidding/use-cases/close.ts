@@ -90,7 +90,7 @@ async function raiseResultNotices(
  * (from a disclosure that ran out or ended; a project the owner moved elsewhere meanwhile keeps its status), and
  * its process log says so.
  */
-async function markUnsold(
+export async function markUnsold(
   deps: HallDeps,
   tx: Db,
   projectId: number,

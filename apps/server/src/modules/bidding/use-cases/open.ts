@@ -4,6 +4,7 @@ import {
   biddingRefusal,
   dutchRefusal,
   MSG,
+  sandboxSchedule,
   type BiddingOpenForm,
 } from '@cqjy/domain';
 import { toAuditActor } from '../../../platform/audit.ts';
@@ -24,17 +25,18 @@ export async function openHall(
   actor: Actor,
   form: BiddingOpenForm,
 ): Promise<{ id: number; version: number }> {
-  const { db, clock, audit } = deps;
+  const { db, clock, audit, config, dictionaries } = deps;
   // only the exchange opens a hall: to anyone else there is nothing here to open
   if (!isExchange(actor)) throw notFound();
-  const startAt = new Date(form.startAt);
-  const freeEndAt = new Date(startAt.getTime() + form.freeSeconds * 1000);
-  // a sealed or Dutch session has its one window; only a dynamic one a countdown after it
-  const endsAt =
-    form.mode === 'dynamic' ? new Date(freeEndAt.getTime() + form.timedSeconds * 1000) : freeEndAt;
-  const dutch = form.mode === 'dutch' ? dutchRefusal(form) : null;
-  if (dutch !== null) throw refused(dutch);
   const now = clock.now();
+  // a test or training run may speed the hall's clock up; production never does, whatever the parameter says
+  const sandboxSpeed = config.isProduction ? 1 : await dictionaries.ruleValue('sandboxSpeed', now);
+  const { startAt, freeSeconds, timedSeconds } = sandboxSchedule(form, now, sandboxSpeed);
+  const freeEndAt = new Date(startAt.getTime() + freeSeconds * 1000);
+  // a sealed or Dutch session has its one window; only a dynamic one a countdown after it
+  const endsAt = form.mode === 'dynamic' ? new Date(freeEndAt.getTime() + timedSeconds * 1000) : freeEndAt;
+  const dutch = form.mode === 'dutch' ? dutchRefusal({ ...form, freeSeconds, timedSeconds }) : null;
+  if (dutch !== null) throw refused(dutch);
   if (endsAt.getTime() <= now.getTime()) throw refused(MSG.biddingStartInvalid);
   const row = await db.transaction(async (tx) => {
     const project = await repo.lockProject(tx, form.projectId);
@@ -50,7 +52,10 @@ export async function openHall(
       startAt,
       freeEndAt,
       endsAt,
-      timedSeconds: form.timedSeconds,
+      timedSeconds,
+      sandboxSpeed,
+      // the cap means something only where the countdown restarts
+      restartsMax: form.mode === 'dynamic' ? form.restartsMax : null,
       mode: form.mode,
       startingPrice: form.startingPrice,
       increment: form.increment,
@@ -91,8 +96,10 @@ export async function openHall(
         startAt: startAt.toISOString(),
         mode: form.mode,
         hasReserve: reservePrice !== null,
-        freeSeconds: form.freeSeconds,
-        timedSeconds: form.timedSeconds,
+        freeSeconds,
+        timedSeconds,
+        sandboxSpeed,
+        restartsMax: form.mode === 'dynamic' ? form.restartsMax : null,
         startingPrice: form.startingPrice,
         increment: form.increment,
         bidders: qualified.map((registration, index) => ({

@@ -94,8 +94,9 @@ export async function readDealCourse(
   const project = await projects.findById(projectId);
   if (project === undefined || !(await canAskAbout(deps, viewer, project))) throw notFound();
   const qualified = await repo.countQualified(db, project.id);
-  const kind = dealCourse(qualified);
   const facts = await readDealFacts(db, project);
+  // a hall that decided the deal stays its course, whoever of its bidders defaulted since
+  const kind = facts.hasHall ? 'bidding' : dealCourse(qualified);
   const now = clock.now();
   const reason =
     kind === 'bidding'

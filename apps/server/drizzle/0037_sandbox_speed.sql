@@ -1,0 +1,1 @@
+ALTER TABLE "biddings" ADD COLUMN "sandbox_speed" integer DEFAULT 1 NOT NULL;
