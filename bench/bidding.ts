@@ -21,13 +21,12 @@
 //   PG_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:bidding -w bench
 //
 // An optional first argument sets the number of watchers (default 1000), a second the number of bids (50).
-import { request, type IncomingMessage } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { percentile, signIn, startServer, type Served } from './lib.ts';
+import { followHallEvents, percentile, signIn, startServer, type Served } from './lib.ts';
 
 const WATCHERS = Number(process.argv[2] ?? 1000);
 const BIDS = Number(process.argv[3] ?? 50);
@@ -91,9 +90,8 @@ async function prepareProject(): Promise<{ projectId: number; memberReg: number 
     const inserted = await onDb(
       benchUrl,
       `insert into intention_registrations
-         (project_id, company_id, status, kind, name, cert_type, cert_no, contact_name, contact_mobile,
-          deposit_state)
-       select $1, o.company_id, 'qualified', 'company', $2, 'creditCode', $3, '联系人', '13900000000', 'none'
+         (project_id, company_id, status, kind, name, cert_type, cert_no, contact_name, contact_mobile)
+       select $1, o.company_id, 'qualified', 'company', $2, 'creditCode', $3, '联系人', '13900000000'
        from operators o join users u on u.id = o.user_id where u.username = $4 and o.is_default
        returning id`,
       [projectId, `压测竞买人${index + 1}`, `91110000MABENCH${index}${code.slice(-4)}`, username],
@@ -106,45 +104,13 @@ async function prepareProject(): Promise<{ projectId: number; memberReg: number 
 /** One watcher: an SSE connection that records, per hall version, when its event arrived. */
 type Watcher = { node: 'a' | 'b'; received: Map<number, number>; close(): void };
 
-function watch(base: string, node: 'a' | 'b', hallId: number, token: string): Promise<Watcher> {
-  return new Promise((resolve, reject) => {
-    const received = new Map<number, number>();
-    let buffer = '';
-    const req = request(
-      `${base}/api/bidding/${hallId}/events`,
-      { headers: { authorization: `Bearer ${token}` }, agent: false },
-      (res: IncomingMessage) => {
-        if (res.statusCode !== 200) {
-          reject(new Error(`stream answered ${res.statusCode}`));
-          return;
-        }
-        res.setEncoding('utf8');
-        let isResolved = false;
-        res.on('data', (chunk: string) => {
-          const at = performance.now();
-          buffer += chunk;
-          let end = buffer.indexOf('\n\n');
-          while (end >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            // only the event's name and id are read: the hall's JSON is not what is measured here
-            const name = /^event: (\w+)$/m.exec(block)?.[1];
-            const id = Number(/^id: (\d+)$/m.exec(block)?.[1]);
-            if (name === 'hall' && !isResolved) {
-              isResolved = true;
-              resolve({ node, received, close: () => req.destroy() });
-            } else if (name !== undefined && Number.isFinite(id) && !received.has(id)) {
-              received.set(id, at);
-            }
-            end = buffer.indexOf('\n\n');
-          }
-        });
-        res.on('error', () => undefined);
-      },
-    );
-    req.on('error', reject);
-    req.end();
+async function watch(base: string, node: 'a' | 'b', hallId: number, token: string): Promise<Watcher> {
+  const received = new Map<number, number>();
+  // only the event's id is read: the hall's JSON is not what is measured here
+  const stream = await followHallEvents(base, hallId, token, (event) => {
+    if (!received.has(event.id)) received.set(event.id, event.at);
   });
+  return { node, received, close: stream.close };
 }
 
 async function connectAll(

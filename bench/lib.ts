@@ -1,6 +1,7 @@
 // Shared bench helpers: start the real server on a fresh data directory, and load it with autocannon or wrk.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -300,3 +301,54 @@ export async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; va
 }
 
 export const fmtMs = (ms: number): string => `${Math.round(ms).toLocaleString('en')} ms`;
+
+/** One event of a hall's stream: its name, id (the hall's version), its data as sent, and when it arrived (ms). */
+export type HallStreamEvent = { name: string; id: number; data: string; at: number };
+
+/**
+ * A bidding hall's event stream (GET /api/bidding/{id}/events) followed over plain HTTP, no browser: resolves once
+ * the first event (the hall as it stood) came; every later one goes to `onEvent`, timed on arrival.
+ */
+export function followHallEvents(
+  base: string,
+  hallId: number,
+  token: string,
+  onEvent: (event: HallStreamEvent) => void,
+): Promise<{ close: () => void }> {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    const req = httpRequest(
+      `${base}/api/bidding/${hallId}/events`,
+      { headers: { authorization: `Bearer ${token}` }, agent: false },
+      (res: IncomingMessage) => {
+        if (res.statusCode !== 200) {
+          reject(new Error(`stream answered ${res.statusCode}`));
+          return;
+        }
+        res.setEncoding('utf8');
+        let isResolved = false;
+        res.on('data', (chunk: string) => {
+          const at = performance.now();
+          buffer += chunk;
+          let end = buffer.indexOf('\n\n');
+          while (end >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const name = /^event: (\w+)$/m.exec(block)?.[1];
+            const id = Number(/^id: (\d+)$/m.exec(block)?.[1]);
+            if (name === 'hall' && !isResolved) {
+              isResolved = true;
+              resolve({ close: () => req.destroy() });
+            } else if (name !== undefined && Number.isFinite(id)) {
+              onEvent({ name, id, data: /^data: (.*)$/m.exec(block)?.[1] ?? '', at });
+            }
+            end = buffer.indexOf('\n\n');
+          }
+        });
+        res.on('error', () => undefined);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
