@@ -1,7 +1,8 @@
 // The JavaScript (gzip) that /login and /index/home load, and their Lighthouse performance scores with the
 // desktop and mobile presets (each the median of five runs, the mobile runs listed; a failed run is run again, a
 // score never printed as 0), in Debian Chromium against the production build. BENCH_BUNDLE_FILES=1 also lists each
-// page's files by weight (which chunk grew).
+// page's files by weight (which chunk grew); BENCH_BUNDLE_LIGHTHOUSE=0 weighs the scripts only (a quick look while
+// the machine is busy, when the scores would not count).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -112,6 +113,10 @@ try {
     ['/index/home', true],
   ] as const) {
     const js = await measureScripts(path, signedIn);
+    if (process.env.BENCH_BUNDLE_LIGHTHOUSE === '0') {
+      rows.push({ page: path, 'js files': js.files, 'js gzip KB': js.gzipKb });
+      continue;
+    }
     const desktop = await medianLighthouse(path, 'desktop');
     const mobile = await medianLighthouse(path, 'mobile');
     rows.push({

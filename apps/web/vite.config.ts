@@ -25,8 +25,10 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
+            // TanStack Query apart: the sign-in page runs without it, the portal's shell brings it
+            { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
             // zod in a chunk of its own, loaded by the pages that check forms, not with the shared helpers
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
           ],

@@ -2,7 +2,6 @@
 // The login page loads this file and no zod: each call is named by its route, checked against its contract's type
 // (lib/call.ts), so none of the contracts' schemas comes with it.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import type { LoginResult } from '@cqjy/domain/api';
 import type { checkCaptchaCall, LoginBody, loginCall, logoutCall } from '@cqjy/domain/contracts/auth';
 import type { MobileLoginBody, mobileLoginCall, sendLoginOtpCall } from '@cqjy/domain/contracts/otp';
@@ -18,6 +17,7 @@ import {
 } from '../lib/session-store.ts';
 import type { UserInfo } from '../lib/session-store.ts';
 import { ApiError, http } from '../lib/http.ts';
+import { useSubmit, type Submit } from '../lib/use-submit.ts';
 
 const loginRoute: CallRoute<typeof loginCall> = { method: 'POST', path: '/api/login' };
 const checkCaptchaRoute: CallRoute<typeof checkCaptchaCall> = { method: 'POST', path: '/api/captcha/:id' };
@@ -170,16 +170,17 @@ export async function signOut(): Promise<void> {
   clearSession();
 }
 
-export function useSignIn() {
-  return useMutation({ mutationFn: signIn });
+// Without TanStack Query: the sign-in page loads before it (lib/use-submit.ts).
+export function useSignIn(): Submit<LoginBody, SignedIn> {
+  return useSubmit(signIn);
 }
 
-export function useSignInWithOtp() {
-  return useMutation({ mutationFn: signInWithOtp });
+export function useSignInWithOtp(): Submit<MobileLoginBody, SignedIn> {
+  return useSubmit(signInWithOtp);
 }
 
-export function useSignOut() {
-  return useMutation({ mutationFn: signOut });
+export function useSignOut(): Submit<void, void> {
+  return useSubmit(signOut);
 }
 
 /**

@@ -1,4 +1,4 @@
-// antd for every page but the sign-in page: the zh_CN locale, the App context and the bridge that lets the HTTP
+// antd and the query cache for every page but the sign-in page: the zh_CN locale, the App context and the bridge that lets the HTTP
 // client and the guards speak through antd's message and modal. Loaded lazily with the first such page.
 //
 // Zero-runtime styling: antd's styles come from its prebuilt stylesheet instead of being computed and injected
@@ -11,6 +11,8 @@ import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../lib/query-client.ts';
 import { NotifyBridge } from './notify-bridge.tsx';
 
 // A person who asks their system for reduced motion (WCAG 2.3.3) gets dialogs, menus and messages without antd's zoom
@@ -24,13 +26,19 @@ const ANTD_THEME = { zeroRuntime: true, token: { motion: !prefersReducedMotion }
 // The date pickers name months and weekdays through dayjs, which antd's zh_CN locale does not switch by itself.
 dayjs.locale('zh-cn');
 
+// One query cache for the page's life. It comes with the portal's pages, not the entry: the sign-in page runs
+// without TanStack Query.
+const queryClient = createQueryClient();
+
 export function AntdShell() {
   return (
-    <ConfigProvider locale={zhCN} theme={ANTD_THEME}>
-      <AntdApp>
-        <NotifyBridge />
-        <Outlet />
-      </AntdApp>
-    </ConfigProvider>
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={zhCN} theme={ANTD_THEME}>
+        <AntdApp>
+          <NotifyBridge />
+          <Outlet />
+        </AntdApp>
+      </ConfigProvider>
+    </QueryClientProvider>
   );
 }

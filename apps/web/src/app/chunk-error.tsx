@@ -3,7 +3,7 @@
 // table (a widget loaded on demand) has no route to show it, so this banner says it instead, with a reload. The
 // banner stays away while a RouteError already shows the same thing.
 import { useEffect, useSyncExternalStore } from 'react';
-import { MSG } from '@cqjy/domain/messages';
+import { SHELL_MSG } from '@cqjy/domain/messages-shell';
 
 type ChunkErrorState = { hasPreloadFailed: boolean; routeErrorsShown: number };
 
@@ -59,7 +59,7 @@ export function ChunkErrorBanner() {
   if (!current.hasPreloadFailed || current.routeErrorsShown > 0) return null;
   return (
     <div role="alert" className="chunk-error-banner">
-      <span>{MSG.pageLoadFailed}</span>
+      <span>{SHELL_MSG.pageLoadFailed}</span>
       <button type="button" className="plain-button plain-button-primary" onClick={reloadPage}>
         重新加载
       </button>

@@ -2,7 +2,7 @@
 // refused: an admin whose role lost the project list is sent from /index/project to /404 and would be sent back.
 // So when the page that was refused is the landing page itself, /404 shows a notice instead of redirecting.
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { MSG } from '@cqjy/domain/messages';
+import { SHELL_MSG } from '@cqjy/domain/messages-shell';
 import { identityName, notFoundTarget } from '@cqjy/domain/identity';
 import { signOut } from '../api/auth.ts';
 import { Notice } from './notice.tsx';
@@ -23,7 +23,7 @@ export function NotFoundPage() {
   if (searchParams.get(NOT_FOUND_FROM) !== target) return <Navigate to={target} replace />;
   return (
     <Notice
-      title={MSG.pageNotFound}
+      title={SHELL_MSG.pageNotFound}
       action={
         <button
           type="button"

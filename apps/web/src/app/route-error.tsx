@@ -2,7 +2,7 @@
 // ends here: the user sees what happened and can reload, never a blank page. Plain elements, no antd: the root
 // route shows it too, before antd has loaded (or when antd itself failed to load).
 import { useRouteError } from 'react-router';
-import { MSG } from '@cqjy/domain/messages';
+import { SHELL_MSG } from '@cqjy/domain/messages-shell';
 import { reloadPage, useRouteErrorShown } from './chunk-error.tsx';
 import { Notice } from './notice.tsx';
 
@@ -12,7 +12,7 @@ export function RouteError() {
   if (import.meta.env.DEV) console.error(error);
   return (
     <Notice
-      title={MSG.pageLoadFailed}
+      title={SHELL_MSG.pageLoadFailed}
       action={
         <button type="button" className="plain-button plain-button-primary" onClick={reloadPage}>
           重新加载

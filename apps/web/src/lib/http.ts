@@ -1,6 +1,6 @@
 // THE one HTTP client of the portal (spec 000 section 7). Every call goes through `request`, so the bearer token,
 // the time-outs, the session-id capture and the whole error catalogue (spec 000 section 8) live in one place.
-import { MSG } from '@cqjy/domain/messages';
+import { SHELL_MSG } from '@cqjy/domain/messages-shell';
 import { SESSION_ID_HEADER, TIMEOUTS } from '@cqjy/domain/api';
 import { ERROR_TOAST_S } from '@cqjy/domain/constants';
 import type { Envelope } from '@cqjy/domain/api';
@@ -136,10 +136,10 @@ export async function askToSignInAgain(): Promise<void> {
   isSessionDialogOpen = true;
   try {
     const isConfirmed = await notify.confirm({
-      title: MSG.sessionExpiredTitle,
-      content: MSG.sessionExpiredConfirm,
-      okText: MSG.relogin,
-      cancelText: MSG.cancel,
+      title: SHELL_MSG.sessionExpiredTitle,
+      content: SHELL_MSG.sessionExpiredConfirm,
+      okText: SHELL_MSG.relogin,
+      cancelText: SHELL_MSG.cancel,
     });
     if (!isConfirmed) return;
     await request(LOGOUT_PATH, { method: 'POST', isSilent: true }).catch(() => undefined);
@@ -154,21 +154,21 @@ export async function askToSignInAgain(): Promise<void> {
 export function reportHttpStatus(path: string, httpStatus: number): void {
   if (httpStatus === 401) {
     if (path === LOGIN_PATH) {
-      notify.error(MSG.loginFailed);
+      notify.error(SHELL_MSG.loginFailed);
     } else if (path === MOBILE_LOGIN_PATH) {
-      notify.error(MSG.mobileLoginFailed);
+      notify.error(SHELL_MSG.mobileLoginFailed);
     } else {
       void askToSignInAgain();
     }
     return;
   }
   if (path === QUIET_STATUS_PATH) return;
-  notify.error(MSG.commError, ERROR_TOAST_S);
+  notify.error(SHELL_MSG.commError, ERROR_TOAST_S);
 }
 
 /** SH-8.7: a call that got no response at all (no connection, the server down, the time-out) asks to retry later. */
 function reportNoResponse(options: RequestOptions): void {
-  if (!options.isSilent) notify.error(MSG.timeout, ERROR_TOAST_S);
+  if (!options.isSilent) notify.error(SHELL_MSG.timeout, ERROR_TOAST_S);
 }
 
 /** The body read chunk by chunk, telling `onProgress` how much has come. */
@@ -220,13 +220,13 @@ export async function request<T = Envelope>(url: string, options: RequestOptions
       // fetch rejected: no response came at all, whether the time-out fired or the connection failed.
       if (isTimedOut) {
         reportNoResponse(options);
-        throw new HttpError('timeout', url, null, MSG.timeout);
+        throw new HttpError('timeout', url, null, SHELL_MSG.timeout);
       }
       if (controller.signal.aborted) {
         throw new HttpError('aborted', url, null, 'aborted');
       }
       reportNoResponse(options);
-      throw new HttpError('network', url, null, cause instanceof Error ? cause.message : MSG.timeout);
+      throw new HttpError('network', url, null, cause instanceof Error ? cause.message : SHELL_MSG.timeout);
     }
 
     if (response.status !== 200) {
@@ -252,12 +252,12 @@ export async function request<T = Envelope>(url: string, options: RequestOptions
     } catch (cause) {
       if (isTimedOut) {
         reportNoResponse(options);
-        throw new HttpError('timeout', url, null, MSG.timeout);
+        throw new HttpError('timeout', url, null, SHELL_MSG.timeout);
       }
       if (controller.signal.aborted) throw new HttpError('aborted', url, null, 'aborted');
       // A 200 whose body is not what was asked for is a broken exchange with the server, not a business answer.
-      if (!options.isSilent) notify.error(MSG.commError, ERROR_TOAST_S);
-      throw new HttpError('network', url, 200, cause instanceof Error ? cause.message : MSG.commError);
+      if (!options.isSilent) notify.error(SHELL_MSG.commError, ERROR_TOAST_S);
+      throw new HttpError('network', url, 200, cause instanceof Error ? cause.message : SHELL_MSG.commError);
     }
   } finally {
     clearTimeout(timer);

@@ -5,7 +5,7 @@
 // user loads, and antd would more than double its JavaScript.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { MSG } from '@cqjy/domain/messages';
+import { SHELL_MSG } from '@cqjy/domain/messages-shell';
 import { PasswordLoginForm } from './password-login-form.tsx';
 import { SmsLoginForm } from './sms-login-form.tsx';
 import './login-page.css';
@@ -24,7 +24,7 @@ export function LoginPage() {
     <main className="login-page">
       <section aria-labelledby="login-title" className="login-panel">
         <h1 id="login-title" className="login-title">
-          {MSG.portalName}
+          {SHELL_MSG.portalName}
         </h1>
         <div role="tablist" aria-label="登录方式" className="login-modes">
           {MODES.map((entry) => (

@@ -3,7 +3,7 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { LoginBody } from '@cqjy/domain/contracts/auth';
-import { MSG } from '@cqjy/domain/messages';
+import { SHELL_MSG } from '@cqjy/domain/messages-shell';
 import { checkCaptcha, useCaptchaImage, useSignIn } from '../../api/auth.ts';
 import { LoginField } from './login-field.tsx';
 import { useFinishSignIn } from './use-finish-sign-in.ts';
@@ -12,9 +12,9 @@ type Errors = Partial<Record<keyof LoginBody, string>>;
 
 export function validateLoginForm(form: LoginBody): Errors {
   const errors: Errors = {};
-  if (form.username.trim() === '') errors.username = MSG.usernameRequired;
-  if (form.password === '') errors.password = MSG.passwordRequired;
-  if (form.captcha.trim() === '') errors.captcha = MSG.captchaRequired;
+  if (form.username.trim() === '') errors.username = SHELL_MSG.usernameRequired;
+  if (form.password === '') errors.password = SHELL_MSG.passwordRequired;
+  if (form.captcha.trim() === '') errors.captcha = SHELL_MSG.captchaRequired;
   return errors;
 }
 
@@ -66,7 +66,7 @@ export function PasswordLoginForm() {
     if (answer === '') return;
     void captcha.whenSettled().then(async () => {
       if ((await checkCaptcha(answer)) !== 'wrong' || typed.current.trim() !== answer) return;
-      setErrors((shown) => ({ ...shown, captcha: MSG.captchaWrong }));
+      setErrors((shown) => ({ ...shown, captcha: SHELL_MSG.captchaWrong }));
     });
   };
 

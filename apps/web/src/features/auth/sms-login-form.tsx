@@ -2,7 +2,7 @@
 // the mobile login must carry; a wrong code answers HTTP 401 and the client says 手机验证码错误！ (SH-8.5).
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { MSG } from '@cqjy/domain/messages';
+import { SHELL_MSG } from '@cqjy/domain/messages-shell';
 import { isOtpFormat } from '@cqjy/domain/otp';
 import { validateMobile } from '@cqjy/domain/validation/mobile';
 import { sendLoginOtp, useSignInWithOtp } from '../../api/auth.ts';
@@ -16,8 +16,8 @@ export function validateSmsLogin(mobile: string, otp: string): Errors {
   const errors: Errors = {};
   const mobileProblem = validateMobile(mobile);
   if (mobileProblem !== null) errors.mobile = mobileProblem;
-  if (otp.trim() === '') errors.otp = MSG.otpRequired;
-  else if (!isOtpFormat(otp)) errors.otp = MSG.otpFormat;
+  if (otp.trim() === '') errors.otp = SHELL_MSG.otpRequired;
+  else if (!isOtpFormat(otp)) errors.otp = SHELL_MSG.otpFormat;
   return errors;
 }
 

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { MSG } from '@cqjy/domain/messages';
+import { SHELL_MSG } from '@cqjy/domain/messages-shell';
 import { firstTab, identityName } from '@cqjy/domain/identity';
 import { notify } from '../../lib/notify.ts';
 import type { SignedIn } from '../../api/auth.ts';
@@ -8,7 +8,7 @@ import type { SignedIn } from '../../api/auth.ts';
 export function useFinishSignIn(): (signedIn: SignedIn) => void {
   const navigate = useNavigate();
   return ({ identityType }) => {
-    notify.success(MSG.loginOk);
+    notify.success(SHELL_MSG.loginOk);
     void navigate(firstTab(identityName(identityType)).path, { replace: true });
   };
 }
