@@ -11,6 +11,7 @@ import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
+import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client.ts';
 import { NotifyBridge } from './notify-bridge.tsx';
@@ -26,11 +27,10 @@ const ANTD_THEME = { zeroRuntime: true, token: { motion: !prefersReducedMotion }
 // The date pickers name months and weekdays through dayjs, which antd's zh_CN locale does not switch by itself.
 dayjs.locale('zh-cn');
 
-// One query cache for the page's life. It comes with the portal's pages, not the entry: the sign-in page runs
-// without TanStack Query.
-const queryClient = createQueryClient();
-
 export function AntdShell() {
+  // One query cache while the shell stays mounted (the page's life in the browser; one render in a test). It comes
+  // with the portal's pages, not the entry: the sign-in page runs without TanStack Query.
+  const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={zhCN} theme={ANTD_THEME}>

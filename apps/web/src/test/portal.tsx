@@ -2,11 +2,9 @@
 // that answers the shell's calls for the user the test signed in as.
 import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { identityName } from '@cqjy/domain/identity';
 import { DEFAULT_ROLE_CODES } from '@cqjy/domain/permissions';
 import type { LoginResult, ProjectPermission } from '@cqjy/domain/api';
-import { createQueryClient } from '../lib/query-client.ts';
 import { patchRoutesOnNavigation, routes } from '../app/router.tsx';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setNotifier } from '../lib/notify.ts';
@@ -133,10 +131,7 @@ export function servePortal(user: UserInfo, extra: Route = () => undefined): { c
 
 export function renderPortal(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
-  const view = render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  // The portal's shell brings its own query cache, fresh for each render.
+  const view = render(<RouterProvider router={router} />);
   return { router, ...view };
 }
