@@ -6,12 +6,12 @@
 // time on phones). The default theme is the only theme, so nothing is lost.
 import 'antd/dist/reset.css';
 import 'antd/dist/antd.css';
+import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client.ts';
 import { NotifyBridge } from './notify-bridge.tsx';

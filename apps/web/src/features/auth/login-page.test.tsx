@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { MSG } from '@cqjy/domain/messages';
 import { setNotifier } from '../../lib/notify.ts';
-import { createQueryClient } from '../../lib/query-client.ts';
 import { clearSession, getSession } from '../../lib/session-store.ts';
 import { envelope, jsonResponse, stubFetch } from '../../test/fake-fetch.ts';
 import type { FetchCall } from '../../test/fake-fetch.ts';
@@ -92,11 +90,8 @@ function renderLogin() {
     ],
     { initialEntries: ['/login'] },
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  // No QueryClientProvider: the sign-in page runs without TanStack Query (it is loaded with the portal's shell).
+  render(<RouterProvider router={router} />);
   return router;
 }
 
