@@ -114,6 +114,33 @@ describe('the tab strip (SH-2.9 to SH-2.12)', () => {
     ]);
   });
 
+  it('moves between tabs with the arrow keys, Home and End, as a tablist does', async () => {
+    seedTabs(['home', 'businessOpportunity', 'assets'], '/index/home');
+    const router = await renderTransferor('/index/home');
+    await waitFor(() => expect(tabTitles()).toEqual(['首页', '我的商机', '我的资产']));
+    const list = within(screen.getByTestId('tab-strip')).getByRole('tablist');
+
+    fireEvent.keyDown(tabNamed('首页'), { key: 'ArrowRight' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index/businessOpportunity'));
+    await waitFor(() => expect(tabNamed('我的商机').getAttribute('aria-selected')).toBe('true'));
+    expect(document.activeElement).toBe(tabNamed('我的商机'));
+
+    // each key from the tab the strip shows as current, once it shows it
+    for (const [key, title, path] of [
+      ['End', '我的资产', '/index/assets'],
+      ['ArrowRight', '首页', '/index/home'],
+      ['ArrowLeft', '我的资产', '/index/assets'],
+      ['Home', '首页', '/index/home'],
+    ] as const) {
+      fireEvent.keyDown(list, { key });
+      await waitFor(() => expect(router.state.location.pathname).toBe(path));
+      await waitFor(() => expect(tabNamed(title).getAttribute('aria-selected')).toBe('true'));
+    }
+    // the current tab alone is in the page's tab order
+    expect(tabNamed('首页').tabIndex).toBe(0);
+    expect(tabNamed('我的资产').tabIndex).toBe(-1);
+  });
+
   it('deduplicates by title: a second 查看资产 replaces the first in place', async () => {
     const router = await renderTransferor('/index/assetsShow?id=1');
     await waitFor(() => expect(tabTitles()).toEqual(['首页', '查看资产']));

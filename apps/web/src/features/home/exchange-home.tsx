@@ -4,11 +4,12 @@
 // across every company. Each kind opens the to-do list, each deadline its project.
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Card, Col, Empty, Row, Statistic, Tag } from 'antd';
+import { Badge, Col, Empty, Row, Statistic, Tag } from 'antd';
 import { formatDate } from '@cqjy/domain/format';
 import { findRouteByName } from '@cqjy/domain/routes';
 import type { RouteDef } from '@cqjy/domain/routes';
 import { closingWeekQuery, waitingKindsQuery } from './api.ts';
+import { Panel } from '../../components/panel.tsx';
 import './home-page.css';
 
 const WEEKDAYS = ['日', '一', '二', '三', '四', '五', '六'];
@@ -34,7 +35,7 @@ function WaitingCard({
   const kinds = waiting.data?.kinds ?? [];
   const isPartial = waiting.data !== undefined && waiting.data.read < waiting.data.total;
   return (
-    <Card
+    <Panel
       title="待我处理"
       data-testid="home-waiting"
       extra={<Link to={waitingListRoute.path}>全部待办</Link>}
@@ -58,7 +59,7 @@ function WaitingCard({
       {isPartial ? (
         <p className="home-waiting-note">{`按最近${waiting.data.read}项统计，共${waiting.data.total}项`}</p>
       ) : null}
-    </Card>
+    </Panel>
   );
 }
 
@@ -68,7 +69,7 @@ function ClosingCard() {
   const week = closing.data;
   const range = week === undefined ? '' : `（${dayLabel(week.from)} — ${dayLabel(week.to)}）`;
   return (
-    <Card
+    <Panel
       title={`本周披露截止${range}`}
       data-testid="home-closing"
       loading={closing.isPending}
@@ -97,7 +98,7 @@ function ClosingCard() {
           ))}
         </ul>
       )}
-    </Card>
+    </Panel>
   );
 }
 

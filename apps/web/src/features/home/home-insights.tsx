@@ -7,10 +7,11 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Row, Tooltip } from 'antd';
+import { Button, Col, Row, Tooltip } from 'antd';
 import { CALENDAR_EVENT_LABELS } from '@cqjy/domain/calendar';
 import type { CalendarEvent, CalendarMonth } from '@cqjy/domain/statistics';
 import { homeCalendarQuery, projectStatusCountsQuery } from '../../api/home.ts';
+import { Panel } from '../../components/panel.tsx';
 import './home-page.css';
 
 const WEEKDAYS = ['一', '二', '三', '四', '五', '六', '日'];
@@ -78,7 +79,7 @@ function CalendarCard() {
   );
 
   return (
-    <Card
+    <Panel
       title="日历提醒"
       data-testid="home-calendar"
       extra={
@@ -135,7 +136,7 @@ function CalendarCard() {
           ))}
         </tbody>
       </table>
-    </Card>
+    </Panel>
   );
 }
 
@@ -144,7 +145,7 @@ function ProjectStatusCard() {
   const rows = useMemo(() => (counts.data ?? []).filter((row) => row.count > 0), [counts.data]);
   const most = Math.max(1, ...rows.map((row) => row.count));
   return (
-    <Card title="我的项目状态" data-testid="home-project-status" loading={counts.isPending}>
+    <Panel title="我的项目状态" data-testid="home-project-status" loading={counts.isPending}>
       {rows.length === 0 ? (
         <p className="home-status-empty">暂无项目</p>
       ) : (
@@ -167,7 +168,7 @@ function ProjectStatusCard() {
           ))}
         </ul>
       )}
-    </Card>
+    </Panel>
   );
 }
 

@@ -6,7 +6,7 @@
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Col, Row, Skeleton, Statistic } from 'antd';
+import { Alert, Col, Row, Skeleton, Statistic } from 'antd';
 import { IDENTITY_LABELS, identityName } from '@cqjy/domain/identity';
 import { isAdminIdentity, isPathAllowed } from '@cqjy/domain/menus';
 import { findRouteByName } from '@cqjy/domain/routes';
@@ -14,6 +14,7 @@ import { homeCountsQuery } from '../../api/home.ts';
 import type { HomeCounts } from '../../api/home.ts';
 import { titleFor } from '../../lib/route-handle.ts';
 import { useSession } from '../../lib/session-store.ts';
+import { Panel } from '../../components/panel.tsx';
 import './home-page.css';
 
 const HomeInsights = lazy(() => import('./home-insights.tsx'));
@@ -68,7 +69,7 @@ export function HomePage() {
           const isOpenable = route !== undefined && canOpen(routeName);
           return (
             <Col key={key} xs={12} lg={8} xl={{ flex: '1 1 0' }}>
-              <Card
+              <Panel
                 hoverable={isOpenable}
                 onClick={isOpenable ? () => void navigate(route.path) : undefined}
                 data-testid={`home-count-${key}`}
@@ -79,7 +80,7 @@ export function HomePage() {
                   loading={counts.isPending}
                   groupSeparator=","
                 />
-              </Card>
+              </Panel>
             </Col>
           );
         })}
